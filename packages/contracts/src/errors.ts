@@ -1,0 +1,84 @@
+import type { Envelope, EnvelopeErrorCode } from './envelope.js';
+
+/**
+ * One table from an error code to what the wire carries. Business refusals answer HTTP 200
+ * with IsSuccess false and the spec's ErrorCode (104, 204, 304, 404), as the web app reads
+ * them from the envelope; authentication answers 401/403 (spec part 1 §6: 401/403 → f-007);
+ * malformed input 400; anything unexpected 500 with IsCriticalError.
+ */
+export const ERROR_TABLE = {
+  badRequest: { status: 400, errorCode: 400, isCritical: false },
+  unauthenticated: { status: 401, errorCode: 401, isCritical: false },
+  forbidden: { status: 403, errorCode: 403, isCritical: false },
+  routeNotFound: { status: 404, errorCode: 404, isCritical: false },
+  conflict: { status: 409, errorCode: 409, isCritical: false },
+  tooManyRequests: { status: 429, errorCode: 429, isCritical: false },
+  internal: { status: 500, errorCode: 500, isCritical: true },
+  unavailable: { status: 503, errorCode: 503, isCritical: true },
+  /** Spec part 1 §8: an object (box, cell, parcel) was not found. */
+  objectNotFound: { status: 200, errorCode: 104, isCritical: false },
+  /** Spec part 1 §8: zone not found. */
+  zoneNotFound: { status: 200, errorCode: 204, isCritical: false },
+  /** Spec part 1 §8: repeated failure / cell not found on repeat. */
+  repeatedFailure: { status: 200, errorCode: 304, isCritical: false },
+  /** Spec part 1 §8: parcel not found. */
+  parcelNotFound: { status: 200, errorCode: 404, isCritical: false },
+  /** A business rule refused the operation; the message says why. */
+  refused: { status: 200, errorCode: 1, isCritical: false },
+} as const satisfies Record<
+  string,
+  { status: number; errorCode: EnvelopeErrorCode; isCritical: boolean }
+>;
+
+export type AppErrorCode = keyof typeof ERROR_TABLE;
+
+export interface AppErrorOptions {
+  message?: string;
+  details?: unknown;
+  /** Overrides the table's envelope ErrorCode when a call defines its own. */
+  errorCode?: EnvelopeErrorCode;
+  cause?: unknown;
+}
+
+/** The one error type of the server: a code selects status and envelope, never the text. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly details: unknown;
+  readonly envelopeErrorCode: EnvelopeErrorCode;
+
+  constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.envelopeErrorCode = options.errorCode ?? ERROR_TABLE[code].errorCode;
+  }
+
+  /** The HTTP status this error answers with. */
+  get status(): number {
+    return ERROR_TABLE[this.code].status;
+  }
+
+  /** The envelope this error answers with (casing is chosen by the service). */
+  toEnvelope(): Envelope<null> {
+    return {
+      isSuccess: false,
+      message: this.message,
+      errorCode: this.envelopeErrorCode,
+      isCriticalError: ERROR_TABLE[this.code].isCritical,
+      isRepeat: false,
+      operationObject: null,
+    };
+  }
+}
+
+/** True for an AppError, also across module copies (checks the name and code). */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof AppError ||
+    (error instanceof Error &&
+      error.name === 'AppError' &&
+      typeof (error as { code?: unknown }).code === 'string' &&
+      (error as { code: string }).code in ERROR_TABLE)
+  );
+}

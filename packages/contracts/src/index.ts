@@ -1,0 +1,3 @@
+export * from './envelope.js';
+export * from './errors.js';
+export * from './settings.js';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Spec part 1 §7: default sortingCenterId when none is configured. */
+export const DEFAULT_SORTING_CENTER_ID = 34717;
+
+/**
+ * The web app's runtime settings, answered by `POST /local-settings-newsort` (spec part 2 §7
+ * "Core"; content not shown there, decided in docs/DECISIONS.md). The web app reads them once
+ * at start, so nothing environment-specific is baked into the bundle.
+ */
+export const ZRuntimeSettings = z.object({
+  /** Base path per service of the spec; '' means the page origin. */
+  services: z.object({
+    auth: z.string(),
+    sorting: z.string(),
+    sortingSystem: z.string(),
+    users: z.string(),
+    timeTracking: z.string(),
+    returns: z.string(),
+    picking: z.string(),
+    delivery: z.string(),
+    documentsFlow: z.string(),
+    dimensions: z.string(),
+    deconsolidating: z.string(),
+    audit: z.string(),
+    vision: z.string(),
+    workflow: z.string(),
+  }),
+  /** External sign-in page (company single sign-on); null means our own /user-auth. */
+  signInUrl: z.string().nullable(),
+  /** Local printer websocket of the device agent. */
+  printerServiceUrl: z.string(),
+  /** The server's printing hub. */
+  printingHubUrl: z.string(),
+  /** Scale service of the device agent. */
+  scaleServiceUrl: z.string(),
+  sortingCenterId: z.number().int(),
+  features: z.object({
+    /** Sign-in by scanning a user badge on the sorting screen. */
+    userBarcodeAuthorization: z.boolean(),
+    /** Our own sign-in page may be used when an external one is configured. */
+    alternativeAuthentication: z.boolean(),
+    /** The demo seed is active: the sign-in page offers the demo users. */
+    demo: z.boolean(),
+  }),
+});
+
+export type TRuntimeSettings = z.infer<typeof ZRuntimeSettings>;
+
+/** Path of the runtime settings call. */
+export const RUNTIME_SETTINGS_PATH = '/local-settings-newsort';
