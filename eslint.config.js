@@ -18,7 +18,8 @@ const featureZones = features.map((name) => ({
   target: `./${featuresDir}/${name}`,
   from: `./${featuresDir}`,
   except: [`./${name}`],
-  message: 'A feature never imports another feature: move shared code into shell/, devices/, lib/ or a package.',
+  message:
+    'A feature never imports another feature: move shared code into shell/, devices/, lib/ or a package.',
 }));
 
 export default tseslint.config(
@@ -39,7 +40,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -75,7 +79,15 @@ export default tseslint.config(
               message: 'packages/domain does no I/O.',
             },
             {
-              group: ['react', 'react-*', 'pg', '@electric-sql/*', 'drizzle-orm*', 'fastify*', '@fastify/*'],
+              group: [
+                'react',
+                'react-*',
+                'pg',
+                '@electric-sql/*',
+                'drizzle-orm*',
+                'fastify*',
+                '@fastify/*',
+              ],
               message: 'packages/domain does no I/O.',
             },
           ],

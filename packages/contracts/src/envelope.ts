@@ -74,8 +74,7 @@ export function readEnvelope<T>(body: unknown): Envelope<T> {
   return {
     isSuccess: pick(record, 'isSuccess') === true,
     message: typeof message === 'string' ? message : null,
-    errorCode:
-      typeof errorCode === 'number' || typeof errorCode === 'string' ? errorCode : null,
+    errorCode: typeof errorCode === 'number' || typeof errorCode === 'string' ? errorCode : null,
     isCriticalError: pick(record, 'isCriticalError') === true,
     isRepeat: pick(record, 'isRepeat') === true,
     operationObject: (pick(record, 'operationObject') ?? null) as T | null,
@@ -83,10 +82,7 @@ export function readEnvelope<T>(body: unknown): Envelope<T> {
 }
 
 /** Writes an envelope in the casing of the service that answers. */
-export function writeEnvelope<T>(
-  casing: 'pascal',
-  envelope: Envelope<T>,
-): PascalEnvelope<T>;
+export function writeEnvelope<T>(casing: 'pascal', envelope: Envelope<T>): PascalEnvelope<T>;
 export function writeEnvelope<T>(casing: 'camel', envelope: Envelope<T>): CamelEnvelope<T>;
 export function writeEnvelope<T>(
   casing: EnvelopeCasing,

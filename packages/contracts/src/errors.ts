@@ -74,11 +74,8 @@ export class AppError extends Error {
 
 /** True for an AppError, also across module copies (checks the name and code). */
 export function isAppError(error: unknown): error is AppError {
-  return (
-    error instanceof AppError ||
-    (error instanceof Error &&
-      error.name === 'AppError' &&
-      typeof (error as { code?: unknown }).code === 'string' &&
-      (error as { code: string }).code in ERROR_TABLE)
-  );
+  if (error instanceof AppError) return true;
+  if (!(error instanceof Error) || error.name !== 'AppError') return false;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code in ERROR_TABLE;
 }

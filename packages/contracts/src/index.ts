@@ -1,3 +1,4 @@
 export * from './envelope.js';
 export * from './errors.js';
 export * from './settings.js';
+export * from './api-paths.js';

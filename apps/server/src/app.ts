@@ -1,0 +1,149 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { AppError } from '@sorting/contracts';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { coreRoutes } from './modules/core/core.routes.js';
+import { createCoreService } from './modules/core/core.service.js';
+import { createHealthRepository } from './modules/core/health.repository.js';
+import { webPlugin } from './web/web.plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open database; closed when the app closes (unless the caller keeps it). */
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database; when absent the app opens and migrates the configured one. */
+  database?: Database;
+  /** Leave the database open when the app closes (tests share one database per file). */
+  keepDatabaseOpen?: boolean;
+  /** Pretty, human-readable logs (main.ts on a terminal); JSON lines otherwise. */
+  prettyLogs?: boolean;
+  /** Extra plugins registered after the modules, before the app is ready (tests). */
+  plugins?: FastifyPluginAsync[];
+}
+
+function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+  };
+  return pretty
+    ? { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+    : base;
+}
+
+/**
+ * Graceful shutdown: a request in flight when close() starts still gets its answer, but with
+ * `Connection: close`, so its keep-alive socket ends with it instead of holding the server
+ * open until the keep-alive timeout (72 s in Fastify).
+ */
+function endKeepAliveOnClose(app: FastifyInstance): void {
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
+}
+
+async function registerEverything(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  plugins: FastifyPluginAsync[],
+  envelopeCasing: EnvelopeCasingRegistry,
+): Promise<void> {
+  app.decorate('envelopeCasing', envelopeCasing);
+  registerErrorHandling(app);
+
+  // Spec part 1 §7 calls such as POST /auth-api/users/search send an "empty body" with the
+  // JSON content type (part 2 §7); an empty JSON body is no body, not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  await app.register(fastifyCookie);
+
+  const coreService = createCoreService({
+    config,
+    databaseKind: database.kind,
+    health: createHealthRepository(database.db),
+  });
+  await app.register(coreRoutes, { service: coreService });
+
+  await app.register(webPlugin, { webDist: config.webDist });
+
+  for (const plugin of plugins) await app.register(plugin);
+}
+
+/**
+ * Builds the whole server (plugins, modules, web app) and returns it ready but not listening:
+ * main.ts listens, the tests call `inject`. Architecture: one process serves every service
+ * prefix.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const envelopeCasing = new EnvelopeCasingRegistry();
+  const app = Fastify({
+    logger: loggerOptions(config, options.prettyLogs ?? false),
+    // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
+    frameworkErrors: (error, request, reply) => {
+      const answer = new AppError('badRequest', { message: error.message });
+      const envelope = envelopeCasing.present(request as FastifyRequest, answer.toEnvelope());
+      void (reply as FastifyReply).code(answer.status).send(envelope);
+    },
+    // Handhelds keep connections alive; idle ones are closed at once on shutdown, busy ones
+    // finish their request first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  endKeepAliveOnClose(app);
+
+  const ownsDatabase = !options.keepDatabaseOpen;
+  let database = options.database;
+  try {
+    if (!database) {
+      database = await openDatabase(config);
+      await database.migrate();
+    }
+    const db = database;
+    app.decorate('database', db);
+    db.onBackgroundError((error) => app.log.error({ err: error }, 'database connection error'));
+    if (ownsDatabase) {
+      // Fastify runs onClose after the server stopped and in-flight requests finished.
+      app.addHook('onClose', async () => {
+        await db.close();
+        app.log.info('database closed');
+      });
+    }
+    await registerEverything(app, config, db, options.plugins ?? [], envelopeCasing);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => {});
+    if (ownsDatabase) await database?.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: path.resolve('data'),
+      logLevel: 'info',
+      signInUrl: null,
+      printerServiceUrl: 'ws://localhost:55557',
+      printingHubUrl: '/printersHub',
+      scaleServiceUrl: 'http://localhost:55558',
+      sortingCenterId: 34717,
+      demoSeed: true,
+    });
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sorting',
+      DATA_DIR: '/var/lib/sorting',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: 'dist-web',
+      SIGN_IN_URL: 'https://sso.example.ru/login',
+      PRINTER_SERVICE_URL: 'ws://10.1.1.1:55557',
+      PRINTING_HUB_URL: 'https://hub.example.ru/printersHub',
+      SCALE_SERVICE_URL: 'http://10.1.1.1:55558',
+      SORTING_CENTER_ID: '50001',
+      DEMO_SEED: 'false',
+    });
+    expect(config).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/sorting',
+      dataDir: '/var/lib/sorting',
+      logLevel: 'warn',
+      webDist: path.resolve('dist-web'),
+      signInUrl: 'https://sso.example.ru/login',
+      printerServiceUrl: 'ws://10.1.1.1:55557',
+      printingHubUrl: 'https://hub.example.ru/printersHub',
+      scaleServiceUrl: 'http://10.1.1.1:55558',
+      sortingCenterId: 50001,
+      demoSeed: false,
+    });
+  });
+
+  it('treats blank variables as unset and reads flags loosely', () => {
+    expect(loadConfig({ PORT: '', SIGN_IN_URL: ' ' })).toMatchObject({
+      port: 3000,
+      signInUrl: null,
+    });
+    expect(loadConfig({ DEMO_SEED: '0' }).demoSeed).toBe(false);
+    expect(loadConfig({ DEMO_SEED: 'YES' }).demoSeed).toBe(true);
+  });
+
+  it('names every invalid variable', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DEMO_SEED: 'maybe',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT.*DATABASE_URL.*LOG_LEVEL.*DEMO_SEED/);
+  });
+});

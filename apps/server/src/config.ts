@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
+
+/** The web app's build output, next to this package in the monorepo. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Environment flags read as the shell writes them: true/false, 1/0, yes/no, on/off. */
+const ZFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** An unset or blank variable counts as absent, so `FOO= npm start` means the default. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+const ZEnvironment = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  HOST: optional(z.string()),
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  ),
+  DATA_DIR: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  WEB_DIST: optional(z.string()),
+  SIGN_IN_URL: optional(z.string()),
+  PRINTER_SERVICE_URL: optional(z.string()),
+  PRINTING_HUB_URL: optional(z.string()),
+  SCALE_SERVICE_URL: optional(z.string()),
+  SORTING_CENTER_ID: optional(z.coerce.number().int().positive()),
+  DEMO_SEED: optional(ZFlag),
+});
+
+/** A configuration the server cannot start with; the message names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the server reads from its environment, validated and with defaults applied. */
+export interface Config {
+  port: number;
+  host: string;
+  /** A real PostgreSQL server; null means the embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | null;
+  /** Absolute folder for the server's own files (the PGlite database). */
+  dataDir: string;
+  logLevel: LogLevel;
+  /** Absolute folder of the built web app. */
+  webDist: string;
+  /** External sign-in page; null means our own /user-auth (spec part 1 §4). */
+  signInUrl: string | null;
+  printerServiceUrl: string;
+  printingHubUrl: string;
+  scaleServiceUrl: string;
+  /** Spec part 1 §7: default sortingCenterId 34717. */
+  sortingCenterId: number;
+  /** Seed an empty database with the demo warehouses, zones, cells and users. */
+  demoSeed: boolean;
+}
+
+/**
+ * Reads the configuration from an environment (process.env in main.ts, a literal in tests).
+ * Pure apart from resolving relative folders against the current directory.
+ * Throws a ConfigError that names every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? '0.0.0.0',
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
+    signInUrl: e.SIGN_IN_URL ?? null,
+    printerServiceUrl: e.PRINTER_SERVICE_URL ?? 'ws://localhost:55557',
+    printingHubUrl: e.PRINTING_HUB_URL ?? '/printersHub',
+    scaleServiceUrl: e.SCALE_SERVICE_URL ?? 'http://localhost:55558',
+    sortingCenterId: e.SORTING_CENTER_ID ?? DEFAULT_SORTING_CENTER_ID,
+    demoSeed: e.DEMO_SEED ?? true,
+  };
+}

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { DatabaseBusyError } from './data-dir-lock.js';
+import { openDatabase, pglitePaths } from './database.js';
+import { renderDemoTable } from './demo-data.js';
+import { seedDemoData } from './seed.js';
+
+/**
+ * `npm run seed`: writes the demo data into the configured database (idempotent).
+ * `npm run seed -- --table`: prints the demo barcodes as a markdown table, touches nothing.
+ */
+const USAGE = `Usage: npm run seed [-- --table]
+  (no option)  add the demo warehouses, zones, cells and users to the database
+               (DATABASE_URL, or the PGlite folder in DATA_DIR); rows that exist are kept
+  --table      print the demo barcodes as a markdown table and exit
+`;
+
+async function run(): Promise<number> {
+  const { values } = parseArgs({
+    options: { table: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.table) {
+    process.stdout.write(renderDemoTable());
+    return 0;
+  }
+
+  const config = loadConfig(process.env);
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${pglitePaths(config.dataDir).folder}`;
+  let database;
+  try {
+    database = await openDatabase(config, { purpose: 'npm run seed' });
+  } catch (error) {
+    if (error instanceof DatabaseBusyError) {
+      process.stderr.write(
+        `The database in ${config.dataDir} is in use by ${error.holder.purpose} (pid ${error.holder.pid}).\n` +
+          'PGlite allows one process per folder, so the seed did not run. Stop the server and\n' +
+          'run `npm run seed` again; or just start the server: it seeds an empty database itself.\n',
+      );
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    await database.migrate();
+    const added = await seedDemoData(database.db);
+    const total = Object.values(added).reduce((sum, n) => sum + n, 0);
+    process.stdout.write(
+      total === 0
+        ? `Demo data already present in ${where}; nothing changed.\n`
+        : `Demo data written to ${where}: ${added.warehouses} warehouses, ${added.zones} zones, ${added.cells} cells, ${added.users} users.\n`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      error instanceof ConfigError
+        ? `${error.message}\n`
+        : `Seed failed: ${String((error as Error)?.stack ?? error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

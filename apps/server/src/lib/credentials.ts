@@ -1,0 +1,67 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Secrets are stored only as hashes (architecture "Data and identity").
+ *
+ * Password hash format: `scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>`, a 16-byte
+ * random salt and a 64-byte key from node:crypto scrypt. The parameters travel with the hash,
+ * so they can be raised later without invalidating stored passwords.
+ *
+ * Badge tokens are long random barcodes printed on a badge, so a fast unsalted sha256 (hex) is
+ * enough and lets the sign-in look the user up by an indexed equality.
+ */
+const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+
+function deriveKey(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  keyLength: number,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      keyLength,
+      { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/** Hashes a password into the self-describing scrypt format above. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltLength);
+  const key = await deriveKey(password, salt, SCRYPT, SCRYPT.keyLength);
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+/** True when the password matches a stored hash; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltText || !keyText) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (![params.N, params.r, params.p].every((value) => Number.isInteger(value) && value > 0)) {
+    return false;
+  }
+  const expected = Buffer.from(keyText, 'base64url');
+  const actual = await deriveKey(
+    password,
+    Buffer.from(saltText, 'base64url'),
+    params,
+    expected.length,
+  );
+  return timingSafeEqual(actual, expected);
+}
+
+/** The stored form of a badge token: sha256 hex of the barcode exactly as scanned. */
+export function hashBadgeToken(barcode: string): string {
+  return createHash('sha256').update(barcode, 'utf8').digest('hex');
+}

@@ -1,0 +1,261 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, RUNTIME_SETTINGS_PATH, ZRuntimeSettings } from '@sorting/contracts';
+import { buildApp } from '../src/app.js';
+import type { Database, Db } from '../src/db/database.js';
+import { createTestConfig } from './helpers.js';
+import { createTestDatabase } from './test-database.js';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: createTestConfig(),
+    database,
+    keepDatabaseOpen: true,
+    plugins: [
+      // Throwaway routes that exercise the one error handler.
+      async (test) => {
+        test.envelopeCasing.register('/camel-api', 'camel');
+        test.get('/test-api/zone', async () => {
+          throw new AppError('zoneNotFound', { message: 'Zone %Z1-9 not found' });
+        });
+        test.get('/test-api/forbidden', async () => {
+          throw new AppError('forbidden', { message: 'No access' });
+        });
+        test.post('/test-api/validate', async (request) => {
+          const body = z.object({ barcode: z.string().min(1) }).parse(request.body);
+          return { body };
+        });
+        test.post(
+          '/test-api/schema',
+          { schema: { body: { type: 'object', required: ['count'] } } },
+          async () => ({ ok: true }),
+        );
+        test.get('/test-api/crash', async () => {
+          throw new Error('secret detail');
+        });
+        test.get('/camel-api/zone', async () => {
+          throw new AppError('zoneNotFound', { message: 'Zone not found' });
+        });
+        test.get(
+          '/test-api/camel-route',
+          { config: { envelopeCasing: 'camel' } },
+          async (request) =>
+            test.envelopeCasing.present(request, new AppError('refused').toEnvelope()),
+        );
+      },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('GET /healthz', () => {
+  it('answers ok with the database kind after select 1', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: database.kind });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 when the database fails', async () => {
+    const broken = {
+      ...database,
+      db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db,
+    };
+    const sick = await buildApp({
+      config: createTestConfig(),
+      database: broken,
+      keepDatabaseOpen: true,
+    });
+    try {
+      const response = await sick.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: database.kind });
+    } finally {
+      await sick.close();
+    }
+  });
+});
+
+describe(`POST ${RUNTIME_SETTINGS_PATH}`, () => {
+  it('answers the default runtime settings as a plain object', async () => {
+    const response = await app.inject({ method: 'POST', url: RUNTIME_SETTINGS_PATH });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(ZRuntimeSettings.parse(body)).toEqual(body);
+    expect(body).not.toHaveProperty('IsSuccess');
+    expect(body).toMatchObject({
+      signInUrl: null,
+      printerServiceUrl: 'ws://localhost:55557',
+      printingHubUrl: '/printersHub',
+      scaleServiceUrl: 'http://localhost:55558',
+      sortingCenterId: 34717,
+      features: { userBarcodeAuthorization: true, alternativeAuthentication: true, demo: true },
+    });
+    expect(Object.values(body.services)).toSatisfy((paths: unknown[]) =>
+      paths.every((path) => path === ''),
+    );
+  });
+
+  it('accepts an empty JSON body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: RUNTIME_SETTINGS_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('carries SIGN_IN_URL and the configured devices', async () => {
+    const configured = await buildApp({
+      config: createTestConfig({
+        SIGN_IN_URL: 'https://sso.example.ru/login',
+        SORTING_CENTER_ID: '50001',
+        DEMO_SEED: 'false',
+        PRINTER_SERVICE_URL: 'ws://10.0.0.5:55557',
+      }),
+      database,
+      keepDatabaseOpen: true,
+    });
+    try {
+      const body = (await configured.inject({ method: 'POST', url: RUNTIME_SETTINGS_PATH })).json();
+      expect(body).toMatchObject({
+        signInUrl: 'https://sso.example.ru/login',
+        sortingCenterId: 50001,
+        printerServiceUrl: 'ws://10.0.0.5:55557',
+        features: { demo: false },
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
+describe('unknown routes and errors', () => {
+  it('answers an unknown API route with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/sorting-api/nothing-here'],
+      ['POST', '/sorting-api/nothing-here'],
+      ['GET', RUNTIME_SETTINGS_PATH],
+      ['GET', '/printersHub/negotiate'],
+      ['DELETE', '/users'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toMatchObject({
+        IsSuccess: false,
+        ErrorCode: 404,
+        IsCriticalError: false,
+        OperationObject: null,
+      });
+    }
+  });
+
+  it('maps an AppError through the error table', async () => {
+    const zone = await app.inject({ method: 'GET', url: '/test-api/zone' });
+    expect(zone.statusCode).toBe(200);
+    expect(zone.json()).toEqual({
+      IsSuccess: false,
+      Message: 'Zone %Z1-9 not found',
+      ErrorCode: 204,
+      IsCriticalError: false,
+      IsRepeat: false,
+      OperationObject: null,
+    });
+    const forbidden = await app.inject({ method: 'GET', url: '/test-api/forbidden' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ ErrorCode: 403, Message: 'No access' });
+  });
+
+  it('answers validation errors with 400 and the issues as Message', async () => {
+    const zod = await app.inject({ method: 'POST', url: '/test-api/validate', payload: {} });
+    expect(zod.statusCode).toBe(400);
+    expect(zod.json()).toMatchObject({ IsSuccess: false, ErrorCode: 400 });
+    expect(zod.json().Message).toContain('barcode');
+
+    const schema = await app.inject({ method: 'POST', url: '/test-api/schema', payload: {} });
+    expect(schema.statusCode).toBe(400);
+    expect(schema.json().Message).toContain('count');
+
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/test-api/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"barcode":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ IsSuccess: false, IsCriticalError: false });
+  });
+
+  it('answers an unexpected error with 500, IsCriticalError and no detail', async () => {
+    const response = await app.inject({ method: 'GET', url: '/test-api/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({
+      IsSuccess: false,
+      ErrorCode: 500,
+      IsCriticalError: true,
+      Message: 'Internal server error',
+    });
+    expect(response.body).not.toContain('secret detail');
+  });
+
+  it('answers in camelCase where a module registered it', async () => {
+    const byPrefix = await app.inject({ method: 'GET', url: '/camel-api/zone' });
+    expect(byPrefix.json()).toMatchObject({ isSuccess: false, errorCode: 204 });
+    const unknown = await app.inject({ method: 'GET', url: '/camel-api/unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ isSuccess: false, errorCode: 404 });
+    const byRoute = await app.inject({ method: 'GET', url: '/test-api/camel-route' });
+    expect(byRoute.json()).toMatchObject({ isSuccess: false, errorCode: 1 });
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes an in-flight request before closing the database', async () => {
+    const order: string[] = [];
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    const tracked: Database = {
+      ...database,
+      close: async () => {
+        order.push('database closed');
+      },
+    };
+    const server = await buildApp({
+      config: createTestConfig(),
+      database: tracked,
+      plugins: [
+        async (test) => {
+          test.get('/test-api/slow', async () => {
+            entered();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            order.push('request finished');
+            return { done: true };
+          });
+        },
+      ],
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    const pending = fetch(`http://127.0.0.1:${port}/test-api/slow`);
+    await handlerEntered;
+    const closing = server.close();
+    const response = await pending;
+    await closing;
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    expect(order).toEqual(['request finished', 'database closed']);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * Which request paths belong to the server's calls rather than to the web app's pages. The
+ * spec's services live under prefixes whose first segment ends with '-api' (spec part 1 §7,
+ * part 2 §7: /sorting-api, /picking-api, ...); a few calls have their own roots. The server
+ * answers unknown paths under them with a 404 envelope instead of the SPA, and the web dev
+ * server proxies exactly these paths to the server.
+ */
+export const API_ROOT_PATHS = ['/printersHub', '/healthz', '/local-settings-newsort'] as const;
+
+/** True when a path (query allowed) is a server call, never a page or a static file. */
+export function isApiPath(pathOrUrl: string): boolean {
+  const path = pathOrUrl.split(/[?#]/, 1)[0] ?? '';
+  const firstSegment = /^\/([^/]*)/.exec(path)?.[1] ?? '';
+  if (firstSegment.toLowerCase().endsWith('-api')) return true;
+  return API_ROOT_PATHS.some((root) => path.startsWith(root));
+}
