@@ -39,6 +39,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
+    settings: {
+      // Without it import-x cannot resolve .ts/.tsx files and the boundary zones never fire.
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

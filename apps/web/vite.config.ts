@@ -1,12 +1,32 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** In development the server's calls go to the real server (scripts/dev.mjs sets the URL). */
+const serverUrl = process.env.SORTING_SERVER_URL ?? 'http://127.0.0.1:3000';
+const proxied = { target: serverUrl, changeOrigin: false, ws: true };
+
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', manifest: true, sourcemap: false },
+  server: {
+    proxy: {
+      // Every service of the spec lives under '<name>-api/' (sorting-api, auth-api, ...).
+      '^/[A-Za-z]+(-[A-Za-z]+)*-api/': proxied,
+      '/local-settings-newsort': proxied,
+      '^/(ru|en)/manifest\\.webmanifest$': proxied,
+      '/printersHub': proxied,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    // Spec part 1 §2: the oldest browsers let in are Chrome 90 and Safari 13.
+    target: ['chrome90', 'safari13'],
+  },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
   },
 });

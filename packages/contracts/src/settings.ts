@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Spec part 1 §7: default sortingCenterId when none is configured. */
-export const DEFAULT_SORTING_CENTER_ID = 34717;
-
 /**
  * The web app's runtime settings, answered by `POST /local-settings-newsort` (spec part 2 §7
  * "Core"; content not shown there, decided in docs/DECISIONS.md). The web app reads them once
@@ -46,6 +43,3 @@ export const ZRuntimeSettings = z.object({
 });
 
 export type TRuntimeSettings = z.infer<typeof ZRuntimeSettings>;
-
-/** Path of the runtime settings call. */
-export const RUNTIME_SETTINGS_PATH = '/local-settings-newsort';

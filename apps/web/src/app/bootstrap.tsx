@@ -1,0 +1,101 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { splitLocalePath } from '@sorting/domain';
+import { api } from '../lib/api';
+import { createDocumentCookieJar } from '../lib/cookies';
+import { queryClient } from '../lib/query-client';
+import { runtimeSettingsQuery } from '../lib/runtime-settings';
+import { browserScheduler } from '../lib/scheduler';
+import { getSessionStorage } from '../lib/storage';
+import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
+import { createI18nRegistry } from '../shell/i18n';
+import { loadNotificationSanitizer, toastStore } from '../shell/notifications';
+import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
+import { configureProgressBar } from '../shell/progress/progress-bar';
+import { createAuthGuard } from '../shell/session/auth-guard';
+import { createSessionStore } from '../shell/session/session-store';
+import { soundPlayer } from '../shell/sounds';
+import { App } from './app';
+import { COMMON_CATALOGUES, createCatalogueLoader } from './catalogues';
+import { createAppRoutes, routerBusyStore } from './router';
+
+/** Starts the app in `container`. */
+export function bootstrap(container: HTMLElement): void {
+  // Tells index.html's fallback for too old browsers that the bundle runs.
+  container.setAttribute('data-started', '');
+  configureProgressBar();
+  const currentLocale = () => splitLocalePath(window.location.pathname).locale;
+
+  // Declared before use by the chunk guard; assigned once the router exists.
+  let pendingHref: () => string | undefined = () => undefined;
+
+  const chunkReload = createChunkReload({
+    storage: getSessionStorage(),
+    now: () => Date.now(),
+    reload: (href) => (href ? window.location.assign(href) : window.location.reload()),
+    showMessage: () => {
+      const i18n = registry.instance(currentLocale());
+      toastStore.notify({ status: 'attention', content: i18n.t('chunkReload.message') });
+    },
+  });
+
+  const guardChunk = <T,>(load: () => Promise<T>): Promise<T> =>
+    load().catch((error: unknown) => {
+      if (chunkReload.onChunkError(pendingHref()) === 'reloading') {
+        // The page is being replaced: keep the navigation pending instead of failing it.
+        return new Promise<T>(() => undefined);
+      }
+      throw error;
+    });
+
+  const registry = createI18nRegistry(COMMON_CATALOGUES, createCatalogueLoader(guardChunk));
+  const session = createSessionStore();
+  const guard = createAuthGuard({
+    session,
+    searchUser: () => api.post('auth', '/auth-api/users/search'),
+    getSignInUrl: async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).signInUrl,
+    navigateExternal: (url) => window.location.assign(url),
+  });
+
+  const router = createBrowserRouter(createAppRoutes({ registry, guard, guardChunk }));
+  pendingHref = () => {
+    const target = router.state.navigation.location;
+    return target ? router.createHref(target) : undefined;
+  };
+
+  chunkReload.start();
+
+  const routerBusy = routerBusyStore(router);
+  // From the very start, so work begun before the layout mounts counts from its real start.
+  const mainLoader = createMainLoaderStore(browserScheduler, [
+    routerBusy,
+    queryActivity(queryClient),
+  ]);
+
+  // Runtime settings: read once at start, in parallel with the first route.
+  void queryClient.prefetchQuery(runtimeSettingsQuery);
+
+  createRoot(container).render(
+    <StrictMode>
+      <App
+        router={router}
+        queryClient={queryClient}
+        services={{
+          cookies: createDocumentCookieJar(),
+          scheduler: browserScheduler,
+          sounds: soundPlayer,
+          toasts: toastStore,
+          session,
+          routerBusy,
+          mainLoader,
+        }}
+      />
+    </StrictMode>,
+  );
+
+  // Not needed for the first screen: DOMPurify comes in its own chunk right after it.
+  window.setTimeout(() => {
+    loadNotificationSanitizer().catch(() => undefined);
+  }, 0);
+}

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { catalogueKeys, cataloguePath } from './catalogues';
+
+const src = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every folder under src/ holding a locales/ folder. */
+function catalogueFolders(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (!statSync(full).isDirectory()) continue;
+    if (entry === 'locales') found.push(full);
+    else catalogueFolders(full, found);
+  }
+  return found;
+}
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+// Plural forms differ by language (ru: one/few/many, en: one/other): compare the base key.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(full.replace(PLURAL_SUFFIX, ''), value);
+    else for (const [k, v] of flatten(value, full)) keys.set(k, v);
+  }
+  return keys;
+}
+
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+const folders = catalogueFolders(src);
+
+describe('catalogues', () => {
+  it('finds the shell and every feature', () => {
+    const features = readdirSync(path.join(src, 'features'));
+    expect(folders.length).toBe(features.length + 1);
+    for (const feature of features) {
+      expect(folders).toContain(path.join(src, 'features', feature, 'locales'));
+    }
+  });
+
+  it.each(folders.map((folder) => [path.relative(src, folder), folder]))(
+    '%s: ru and en have the same keys and placeholders, none empty',
+    (_name, folder) => {
+      expect(readdirSync(folder).sort()).toEqual(['en.json', 'ru.json']);
+      const ru = flatten(read(path.join(folder, 'ru.json')));
+      const en = flatten(read(path.join(folder, 'en.json')));
+      expect([...en.keys()].sort()).toEqual([...ru.keys()].sort());
+      for (const [key, text] of ru) {
+        expect(text.trim(), `ru ${key}`).not.toBe('');
+        expect(en.get(key)?.trim(), `en ${key}`).not.toBe('');
+        expect(variables(en.get(key) ?? ''), `placeholders of ${key}`).toEqual(variables(text));
+      }
+    },
+  );
+
+  it('of every route area are reachable by the lazy loader', () => {
+    const keys = catalogueKeys();
+    expect(keys).toHaveLength((folders.length - 1) * 2);
+    expect(keys).toContain(cataloguePath('en', 'user-auth'));
+  });
+});

@@ -1,0 +1,36 @@
+import type { ResourceKey } from 'i18next';
+import type { Locale } from '@sorting/domain';
+import type { CatalogueLoader } from '../shell/i18n';
+
+import commonEn from '../shell/locales/en.json';
+import commonRu from '../shell/locales/ru.json';
+
+/** The shell's 'common' catalogues, bundled (see createI18nRegistry). */
+export const COMMON_CATALOGUES: Record<Locale, ResourceKey> = { ru: commonRu, en: commonEn };
+
+// Each route area's catalogue is its own chunk, loaded with its route:
+// src/features/<area>/locales/<locale>.json.
+const catalogues = import.meta.glob<ResourceKey>('../features/*/locales/*.json', {
+  import: 'default',
+});
+
+/** Where the catalogue of a route namespace lives. */
+export function cataloguePath(locale: Locale, namespace: string): string {
+  return `../features/${namespace}/locales/${locale}.json`;
+}
+
+/** The route catalogue loader; `guard` wraps each dynamic import (chunk reload on failure). */
+export function createCatalogueLoader(
+  guard: <T>(load: () => Promise<T>) => Promise<T>,
+): CatalogueLoader {
+  return (locale, namespace) => {
+    const load = catalogues[cataloguePath(locale, namespace)];
+    if (!load) return Promise.reject(new Error(`No catalogue ${namespace} for ${locale}`));
+    return guard(load);
+  };
+}
+
+/** The namespaces that have catalogues (for tests). */
+export function catalogueKeys(): string[] {
+  return Object.keys(catalogues);
+}

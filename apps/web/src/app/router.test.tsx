@@ -1,0 +1,165 @@
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryCookieJar } from '../lib/cookies';
+import { createAuthGuard } from '../shell/session/auth-guard';
+import { createSessionStore } from '../shell/session/session-store';
+import { ShellServicesProvider } from '../shell/shell-services';
+import { createTestRegistry } from '../test/render';
+import { createTestServices } from '../test/services';
+import { createAppRoutes, routerBusyStore } from './router';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
+
+interface Options {
+  isSignedIn?: boolean;
+  guardChunk?: <T>(load: () => Promise<T>) => Promise<T>;
+}
+
+async function renderApp(url: string, options: Options = {}) {
+  const session = createSessionStore();
+  if (options.isSignedIn) {
+    session.setUser({ userId: '1', number: '1', userName: 'Test', defaultWarehouseNumber: null });
+  }
+  const guard = createAuthGuard({
+    session,
+    searchUser: async () => ({ isSuccess: false, operationObject: null }),
+    getSignInUrl: async () => null,
+    navigateExternal: () => undefined,
+  });
+  const router = createMemoryRouter(
+    createAppRoutes({
+      registry: createTestRegistry(),
+      guard,
+      guardChunk: options.guardChunk ?? ((load) => load()),
+    }),
+    { initialEntries: [url] },
+  );
+  const cookies = createMemoryCookieJar();
+  const ui = (
+    <QueryClientProvider client={new QueryClient()}>
+      <ShellServicesProvider
+        services={createTestServices({ cookies, session, routerBusy: routerBusyStore(router) })}
+      >
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </ShellServicesProvider>
+    </QueryClientProvider>
+  );
+  render(ui);
+  return { router, cookies };
+}
+
+const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+
+describe('locale route trees', () => {
+  it.each([
+    ['/outdated-browser', 'Браузер устарел', 'ru'],
+    ['/ru/outdated-browser', 'Браузер устарел', 'ru'],
+    ['/en/outdated-browser', 'Your browser is outdated', 'en'],
+  ])('%s serves %s', async (url, title, lang) => {
+    await renderApp(url);
+    expect((await heading()).textContent).toBe(title);
+    expect(screen.getByText('Chrome 90')).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe(lang));
+    expect(document.title).toBe(lang === 'en' ? 'Sorting' : 'Сортировка');
+  });
+
+  it('renders the home menu, translated', async () => {
+    await renderApp('/en');
+    expect((await heading()).textContent).toBe('Sorting');
+    expect(screen.getByTestId('menu-time-tracking').textContent).toBe('Time tracking');
+    expect(screen.getByTestId('menu-time-tracking').getAttribute('href')).toBe('/en/time-tracking');
+  });
+
+  it('switches the locale from the header', async () => {
+    const { router, cookies } = await renderApp('/user-auth');
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Сканируйте бейдж сотрудника',
+    );
+    await userEvent.click(screen.getByTestId('locale-en'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/user-auth'));
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Scan your employee badge',
+    );
+    expect(cookies.get('NEXT_LOCALE')).toBe('en');
+    await userEvent.click(screen.getByTestId('locale-ru'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-auth'));
+    expect(cookies.get('NEXT_LOCALE')).toBe('ru');
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Сканируйте бейдж сотрудника',
+    );
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    await renderApp('/en/nowhere');
+    expect((await heading()).textContent).toBe('Page not found');
+  });
+});
+
+describe('sign-in guard', () => {
+  it('sends a protected route to sign-in with the requested path', async () => {
+    const { router } = await renderApp('/sorting');
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Сканируйте бейдж сотрудника',
+    );
+    expect(router.state.location.pathname).toBe('/user-auth');
+    expect(router.state.location.search).toBe('?redirect=%2Fsorting');
+  });
+
+  it('keeps the locale prefix of the requested page', async () => {
+    const { router } = await renderApp('/en/picking/pickup/C-1');
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Scan your employee badge',
+    );
+    expect(router.state.location.pathname).toBe('/en/user-auth');
+    expect(router.state.location.search).toBe('?redirect=%2Fen%2Fpicking%2Fpickup%2FC-1');
+  });
+
+  it('lets public routes through without a user', async () => {
+    const { router } = await renderApp('/notifications');
+    expect((await heading()).textContent).toBe('Проверка уведомлений и звуков');
+    expect(router.state.location.pathname).toBe('/notifications');
+  });
+});
+
+describe('every route', () => {
+  const concrete = (path: string) => path.replace(/:\w+/g, '7');
+
+  it.each(PROTECTED_ROUTES.map((route) => [route.path]))(
+    '%s renders its page with the not-available block',
+    async (path) => {
+      await renderApp(concrete(path), { isSignedIn: true });
+      await heading();
+      expect(screen.getByTestId('no-data').textContent).toContain('Раздел пока недоступен');
+      expect(screen.getByTestId('scan-panel')).toBeTruthy();
+    },
+  );
+
+  it.each(PUBLIC_ROUTES.map((route) => [route.path]))('%s renders in English', async (path) => {
+    await renderApp(`/en${path === '/' ? '' : path}`);
+    expect((await heading()).textContent).not.toBe('');
+    expect(screen.queryByText('Раздел пока недоступен')).toBeNull();
+  });
+});
+
+describe('first load', () => {
+  it('shows the layout while the page chunk is still loading', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Hold back page chunks only (a page module's default export is a component).
+    const holdPages = async <T,>(load: () => Promise<T>): Promise<T> => {
+      const module = await load();
+      if (typeof (module as { default?: unknown }).default === 'function') await gate;
+      return module;
+    };
+    await renderApp('/user-auth', { guardChunk: holdPages });
+    expect(await screen.findByTestId('locale-switch')).toBeTruthy();
+    expect(screen.queryByTestId('user-auth-prompt')).toBeNull();
+    release();
+    expect(await screen.findByTestId('user-auth-prompt')).toBeTruthy();
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildUrl, createApiClient, toApiResult, type FetchFn } from './api-client';
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+function clientAnswering(response: Response, base = '') {
+  const fetch = vi.fn<FetchFn>(async () => response);
+  const client = createApiClient({ fetch, getServiceBase: async () => base });
+  return { client, fetch };
+}
+
+describe('api client', () => {
+  it('reads the PascalCase envelope', async () => {
+    const { client } = clientAnswering(
+      jsonResponse(200, {
+        IsSuccess: true,
+        Message: null,
+        ErrorCode: null,
+        IsCriticalError: false,
+        IsRepeat: true,
+        OperationObject: { Id: 5 },
+      }),
+    );
+    const result = await client.post<{ Id: number }>('sorting', '/sorting-api/move', { a: 1 });
+    expect(result).toMatchObject({
+      isSuccess: true,
+      isRepeat: true,
+      operationObject: { Id: 5 },
+      status: 200,
+    });
+  });
+
+  it('reads the camelCase envelope', async () => {
+    const { client } = clientAnswering(
+      jsonResponse(200, {
+        isSuccess: false,
+        message: 'Zone not found',
+        errorCode: 204,
+        operationObject: null,
+      }),
+    );
+    const result = await client.post('sorting', '/sorting-api/zones/search', {});
+    expect(result).toMatchObject({ isSuccess: false, message: 'Zone not found', errorCode: 204 });
+  });
+
+  it('never reads a failed HTTP status as success, whatever the body', async () => {
+    const { client } = clientAnswering(
+      jsonResponse(404, {
+        message: 'Route POST:/auth-api/users/search not found',
+        statusCode: 404,
+      }),
+    );
+    const result = await client.post('auth', '/auth-api/users/search');
+    expect(result).toMatchObject({
+      isSuccess: false,
+      errorCode: 404,
+      status: 404,
+      message: 'Route POST:/auth-api/users/search not found',
+    });
+  });
+
+  it('keeps the envelope of a failed status (401 → f-007 needs the status)', async () => {
+    const { client } = clientAnswering(
+      jsonResponse(401, { IsSuccess: false, ErrorCode: 401, Message: 'no' }),
+    );
+    const result = await client.get('users', '/users-api/v1/1/Users');
+    expect(result).toMatchObject({ isSuccess: false, errorCode: 401, message: 'no', status: 401 });
+  });
+
+  it('sends JSON with credentials to the service base, without a timeout', async () => {
+    const { client, fetch } = clientAnswering(
+      jsonResponse(200, { isSuccess: true }),
+      'https://api.example/',
+    );
+    await client.post(
+      'sorting',
+      '/sorting-api/parcels/scan',
+      { barcode: '123' },
+      { query: { lang: 'ru', skip: undefined } },
+    );
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://api.example/sorting-api/parcels/scan?lang=ru');
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      body: JSON.stringify({ barcode: '123' }),
+      signal: null,
+    });
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends an empty body without a JSON content type', async () => {
+    const { client, fetch } = clientAnswering(jsonResponse(200, { IsSuccess: true }));
+    await client.post('auth', '/auth-api/users/search');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/auth-api/users/search');
+    expect(init.body).toBeNull();
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('takes an empty successful answer as success without an object', async () => {
+    const { client } = clientAnswering(new Response(null, { status: 204 }));
+    const result = await client.delete('users', '/users-api/v1/sessions');
+    expect(result).toMatchObject({ isSuccess: true, operationObject: null, status: 204 });
+  });
+
+  it('rejects when the network fails', async () => {
+    const client = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      getServiceBase: () => '',
+    });
+    await expect(client.get('vision', '/vision-api/x')).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('buildUrl', () => {
+  it('joins base and path and appends the query', () => {
+    expect(buildUrl('', 'a/b')).toBe('/a/b');
+    expect(buildUrl('/base/', '/x', { a: 1, b: null, c: true })).toBe('/base/x?a=1&c=true');
+    expect(buildUrl('', '/x?barcode=1', { lang: 'en' })).toBe('/x?barcode=1&lang=en');
+  });
+});
+
+describe('toApiResult', () => {
+  it('marks a 5xx without envelope as critical', () => {
+    expect(toApiResult(503, false, 'Service Unavailable', 'busy')).toMatchObject({
+      isSuccess: false,
+      isCriticalError: true,
+      errorCode: 503,
+      message: 'Service Unavailable',
+    });
+  });
+});

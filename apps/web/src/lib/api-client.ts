@@ -1,0 +1,145 @@
+import { isEnvelope, readEnvelope, type Envelope, type TRuntimeSettings } from '@sorting/contracts';
+
+/** A service of the spec whose base path comes from the runtime settings. */
+export type ServiceName = keyof TRuntimeSettings['services'];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** Sent as JSON; leave it out for an empty body (spec: "empty body"). */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** The only way to cancel a call: the client has no default timeout (spec part 1 §7). */
+  signal?: AbortSignal;
+}
+
+/** An answer read into the casing-free envelope, with the HTTP status beside it. */
+export interface ApiResult<T> extends Envelope<T> {
+  status: number;
+}
+
+export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientDeps {
+  fetch: FetchFn;
+  /** Base path of a service ('' means the page origin); the spec path follows it. */
+  getServiceBase: (service: ServiceName) => string | Promise<string>;
+}
+
+export interface ApiClient {
+  request<T>(service: ServiceName, path: string, init?: ApiRequest): Promise<ApiResult<T>>;
+  get<T>(
+    service: ServiceName,
+    path: string,
+    init?: Omit<ApiRequest, 'method' | 'body'>,
+  ): Promise<ApiResult<T>>;
+  post<T>(
+    service: ServiceName,
+    path: string,
+    body?: unknown,
+    init?: Omit<ApiRequest, 'method' | 'body'>,
+  ): Promise<ApiResult<T>>;
+  put<T>(
+    service: ServiceName,
+    path: string,
+    body?: unknown,
+    init?: Omit<ApiRequest, 'method' | 'body'>,
+  ): Promise<ApiResult<T>>;
+  delete<T>(
+    service: ServiceName,
+    path: string,
+    init?: Omit<ApiRequest, 'method' | 'body'>,
+  ): Promise<ApiResult<T>>;
+}
+
+/** Joins a service base and a spec path, and appends the query (empty values left out). */
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const cleanPath = path.startsWith('/') ? path : `/${path}`;
+  let url = `${base.replace(/\/+$/, '')}${cleanPath}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === null || value === undefined) continue;
+      params.append(key, String(value));
+    }
+    const search = params.toString();
+    if (search) url += `${url.includes('?') ? '&' : '?'}${search}`;
+  }
+  return url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string') return message;
+  }
+  return null;
+}
+
+/**
+ * Reads an HTTP answer. A successful status is read as an envelope in either casing (a bare
+ * body is a successful operation object, as `readEnvelope` defines). A failed status is never
+ * a success, whatever its body says; its ErrorCode falls back to the status.
+ */
+export function toApiResult<T>(
+  status: number,
+  isOk: boolean,
+  statusText: string,
+  body: unknown,
+): ApiResult<T> {
+  if (isOk) return { ...readEnvelope<T>(body), status };
+  const envelope = isEnvelope(body) ? readEnvelope<T>(body) : null;
+  return {
+    isSuccess: false,
+    message: envelope?.message ?? messageOf(body) ?? (statusText || null),
+    errorCode: envelope?.errorCode ?? status,
+    isCriticalError: envelope?.isCriticalError ?? status >= 500,
+    isRepeat: envelope?.isRepeat ?? false,
+    operationObject: envelope?.operationObject ?? null,
+    status,
+  };
+}
+
+/**
+ * The HTTP client of the spec's calls: credentials included, JSON in and out, base path per
+ * service from the runtime settings, either envelope casing, no default timeout. A network
+ * failure rejects; every HTTP answer resolves to an `ApiResult`.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const request = async <T>(service: ServiceName, path: string, init: ApiRequest = {}) => {
+    const base = await deps.getServiceBase(service);
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    const hasBody = init.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    const response = await deps.fetch(buildUrl(base, path, init.query), {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: hasBody ? JSON.stringify(init.body) : null,
+      signal: init.signal ?? null,
+    });
+    const body = await readBody(response);
+    return toApiResult<T>(response.status, response.ok, response.statusText, body);
+  };
+  return {
+    request,
+    get: (service, path, init) => request(service, path, { ...init, method: 'GET' }),
+    post: (service, path, body, init) => request(service, path, { ...init, method: 'POST', body }),
+    put: (service, path, body, init) => request(service, path, { ...init, method: 'PUT', body }),
+    delete: (service, path, init) => request(service, path, { ...init, method: 'DELETE' }),
+  };
+}

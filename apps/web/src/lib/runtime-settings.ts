@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { RUNTIME_SETTINGS_PATH, readEnvelope, type TRuntimeSettings } from '@sorting/contracts';
+import type { FetchFn } from './api-client';
+
+/**
+ * Reads the runtime settings (spec part 2 §7 "Core": `POST /local-settings-newsort`). The
+ * answer is a plain settings object; `readEnvelope` also accepts it wrapped in an envelope.
+ */
+export async function fetchRuntimeSettings(fetchFn: FetchFn): Promise<TRuntimeSettings> {
+  const response = await fetchFn(RUNTIME_SETTINGS_PATH, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`Runtime settings answered ${response.status}`);
+  const envelope = readEnvelope<TRuntimeSettings>(await response.json());
+  if (!envelope.isSuccess || !envelope.operationObject) {
+    throw new Error(envelope.message ?? 'Runtime settings are not available');
+  }
+  return envelope.operationObject;
+}
+
+/** Read once at start and kept for the whole session: nothing environment-specific is built in. */
+export const runtimeSettingsQuery = queryOptions({
+  queryKey: ['runtime-settings'],
+  queryFn: () => fetchRuntimeSettings((input, init) => fetch(input, init)),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: 2,
+});

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../i18n';
+import { LocaleSwitch } from './locale-switch';
+import styles from './header.module.css';
+
+/** The page header: title, a slot for device and user icons (later issues), locale switch. */
+export function Header(props: { devices?: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <header className={styles.header} data-testid="header">
+      <LocaleLink to="/" className={styles.title} title={t('header.home')}>
+        <img src="/favicon.svg" alt="" width="32" height="32" className={styles.logo} />
+        <span>{t('appTitle')}</span>
+      </LocaleLink>
+      <div className={styles.devices} data-testid="header-devices" aria-label={t('header.devices')}>
+        {props.devices}
+      </div>
+      <LocaleSwitch />
+    </header>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './i18n-registry';
+export * from './locale-switch';
+export * from './locale-context';
+export { LocaleLink } from './locale-link';

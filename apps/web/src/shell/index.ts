@@ -1,0 +1,26 @@
+// The shell's public surface for features: import from '../../shell'.
+export { Page } from './layout/page';
+export { NotAvailablePage } from './layout/not-available-page';
+export { NoData } from './no-data/no-data';
+export { Dialog, type DialogProps } from './dialog/dialog';
+export { LocaleLink, useLocale, useLocalizedPath } from './i18n';
+export { useNotify, useSoundPlayer, useSessionUser, useShellServices } from './shell-services';
+export { notify, dismissNotification } from './notifications';
+export {
+  NOTIFICATION_POSITIONS,
+  NOTIFICATION_STATUSES,
+  type NotificationPosition,
+  type NotificationStatus,
+  type NotifyInput,
+} from './notifications/notification';
+export {
+  BASE_SOUNDS,
+  LETTERS,
+  MAX_NUMBER_SOUND,
+  letterSound,
+  numberSound,
+  type BaseSound,
+  type SoundName,
+  type SoundPlayer,
+} from './sounds';
+export { default as controlStyles } from './layout/controls.module.css';

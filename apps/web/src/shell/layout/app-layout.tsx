@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Header } from '../header/header';
+import { MainLoader } from '../main-loader/main-loader';
+import { ToastViewport } from '../notifications/toast-viewport';
+import { ScanPanel } from '../scan-panel/scan-panel';
+import { useShellServices } from '../shell-services';
+import styles from './layout.module.css';
+
+/** The chrome of every page: header, scan panel, the page, main loader and toasts. */
+export function AppLayout() {
+  const { toasts } = useShellServices();
+  return (
+    <div className={styles.app}>
+      <Header />
+      <ScanPanel />
+      <main className={styles.main}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <MainLoader />
+      <ToastViewport store={toasts} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../i18n';
+import { NoData } from '../no-data/no-data';
+import { Page } from './page';
+import controls from './controls.module.css';
+
+/** Any path the app does not know. */
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <Page title={t('page.notFoundTitle')} testId="not-found">
+      <NoData text={t('page.notFound')}>
+        <LocaleLink to="/" className={controls.button}>
+          {t('page.toHome')}
+        </LocaleLink>
+      </NoData>
+    </Page>
+  );
+}

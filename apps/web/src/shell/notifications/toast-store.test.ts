@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeScheduler } from '../../lib/fake-scheduler';
+import { createRecordingPlayer } from '../sounds/sound-player';
+import { NOTIFICATION_LIFETIME_MS, defaultPosition, type NotifyInput } from './notification';
+import { htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
+import { createToastStore } from './toast-store';
+
+async function setup(width = 1280, sanitize: (html: string) => string = (html) => html) {
+  const scheduler = createFakeScheduler();
+  const sounds = createRecordingPlayer();
+  const store = createToastStore({
+    scheduler,
+    sounds,
+    getViewportWidth: () => width,
+    sanitize,
+    toText: htmlToText,
+  });
+  const contents = (position: NotifyInput['position'] & string) =>
+    store.getSnapshot()[position].map((toast) => toast.content);
+  return { scheduler, sounds, store, contents };
+}
+
+describe('default position', () => {
+  it('is bottom right from 992 px, otherwise bottom centre', () => {
+    expect(defaultPosition(1280)).toBe('bottomRight');
+    expect(defaultPosition(992)).toBe('bottomRight');
+    expect(defaultPosition(991)).toBe('bottomCenter');
+    expect(defaultPosition(360)).toBe('bottomCenter');
+  });
+
+  it('is applied when a toast has no position', async () => {
+    const wide = await setup(1280);
+    wide.store.notify('a');
+    expect(wide.contents('bottomRight')).toEqual(['a']);
+    const handheld = await setup(360);
+    handheld.store.notify('a');
+    expect(handheld.contents('bottomCenter')).toEqual(['a']);
+  });
+});
+
+describe('toast store', () => {
+  it('defaults to status error', async () => {
+    const { store } = await setup();
+    store.notify('x');
+    expect(store.getSnapshot().bottomRight[0]?.status).toBe('error');
+  });
+
+  it('prepends new toasts at bottom positions and appends them at top positions', async () => {
+    const { store, contents, scheduler } = await setup();
+    for (const content of ['1', '2', '3']) {
+      store.notify({ content, position: 'bottomLeft', status: 'info' });
+      store.notify({ content, position: 'topCenter', status: 'info' });
+      scheduler.advance(5);
+    }
+    expect(contents('bottomLeft')).toEqual(['3', '2', '1']);
+    expect(contents('topCenter')).toEqual(['1', '2', '3']);
+  });
+
+  it('gives timestamp-based ids that stay unique within one millisecond', async () => {
+    const { store, scheduler } = await setup();
+    const first = store.notify('a');
+    const second = store.notify('b');
+    expect(first).toBe(scheduler.now());
+    expect(second).toBe(first + 1);
+  });
+
+  it('removes a toast after 10 s, not before', async () => {
+    const { store, scheduler, contents } = await setup();
+    store.notify({ content: 'first', status: 'ok' });
+    scheduler.advance(4_000);
+    store.notify({ content: 'second', status: 'ok' });
+    scheduler.advance(NOTIFICATION_LIFETIME_MS - 4_001);
+    expect(contents('bottomRight')).toEqual(['second', 'first']);
+    scheduler.advance(1);
+    expect(contents('bottomRight')).toEqual(['second']);
+    scheduler.advance(4_000);
+    expect(contents('bottomRight')).toEqual([]);
+    expect(scheduler.pending()).toBe(0);
+  });
+
+  it('closes a toast on dismiss and cancels its timer', async () => {
+    const { store, scheduler, contents } = await setup();
+    const id = store.notify('x');
+    store.dismiss(id);
+    expect(contents('bottomRight')).toEqual([]);
+    expect(scheduler.pending()).toBe(0);
+  });
+
+  it('plays err for an error toast unless its error sound is muted', async () => {
+    const { store, sounds } = await setup();
+    store.notify({ content: 'a', status: 'error' });
+    store.notify({ content: 'b', status: 'error', isMuteErrorSound: true });
+    store.notify({ content: 'c', status: 'attention' });
+    store.notify({ content: 'd', status: 'ok' });
+    store.notify({ content: 'e', status: 'info' });
+    expect(sounds.played).toEqual(['err']);
+  });
+
+  it('gives content longer than 450 characters a title with its text', async () => {
+    const { store } = await setup();
+    const long = `<b>${'x'.repeat(446)}</b>`;
+    store.notify(long);
+    store.notify('x'.repeat(450));
+    const [second, first] = store.getSnapshot().bottomRight;
+    expect(first?.title).toBe('x'.repeat(446));
+    expect(second?.title).toBeNull();
+  });
+
+  it('keeps the offset pair', async () => {
+    const { store } = await setup();
+    store.notify({ content: 'a', offset: [10, -20] });
+    expect(store.getSnapshot().bottomRight[0]?.offset).toEqual([10, -20]);
+  });
+
+  it('sanitises content with DOMPurify', async () => {
+    const { store } = await setup(1280, await loadDomPurify());
+    store.notify('<img src="x" onerror="alert(1)"><b>bold</b><script>alert(2)</script>');
+    const html = store.getSnapshot().bottomRight[0]?.content ?? '';
+    expect(html).toContain('<b>bold</b>');
+    expect(html).toContain('<img src="x">');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('script');
+  });
+
+  it('shows only text until the sanitiser is in, then sanitises again', async () => {
+    let sanitize = textOnlySanitizer;
+    const { store } = await setup(1280, (html) => sanitize(html));
+    store.notify('<b>a &amp; b</b><img src=x onerror=alert(1)>');
+    expect(store.getSnapshot().bottomRight[0]?.content).toBe('a &amp; b');
+    sanitize = await loadDomPurify();
+    store.resanitize();
+    expect(store.getSnapshot().bottomRight[0]?.content).toBe('<b>a &amp; b</b><img src="x">');
+  });
+
+  it('notifies subscribers and keeps the snapshot stable between changes', async () => {
+    const { store } = await setup();
+    let calls = 0;
+    const unsubscribe = store.subscribe(() => calls++);
+    const before = store.getSnapshot();
+    expect(store.getSnapshot()).toBe(before);
+    store.notify('a');
+    expect(calls).toBe(1);
+    expect(store.getSnapshot()).not.toBe(before);
+    unsubscribe();
+    store.clear();
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { useSyncExternalStore, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_POSITIONS, type Notification } from './notification';
+import type { ToastStore } from './toast-store';
+import { ToastIcon } from './toast-icon';
+import styles from './toasts.module.css';
+
+function Toast(props: { toast: Notification; onClose: (id: number) => void }) {
+  const { t } = useTranslation('common');
+  const { toast } = props;
+  const style: CSSProperties | undefined = toast.offset
+    ? { left: `${toast.offset[0]}px`, top: `${toast.offset[1]}px` }
+    : undefined;
+  const isUrgent = toast.status === 'error' || toast.status === 'attention';
+  return (
+    <div
+      data-testid="toast"
+      data-status={toast.status}
+      data-id={toast.id}
+      role={isUrgent ? 'alert' : 'status'}
+      className={styles.toast}
+      style={style}
+      title={toast.title ?? undefined}
+    >
+      <span className={styles.icon}>
+        <ToastIcon status={toast.status} label={t(`toast.status.${toast.status}`)} />
+      </span>
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: toast.content }} />
+      <button
+        type="button"
+        data-testid="toast-close"
+        className={styles.close}
+        aria-label={t('toast.close')}
+        onClick={() => props.onClose(toast.id)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="m19 6.4-1.4-1.4-5.6 5.6L6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4Z"
+          />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** One container per position; toasts slide in from their edge. */
+export function ToastViewport(props: { store: ToastStore }) {
+  const { t } = useTranslation('common');
+  const toasts = useSyncExternalStore(props.store.subscribe, props.store.getSnapshot);
+  return (
+    <section aria-label={t('toast.region')} className={styles.viewport}>
+      {NOTIFICATION_POSITIONS.map((position) => (
+        <div
+          key={position}
+          data-testid={`toasts-${position}`}
+          data-position={position}
+          className={styles.container}
+        >
+          {toasts[position].map((toast) => (
+            <Toast key={toast.id} toast={toast} onClose={props.store.dismiss} />
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}

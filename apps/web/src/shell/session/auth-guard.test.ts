@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAuthGuard, type AuthGuardDeps } from './auth-guard';
+import { createSessionStore, toSessionUser } from './session-store';
+
+const request = (url: string) => new Request(url);
+
+function setup(overrides: Partial<AuthGuardDeps> = {}) {
+  const session = createSessionStore();
+  const navigateExternal = vi.fn<(url: string) => void>();
+  const searchUser = vi.fn<AuthGuardDeps['searchUser']>(async () => ({
+    isSuccess: false,
+    operationObject: null,
+  }));
+  const guard = createAuthGuard({
+    session,
+    searchUser,
+    getSignInUrl: async () => null,
+    navigateExternal,
+    ...overrides,
+  });
+  return { guard, session, navigateExternal, searchUser };
+}
+
+async function thrownBy(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error('expected a redirect');
+}
+
+describe('auth guard', () => {
+  it('keeps the user of a successful search in the session', async () => {
+    const { guard, session, searchUser } = setup({
+      searchUser: async () => ({
+        isSuccess: true,
+        operationObject: { Id: 42, Number: '0042', Name: 'Ирина', DefaultWarehouseNumber: '7' },
+      }),
+    });
+    await expect(guard({ request: request('http://app/sorting'), base: '' })).resolves.toBeNull();
+    expect(session.getUser()).toEqual({
+      userId: '42',
+      number: '0042',
+      userName: 'Ирина',
+      defaultWarehouseNumber: '7',
+    });
+    expect(searchUser).not.toHaveBeenCalled();
+  });
+
+  it('does not search again while the session has a user', async () => {
+    const { guard, session, searchUser } = setup();
+    session.setUser({ userId: '1', number: null, userName: 'A', defaultWarehouseNumber: null });
+    await guard({ request: request('http://app/users'), base: '' });
+    expect(searchUser).not.toHaveBeenCalled();
+  });
+
+  it('sends to our sign-in page of the locale with the requested path', async () => {
+    const { guard } = setup();
+    const response = await thrownBy(
+      guard({ request: request('http://app/en/sorting?zone=3'), base: '/en' }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(
+      '/en/user-auth?redirect=%2Fen%2Fsorting%3Fzone%3D3',
+    );
+  });
+
+  it('treats a failed call like an unsuccessful answer', async () => {
+    const { guard } = setup({
+      searchUser: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const response = await thrownBy(guard({ request: request('http://app/users'), base: '' }));
+    expect(response.headers.get('Location')).toBe('/user-auth?redirect=%2Fusers');
+  });
+
+  it('goes to the external sign-in page with returnUrl when one is configured', async () => {
+    const { guard, navigateExternal } = setup({
+      getSignInUrl: async () => 'https://sso.example/login?app=sorting',
+    });
+    const pending = guard({ request: request('http://app/ru/audit/5'), base: '/ru' });
+    await vi.waitFor(() => expect(navigateExternal).toHaveBeenCalled());
+    expect(navigateExternal).toHaveBeenCalledWith(
+      'https://sso.example/login?app=sorting&returnUrl=http%3A%2F%2Fapp%2Fru%2Faudit%2F5',
+    );
+    const settled = await Promise.race([pending.then(() => 'settled'), Promise.resolve('pending')]);
+    expect(settled).toBe('pending');
+  });
+});
+
+describe('toSessionUser', () => {
+  it('reads either casing and refuses an object without id', () => {
+    expect(toSessionUser({ id: 'u1', name: 'Bob', number: 3 })).toMatchObject({
+      userId: 'u1',
+      userName: 'Bob',
+      number: '3',
+    });
+    expect(toSessionUser({ Name: 'x' })).toBeNull();
+    expect(toSessionUser(null)).toBeNull();
+  });
+});

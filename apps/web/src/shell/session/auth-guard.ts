@@ -1,0 +1,55 @@
+import { redirect } from 'react-router';
+import type { SessionStore } from './session-store';
+import { toSessionUser } from './session-store';
+
+export interface AuthGuardDeps {
+  session: SessionStore;
+  /** `POST /auth-api/users/search`, empty body; resolves to the read envelope. */
+  searchUser: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
+  /** The external sign-in page of the runtime settings, or null. */
+  getSignInUrl: () => Promise<string | null>;
+  /** Full navigation away from the app. */
+  navigateExternal: (url: string) => void;
+}
+
+/** The external sign-in URL with `returnUrl` set to where the user wanted to go. */
+export function externalSignInUrl(signInUrl: string, returnUrl: string, origin: string): string {
+  const url = new URL(signInUrl, origin);
+  url.searchParams.set('returnUrl', returnUrl);
+  return url.toString();
+}
+
+/** Our own sign-in page of a locale tree, with the page to come back to. */
+export function internalSignInPath(base: string, requested: string): string {
+  return `${base}/user-auth?redirect=${encodeURIComponent(requested)}`;
+}
+
+/**
+ * The loader of protected routes (spec part 1 §4 "Authentication", part 2 §2): without a user
+ * in the session it searches the user; an unsuccessful answer or a failed call sends the user
+ * to sign-in: the external page when configured, otherwise our /user-auth.
+ */
+export function createAuthGuard(deps: AuthGuardDeps) {
+  return async (args: { request: Request; base: string }): Promise<null> => {
+    if (deps.session.getUser()) return null;
+    try {
+      const answer = await deps.searchUser();
+      const user = answer.isSuccess ? toSessionUser(answer.operationObject) : null;
+      if (user) {
+        deps.session.setUser(user);
+        return null;
+      }
+    } catch {
+      // A failed call is handled as an unsuccessful one: go to sign-in.
+    }
+    const url = new URL(args.request.url);
+    // Without settings there is no external page to know of: use our own.
+    const signInUrl = await deps.getSignInUrl().catch(() => null);
+    if (signInUrl) {
+      deps.navigateExternal(externalSignInUrl(signInUrl, url.href, url.origin));
+      // The browser is leaving; the navigation stays pending until it has.
+      return new Promise<null>(() => undefined);
+    }
+    throw redirect(internalSignInPath(args.base, `${url.pathname}${url.search}`));
+  };
+}

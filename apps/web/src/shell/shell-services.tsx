@@ -1,0 +1,65 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { CookieJar } from '../lib/cookies';
+import type { Scheduler } from '../lib/scheduler';
+import type { ToastStore } from './notifications/toast-store';
+import type { NotifyInput } from './notifications/notification';
+import type { SessionStore, SessionUser } from './session/session-store';
+import type { SoundPlayer } from './sounds/sound-player';
+
+/** A boolean that changes over time (router busy, for example). */
+export interface FlagStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): boolean;
+}
+
+/** The adapters the shell and screens use, given once by the app (tests give fakes). */
+export interface ShellServices {
+  cookies: CookieJar;
+  scheduler: Scheduler;
+  sounds: SoundPlayer;
+  toasts: ToastStore;
+  session: SessionStore;
+  /** True while the router loads a route (lazy chunk, loaders) or has not started yet. */
+  routerBusy: FlagStore;
+  /** True while the main loader shows (pending work for 250 ms and more). */
+  mainLoader: FlagStore;
+}
+
+const ShellServicesContext = createContext<ShellServices | null>(null);
+
+export function ShellServicesProvider(props: { services: ShellServices; children: ReactNode }) {
+  return (
+    <ShellServicesContext.Provider value={props.services}>
+      {props.children}
+    </ShellServicesContext.Provider>
+  );
+}
+
+/** The shell's adapters. */
+export function useShellServices(): ShellServices {
+  const services = useContext(ShellServicesContext);
+  if (!services) throw new Error('useShellServices needs a ShellServicesProvider');
+  return services;
+}
+
+/** Shows a toast: `notify({ status: 'ok', content })`; default status error. */
+export function useNotify(): (input: NotifyInput | string) => number {
+  return useShellServices().toasts.notify;
+}
+
+/** The sound player. */
+export function useSoundPlayer(): SoundPlayer {
+  return useShellServices().sounds;
+}
+
+/** The signed-in user, or null. */
+export function useSessionUser(): SessionUser | null {
+  const { session } = useShellServices();
+  return useSyncExternalStore(session.subscribe, session.getUser);
+}
+
+/** True while the router is busy. */
+export function useRouterBusy(): boolean {
+  const { routerBusy } = useShellServices();
+  return useSyncExternalStore(routerBusy.subscribe, routerBusy.getSnapshot);
+}

@@ -1,0 +1,77 @@
+import type { Locale } from '@sorting/domain';
+
+/** Spec part 1 §9: the named sounds; each locale has its own folder of them. */
+export const BASE_SOUNDS = [
+  'attention',
+  'free',
+  'new',
+  'stop',
+  'tara',
+  'ok-new',
+  'success-big',
+  'success-small',
+  'repeat',
+  'err',
+  'scan',
+] as const;
+export type BaseSound = (typeof BASE_SOUNDS)[number];
+
+/** Spec part 1 §5: a cell column is spoken only up to 70. */
+export const MAX_NUMBER_SOUND = 70;
+
+export const LETTERS = 'abcdefghijklmnopqrstuvwxyz'.split('') as Letter[];
+export type Letter =
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z';
+
+/** A sound: a named one, a number 0..70 or a letter a..z. */
+export type SoundName = BaseSound | `numbers/${number}` | `letters/${Letter}`;
+
+/** The sound of a number, or null outside 0..70 (spec part 1 §5). */
+export function numberSound(value: number): SoundName | null {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_NUMBER_SOUND) return null;
+  return `numbers/${value}`;
+}
+
+/** The sound of a Latin letter, or null for anything else. */
+export function letterSound(value: string): SoundName | null {
+  const letter = value.toLowerCase();
+  return (LETTERS as string[]).includes(letter) ? (`letters/${letter}` as SoundName) : null;
+}
+
+/** File of a sound: err, numbers and letters are FLAC, the other named sounds WAV. */
+export function soundFile(name: SoundName): string {
+  if (name === 'err' || name.startsWith('numbers/') || name.startsWith('letters/')) {
+    return `${name}.flac`;
+  }
+  return `${name}.wav`;
+}
+
+/** URL of a sound in the folder of a locale. */
+export function soundUrl(locale: Locale, name: SoundName): string {
+  return `/sounds/${locale}/${soundFile(name)}`;
+}

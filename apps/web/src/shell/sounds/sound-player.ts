@@ -1,0 +1,80 @@
+import type { Locale } from '@sorting/domain';
+import { soundUrl, type SoundName } from './sound-names';
+
+/** Sounds behind an adapter (conventions §9): flows receive a player, tests a recording one. */
+export interface SoundPlayer {
+  play(name: SoundName): void;
+  setMuted(isMuted: boolean): void;
+}
+
+/** The part of HTMLAudioElement the player uses. */
+export interface AudioLike {
+  currentTime: number;
+  play(): Promise<void> | void;
+}
+
+export interface HtmlAudioPlayerDeps {
+  getLocale: () => Locale;
+  createAudio: (url: string) => AudioLike;
+  /** Records `sound:<name>` before the audio starts; e2e tests and benchmarks read it. */
+  mark: (name: string) => void;
+}
+
+/** Plays the files of `/sounds/<locale>/`, one cached element per file. */
+export function createHtmlAudioPlayer(deps: HtmlAudioPlayerDeps): SoundPlayer {
+  const cache = new Map<string, AudioLike>();
+  let isMuted = false;
+  return {
+    play(name) {
+      deps.mark(`sound:${name}`);
+      if (isMuted) return;
+      const url = soundUrl(deps.getLocale(), name);
+      try {
+        let audio = cache.get(url);
+        if (!audio) {
+          audio = deps.createAudio(url);
+          cache.set(url, audio);
+        }
+        audio.currentTime = 0;
+        // Autoplay may be refused until the first user gesture: a lost sound is no error.
+        void Promise.resolve(audio.play()).catch(() => undefined);
+      } catch {
+        // A browser without audio support plays nothing.
+      }
+    },
+    setMuted(value) {
+      isMuted = value;
+    },
+  };
+}
+
+/** Browser defaults: HTMLAudioElement and the Performance API. */
+export const browserAudioDeps: Omit<HtmlAudioPlayerDeps, 'getLocale'> = {
+  createAudio: (url) => {
+    const audio = new Audio(url);
+    audio.preload = 'auto';
+    return audio;
+  },
+  mark: (name) => {
+    try {
+      performance.mark(name);
+    } catch {
+      // The Performance API is optional.
+    }
+  },
+};
+
+/** A player for tests that only records what was played. */
+export function createRecordingPlayer(): SoundPlayer & { played: SoundName[] } {
+  const played: SoundName[] = [];
+  let isMuted = false;
+  return {
+    played,
+    play(name) {
+      if (!isMuted) played.push(name);
+    },
+    setMuted(value) {
+      isMuted = value;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { createMemoryCookieJar } from '../lib/cookies';
+import { browserScheduler } from '../lib/scheduler';
+import { createToastStore } from '../shell/notifications/toast-store';
+import { createSessionStore } from '../shell/session/session-store';
+import type { FlagStore, ShellServices } from '../shell/shell-services';
+import { createRecordingPlayer } from '../shell/sounds/sound-player';
+
+const idle: FlagStore = { subscribe: () => () => undefined, getSnapshot: () => false };
+
+/** Shell services for tests: in-memory cookies, a recording player, idle flags. */
+export function createTestServices(overrides: Partial<ShellServices> = {}): ShellServices {
+  const sounds = createRecordingPlayer();
+  return {
+    cookies: createMemoryCookieJar(),
+    scheduler: browserScheduler,
+    sounds,
+    toasts: createToastStore({
+      scheduler: browserScheduler,
+      sounds,
+      getViewportWidth: () => 1280,
+      sanitize: (html) => html,
+      toText: (html) => html,
+    }),
+    session: createSessionStore(),
+    routerBusy: idle,
+    mainLoader: idle,
+    ...overrides,
+  };
+}
