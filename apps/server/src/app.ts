@@ -11,9 +11,16 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerSessions } from './modules/auth/session.js';
 import { coreRoutes } from './modules/core/core.routes.js';
 import { createCoreService } from './modules/core/core.service.js';
 import { createHealthRepository } from './modules/core/health.repository.js';
+import { createContextRepository } from './modules/sorting/context.repository.js';
+import { contextRoutes } from './modules/sorting/context.routes.js';
+import { createContextService } from './modules/sorting/context.service.js';
 import { webPlugin } from './web/web.plugin.js';
 
 declare module 'fastify' {
@@ -33,6 +40,8 @@ export interface BuildAppOptions {
   prettyLogs?: boolean;
   /** Extra plugins registered after the modules, before the app is ready (tests). */
   plugins?: FastifyPluginAsync[];
+  /** The clock of sessions and rate limits; tests move it. */
+  now?: () => Date;
 }
 
 function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
@@ -66,6 +75,7 @@ async function registerEverything(
   database: Database,
   plugins: FastifyPluginAsync[],
   envelopeCasing: EnvelopeCasingRegistry,
+  now: () => Date,
 ): Promise<void> {
   app.decorate('envelopeCasing', envelopeCasing);
   registerErrorHandling(app);
@@ -92,6 +102,18 @@ async function registerEverything(
   });
   await app.register(coreRoutes, { service: coreService });
 
+  const authService = createAuthService({
+    repository: createAuthRepository(database.db),
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+    now,
+  });
+  registerSessions(app, authService);
+  await app.register(authRoutes, { service: authService });
+  await app.register(contextRoutes, {
+    service: createContextService({ repository: createContextRepository(database.db) }),
+  });
+
   await app.register(webPlugin, { webDist: config.webDist });
 
   for (const plugin of plugins) await app.register(plugin);
@@ -107,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const envelopeCasing = new EnvelopeCasingRegistry();
   const app = Fastify({
     logger: loggerOptions(config, options.prettyLogs ?? false),
+    // Behind a reverse proxy: client address, https and host from X-Forwarded-* headers.
+    trustProxy: config.trustProxy,
     // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
     frameworkErrors: (error, request, reply) => {
       const answer = new AppError('badRequest', { message: error.message });
@@ -138,7 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.log.info('database closed');
       });
     }
-    await registerEverything(app, config, db, options.plugins ?? [], envelopeCasing);
+    await registerEverything(
+      app,
+      config,
+      db,
+      options.plugins ?? [],
+      envelopeCasing,
+      options.now ?? (() => new Date()),
+    );
     await app.ready();
     return app;
   } catch (error) {

@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       scaleServiceUrl: 'http://localhost:55558',
       sortingCenterId: 34717,
       demoSeed: true,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      trustProxy: false,
     });
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -35,6 +38,9 @@ describe('loadConfig', () => {
       SCALE_SERVICE_URL: 'http://10.1.1.1:55558',
       SORTING_CENTER_ID: '50001',
       DEMO_SEED: 'false',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_MAX_HOURS: '8',
+      TRUST_PROXY: 'true',
     });
     expect(config).toEqual({
       port: 0,
@@ -49,6 +55,9 @@ describe('loadConfig', () => {
       scaleServiceUrl: 'http://10.1.1.1:55558',
       sortingCenterId: 50001,
       demoSeed: false,
+      sessionIdleMinutes: 15,
+      sessionMaxHours: 8,
+      trustProxy: true,
     });
   });
 

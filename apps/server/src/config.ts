@@ -39,6 +39,21 @@ const ZEnvironment = z.object({
   SCALE_SERVICE_URL: optional(z.string()),
   SORTING_CENTER_ID: optional(z.coerce.number().int().positive()),
   DEMO_SEED: optional(ZFlag),
+  SESSION_IDLE_MINUTES: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+  ),
+  SESSION_MAX_HOURS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+  ),
+  TRUST_PROXY: optional(ZFlag),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -68,6 +83,15 @@ export interface Config {
   sortingCenterId: number;
   /** Seed an empty database with the demo warehouses, zones, cells and users. */
   demoSeed: boolean;
+  /** A session ends after this many minutes without a request (shared handhelds). */
+  sessionIdleMinutes: number;
+  /** A session ends this many hours after sign-in, however active. */
+  sessionMaxHours: number;
+  /**
+   * Behind a reverse proxy: read the client address and https from X-Forwarded-For and
+   * X-Forwarded-Proto. Off by default, since anyone can send those headers.
+   */
+  trustProxy: boolean;
 }
 
 /**
@@ -97,5 +121,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     scaleServiceUrl: e.SCALE_SERVICE_URL ?? 'http://localhost:55558',
     sortingCenterId: e.SORTING_CENTER_ID ?? DEFAULT_SORTING_CENTER_ID,
     demoSeed: e.DEMO_SEED ?? true,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 30,
+    sessionMaxHours: e.SESSION_MAX_HOURS ?? 12,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -6,3 +6,28 @@ export const DEFAULT_SORTING_CENTER_ID = 34717;
 
 /** Path of the runtime settings call (spec part 2 §7 "Core"). */
 export const RUNTIME_SETTINGS_PATH = '/local-settings-newsort';
+
+/** The HttpOnly cookie that carries the session token (docs/DECISIONS.md "Sessions"). */
+export const SESSION_COOKIE = 'sorting_session';
+
+/** Spec part 1 §4: the badge token the client puts in a cookie before `users/search`. */
+export const LKD_TOKEN_COOKIE = 'lkdToken';
+
+/**
+ * CSRF defence: every cookie-authenticated write carries this header with this value; a
+ * custom header forces a CORS preflight, which a foreign page cannot pass.
+ */
+export const REQUESTED_WITH_HEADER = 'X-Requested-With';
+export const REQUESTED_WITH_VALUE = 'sorting';
+
+/** Spec part 1 §8: the warehouse search message the web app shows as 'Склад не найден'. */
+export const WAREHOUSE_NOT_FOUND_MESSAGE = 'Object not found';
+
+/** Spec part 1 §3 device settings (cookies): input device type, 'scanner' or 'camera'. */
+export const SCAN_INPUT_DEVICE_COOKIE = 'scan_input_device';
+
+/** Spec part 1 §3 device settings (cookies): keyboard input allowed, 'true' or 'false'. */
+export const SCAN_KEYBOARD_ALLOWED_COOKIE = 'scan_keyboard_allowed';
+
+/** Spec part 1 §3 device settings (cookies): the camera device name used for scanning. */
+export const SCAN_CAMERA_DEVICE_COOKIE = 'scan_camera_device';

@@ -9,6 +9,11 @@ import type { Envelope, EnvelopeErrorCode } from './envelope.js';
 export const ERROR_TABLE = {
   badRequest: { status: 400, errorCode: 400, isCritical: false },
   unauthenticated: { status: 401, errorCode: 401, isCritical: false },
+  /**
+   * Spec part 1 §4, §8: `users/search` without a valid session or with a bad badge answers an
+   * unsuccessful envelope (HTTP 200) that the web app shows or redirects on; ErrorCode 401.
+   */
+  signInRefused: { status: 200, errorCode: 401, isCritical: false },
   forbidden: { status: 403, errorCode: 403, isCritical: false },
   routeNotFound: { status: 404, errorCode: 404, isCritical: false },
   conflict: { status: 409, errorCode: 409, isCritical: false },

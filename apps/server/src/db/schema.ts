@@ -143,3 +143,43 @@ export const operations = pgTable('operations', {
   result: jsonb('result').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Server-side sessions (architecture "Data and identity"). The id is the sha256 hex of the
+ * random token in the `sorting_session` cookie, so a leaked table does not leak sessions.
+ * A session ends after an idle time without requests (last_seen_at) or at expires_at.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('sessions_user').on(t.userId),
+    index('sessions_expires_at').on(t.expiresAt),
+    check('sessions_id', sql`${t.id} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Failed sign-ins for rate limiting, in the database because several stateless server
+ * processes share one PostgreSQL. `key` is 'device:<sha256>' or 'account:<sha256>'; only
+ * hashes are stored, never a badge or a login.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_attempts_key_at').on(t.key, t.at)],
+);

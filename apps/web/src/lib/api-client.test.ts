@@ -102,6 +102,18 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
+  it('sends X-Requested-With: sorting on every call (CSRF defence)', async () => {
+    const fetch = vi.fn<FetchFn>(async () => jsonResponse(200, { IsSuccess: true }));
+    const client = createApiClient({ fetch, getServiceBase: () => '' });
+    await client.get('sorting', '/sorting-api/dimension', {
+      headers: { 'X-Requested-With': 'other' },
+    });
+    await client.delete('users', '/users-api/v1/sessions');
+    for (const [, init] of fetch.mock.calls) {
+      expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('sorting');
+    }
+  });
+
   it('takes an empty successful answer as success without an object', async () => {
     const { client } = clientAnswering(new Response(null, { status: 204 }));
     const result = await client.delete('users', '/users-api/v1/sessions');

@@ -1,4 +1,11 @@
-import { isEnvelope, readEnvelope, type Envelope, type TRuntimeSettings } from '@sorting/contracts';
+import {
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  isEnvelope,
+  readEnvelope,
+  type Envelope,
+  type TRuntimeSettings,
+} from '@sorting/contracts';
 
 /** A service of the spec whose base path comes from the runtime settings. */
 export type ServiceName = keyof TRuntimeSettings['services'];
@@ -115,14 +122,21 @@ export function toApiResult<T>(
 }
 
 /**
- * The HTTP client of the spec's calls: credentials included, JSON in and out, base path per
+ * The HTTP client of the spec's calls: credentials included, `X-Requested-With: sorting` on
+ * every call, JSON in and out, base path per
  * service from the runtime settings, either envelope casing, no default timeout. A network
  * failure rejects; every HTTP answer resolves to an `ApiResult`.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const request = async <T>(service: ServiceName, path: string, init: ApiRequest = {}) => {
     const base = await deps.getServiceBase(service);
-    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...init.headers,
+      // CSRF defence: the server refuses cookie-authenticated writes without it
+      // (docs/DECISIONS.md "Sessions and sign-in").
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+    };
     const hasBody = init.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     const response = await deps.fetch(buildUrl(base, path, init.query), {

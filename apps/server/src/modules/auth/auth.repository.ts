@@ -1,0 +1,138 @@
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { UserRole } from '@sorting/domain';
+import type { Db } from '../../db/database.js';
+import { events, sessions, signInAttempts, users } from '../../db/schema.js';
+
+/** A user as sessions and authorisation see them. */
+export interface SessionUserRow {
+  id: number;
+  number: number;
+  name: string;
+  roles: UserRole[];
+  sortingCenterId: number | null;
+  defaultWarehouseNumber: number | null;
+  isActive: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const userColumns = {
+  id: users.id,
+  number: users.number,
+  name: users.name,
+  roles: users.roles,
+  sortingCenterId: users.sortingCenterId,
+  defaultWarehouseNumber: users.defaultWarehouseNumber,
+  isActive: users.isActive,
+};
+
+/** SQL of sign-in, sessions, rate limiting and the sign-in events. */
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByBadgeHash(badgeTokenHash: string): Promise<SessionUserRow | null> {
+      const rows = await db
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.badgeTokenHash, badgeTokenHash))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findUserByLogin(
+      login: string,
+    ): Promise<(SessionUserRow & { passwordHash: string | null }) | null> {
+      const rows = await db
+        .select({ ...userColumns, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertSession(row: SessionRow & { userAgent: string | null; ip: string | null }) {
+      await db.insert(sessions).values(row);
+    },
+
+    async findSession(id: string): Promise<{ session: SessionRow; user: SessionUserRow } | null> {
+      const rows = await db
+        .select({
+          session: {
+            id: sessions.id,
+            userId: sessions.userId,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+          },
+          user: userColumns,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async touchSession(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    /** Deletes a session; true when there was one. */
+    async deleteSession(id: string): Promise<{ userId: number } | null> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.id, id))
+        .returning({ userId: sessions.userId });
+      return rows[0] ?? null;
+    },
+
+    /** Removes sessions that ended at their absolute expiry (housekeeping on sign-in). */
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+
+    /** Failures of a key since a moment: how many and the oldest. */
+    async countAttempts(key: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const rows = await db
+        .select({ count: count(), oldest: min(signInAttempts.at) })
+        .from(signInAttempts)
+        .where(and(eq(signInAttempts.key, key), gt(signInAttempts.at, since)));
+      const row = rows[0];
+      const oldest = row?.oldest ?? null;
+      return {
+        count: row?.count ?? 0,
+        oldest: oldest === null ? null : new Date(oldest),
+      };
+    },
+
+    async insertAttempts(keys: string[], at: Date): Promise<void> {
+      if (keys.length === 0) return;
+      await db.insert(signInAttempts).values(keys.map((key) => ({ key, at })));
+    },
+
+    async deleteAttempts(key: string): Promise<void> {
+      await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+    },
+
+    /** Forgets failures older than the window, so the table stays small. */
+    async deleteAttemptsBefore(before: Date): Promise<void> {
+      await db.delete(signInAttempts).where(lt(signInAttempts.at, before));
+    },
+
+    async recordEvent(event: {
+      kind: 'signed-in' | 'signed-out' | 'sign-in-refused';
+      userId: number | null;
+      at: Date;
+      payload: Record<string, unknown>;
+    }): Promise<void> {
+      await db.insert(events).values(event);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { cells, warehouses, zones } from '../../db/schema.js';
+
+export type WarehouseRow = typeof warehouses.$inferSelect;
+
+export interface ZoneRow {
+  id: number;
+  warehouseId: number;
+  number: number;
+  name: string;
+  type: (typeof zones.$inferSelect)['type'];
+}
+
+const zoneColumns = {
+  id: zones.id,
+  warehouseId: zones.warehouseId,
+  number: zones.number,
+  name: zones.name,
+  type: zones.type,
+};
+
+/** SQL of the sorting context: warehouses and zones. */
+export function createContextRepository(db: Db) {
+  return {
+    async findWarehouseByNumber(number: number): Promise<WarehouseRow | null> {
+      const rows = await db.select().from(warehouses).where(eq(warehouses.number, number)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findWarehouseById(id: number): Promise<WarehouseRow | null> {
+      const rows = await db.select().from(warehouses).where(eq(warehouses.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findZoneByBarcode(warehouseId: number, barcode: string): Promise<ZoneRow | null> {
+      const rows = await db
+        .select(zoneColumns)
+        .from(zones)
+        .where(and(eq(zones.warehouseId, warehouseId), eq(zones.barcode, barcode)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The zone of a cell barcode, within a warehouse. */
+    async findZoneByCellBarcode(warehouseId: number, barcode: string): Promise<ZoneRow | null> {
+      const rows = await db
+        .select(zoneColumns)
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .where(and(eq(cells.warehouseId, warehouseId), eq(cells.barcode, barcode)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findZoneByNumber(warehouseId: number, number: number): Promise<ZoneRow | null> {
+      const rows = await db
+        .select(zoneColumns)
+        .from(zones)
+        .where(and(eq(zones.warehouseId, warehouseId), eq(zones.number, number)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type ContextRepository = ReturnType<typeof createContextRepository>;

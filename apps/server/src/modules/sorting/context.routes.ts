@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ZWarehouseSearchRequest, ZZoneSearchRequest, success } from '@sorting/contracts';
+import { localeOf } from '../../i18n/messages.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import type { ContextService } from './context.service.js';
+
+/** Behind `requireSession` the user is always there. */
+function userOf(request: { user: SessionUser | null }): SessionUser {
+  if (!request.user) throw new Error('route without requireSession');
+  return request.user;
+}
+
+/** Spec part 1 §7 "Authentication and context": warehouse and zone search. */
+export async function contextRoutes(
+  app: FastifyInstance,
+  options: { service: ContextService },
+): Promise<void> {
+  const { service } = options;
+
+  app.post(
+    '/sorting-api/warehouses/search',
+    { preHandler: app.requireSession },
+    async (request) => {
+      const body = ZWarehouseSearchRequest.parse(request.body ?? {});
+      const warehouse = await service.searchWarehouse(userOf(request), body, localeOf(request));
+      return app.envelopeCasing.present(request, success(warehouse));
+    },
+  );
+
+  app.post('/sorting-api/zones/search', { preHandler: app.requireSession }, async (request) => {
+    const body = ZZoneSearchRequest.parse(request.body ?? {});
+    const zone = await service.searchZone(userOf(request), body, localeOf(request));
+    return app.envelopeCasing.present(request, success(zone));
+  });
+}

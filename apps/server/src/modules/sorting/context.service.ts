@@ -1,0 +1,100 @@
+import {
+  AppError,
+  WAREHOUSE_NOT_FOUND_MESSAGE,
+  type TWarehouse,
+  type TZone,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import { translate } from '../../i18n/messages.js';
+import { authoriseWarehouse } from '../auth/authorise.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import type { ContextRepository, WarehouseRow, ZoneRow } from './context.repository.js';
+
+/** A number sent as a JSON number or text; null when it is not a whole number. */
+function toWholeNumber(value: number | string | undefined): number | null {
+  if (value === undefined) return null;
+  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+function presentWarehouse(row: WarehouseRow): TWarehouse {
+  return {
+    Id: row.id,
+    Name: row.name,
+    Number: row.number,
+    Code: row.code,
+    DefaultZoneNumber: row.defaultZoneNumber,
+    LastBoxNumber: row.lastBoxNumber,
+    Version: row.version,
+    SortingMode: row.sortingMode,
+    IsSinglePickingPerDevice: row.isSinglePickingPerDevice,
+    DisableAutomove: row.disableAutomove,
+    MenuType: row.menuType,
+  };
+}
+
+function presentZone(row: ZoneRow): TZone {
+  return { Id: row.id, Number: row.number, Name: row.name, Type: row.type };
+}
+
+/** Spec part 1 §4 "Sorting entry": choose the warehouse, then the zone. */
+export function createContextService(deps: { repository: ContextRepository }) {
+  const { repository } = deps;
+  return {
+    /** The warehouse by number, or the user's default warehouse when no number is given. */
+    async searchWarehouse(
+      user: SessionUser,
+      request: { number?: number | string | undefined },
+      locale: Locale,
+    ): Promise<TWarehouse> {
+      const number =
+        request.number === undefined ? user.defaultWarehouseNumber : toWholeNumber(request.number);
+      const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
+      // Spec part 1 §8: exactly 'Object not found'; the web app shows 'Склад не найден'.
+      if (!warehouse)
+        throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
+      authoriseWarehouse(
+        user,
+        warehouse,
+        translate(locale, 'warehouseForbidden', { number: warehouse.number }),
+      );
+      return presentWarehouse(warehouse);
+    },
+
+    /**
+     * A zone by barcode (a zone barcode, or a cell barcode meaning that cell's zone: the
+     * sorting prompt is "scan zone, scan cell") or by number, within the warehouse.
+     */
+    async searchZone(
+      user: SessionUser,
+      request: {
+        barcode?: string | undefined;
+        number?: number | string | undefined;
+        warehouseId: number;
+      },
+      locale: Locale,
+    ): Promise<TZone> {
+      const warehouse = await repository.findWarehouseById(request.warehouseId);
+      if (warehouse) authoriseWarehouse(user, warehouse, translate(locale, 'zoneForbidden'));
+      let zone: ZoneRow | null = null;
+      if (warehouse && request.barcode !== undefined) {
+        zone =
+          (await repository.findZoneByBarcode(warehouse.id, request.barcode)) ??
+          (await repository.findZoneByCellBarcode(warehouse.id, request.barcode));
+      } else if (warehouse && request.number !== undefined) {
+        const number = toWholeNumber(request.number);
+        zone = number === null ? null : await repository.findZoneByNumber(warehouse.id, number);
+      }
+      if (!zone) {
+        const message =
+          request.barcode !== undefined
+            ? translate(locale, 'zoneNotFoundByBarcode', { barcode: request.barcode })
+            : translate(locale, 'zoneNotFoundByNumber', { number: String(request.number) });
+        throw new AppError('zoneNotFound', { message });
+      }
+      return presentZone(zone);
+    },
+  };
+}
+
+export type ContextService = ReturnType<typeof createContextService>;

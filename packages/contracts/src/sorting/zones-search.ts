@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZLooseNumber } from './warehouses-search.js';
+
+/** Spec part 1 §3 zone types, as in @sorting/domain (contracts do not depend on it). */
+const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as const;
+
+/**
+ * Spec part 1 §7 `POST /sorting-api/zones/search`: a zone barcode (or a cell barcode, whose
+ * zone is meant) or a zone number, within a warehouse. §5: barcode or number is required.
+ */
+export const ZZoneSearchRequest = z
+  .object({
+    barcode: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.string().trim().max(200).optional(),
+    ),
+    number: ZLooseNumber,
+    warehouseId: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce.number().int().positive(),
+    ),
+  })
+  .refine((body) => body.barcode !== undefined || body.number !== undefined, {
+    message: 'barcode or number is required',
+    path: ['barcode'],
+  });
+export type TZoneSearchRequest = z.infer<typeof ZZoneSearchRequest>;
+
+/** Spec part 1 §3 "Zone": Id, Number, Name, Type. */
+export const ZZone = z.object({
+  Id: z.number().int(),
+  Number: z.number().int(),
+  Name: z.string(),
+  Type: z.enum(ZONE_TYPES),
+});
+export type TZone = z.infer<typeof ZZone>;
