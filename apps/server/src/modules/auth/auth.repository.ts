@@ -33,7 +33,7 @@ const userColumns = {
 };
 
 /** SQL of sign-in, sessions, rate limiting and the sign-in events. */
-export function createAuthRepository(db: Db) {
+function createAuthStatements(db: Db) {
   return {
     async findUserByBadgeHash(badgeTokenHash: string): Promise<SessionUserRow | null> {
       const rows = await db
@@ -135,4 +135,17 @@ export function createAuthRepository(db: Db) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type AuthStatements = ReturnType<typeof createAuthStatements>;
+
+export interface AuthRepository extends AuthStatements {
+  /** Runs `work` with statements that share one transaction (a sign-in's writes, a refusal's). */
+  inTransaction<T>(work: (statements: AuthStatements) => Promise<T>): Promise<T>;
+}
+
+/** The auth repository over a database. */
+export function createAuthRepository(db: Db): AuthRepository {
+  return {
+    ...createAuthStatements(db),
+    inTransaction: (work) => db.transaction((tx) => work(createAuthStatements(tx))),
+  };
+}

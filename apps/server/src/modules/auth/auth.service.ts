@@ -111,13 +111,15 @@ export function createAuthService(options: AuthServiceOptions) {
     payload: Record<string, unknown>,
   ): Promise<never> {
     const at = now();
-    await repository.deleteAttemptsBefore(new Date(at.getTime() - windowMs));
-    await repository.insertAttempts(keys, at);
-    await repository.recordEvent({
-      kind: 'sign-in-refused',
-      userId: null,
-      at,
-      payload: { ...payload, ip: context.ip },
+    await repository.inTransaction(async (tx) => {
+      await tx.deleteAttemptsBefore(new Date(at.getTime() - windowMs));
+      await tx.insertAttempts(keys, at);
+      await tx.recordEvent({
+        kind: 'sign-in-refused',
+        userId: null,
+        at,
+        payload: { ...payload, ip: context.ip },
+      });
     });
     throw new AppError('signInRefused', {
       message: translate(context.locale, 'badCredentials'),
@@ -132,25 +134,27 @@ export function createAuthService(options: AuthServiceOptions) {
     previousToken: string | undefined,
   ): Promise<{ token: string; user: SessionUser; maxAgeSeconds: number }> {
     const at = now();
-    // Rotation: a sign-in always starts a new session; the browser's previous one ends.
-    if (previousToken) await repository.deleteSession(sessionIdOf(previousToken));
-    await repository.deleteExpiredSessions(at);
-    await repository.deleteAttempts(accountKey);
     const token = randomBytes(32).toString('base64url');
-    await repository.insertSession({
-      id: sessionIdOf(token),
-      userId: user.id,
-      createdAt: at,
-      lastSeenAt: at,
-      expiresAt: new Date(at.getTime() + maxMs),
-      userAgent: context.userAgent?.slice(0, 500) ?? null,
-      ip: context.ip,
-    });
-    await repository.recordEvent({
-      kind: 'signed-in',
-      userId: user.id,
-      at,
-      payload: { method, ip: context.ip },
+    await repository.inTransaction(async (tx) => {
+      // Rotation: a sign-in always starts a new session; the browser's previous one ends.
+      if (previousToken) await tx.deleteSession(sessionIdOf(previousToken));
+      await tx.deleteExpiredSessions(at);
+      await tx.deleteAttempts(accountKey);
+      await tx.insertSession({
+        id: sessionIdOf(token),
+        userId: user.id,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: new Date(at.getTime() + maxMs),
+        userAgent: context.userAgent?.slice(0, 500) ?? null,
+        ip: context.ip,
+      });
+      await tx.recordEvent({
+        kind: 'signed-in',
+        userId: user.id,
+        at,
+        payload: { method, ip: context.ip },
+      });
     });
     return { token, user: toSessionUser(user), maxAgeSeconds: Math.floor(maxMs / 1000) };
   }
@@ -208,15 +212,17 @@ export function createAuthService(options: AuthServiceOptions) {
     /** Ends a session (sign-out); nothing to end is fine. */
     async endSession(token: string | undefined, context: RequestContext): Promise<void> {
       if (!token) return;
-      const ended = await repository.deleteSession(sessionIdOf(token));
-      if (ended) {
-        await repository.recordEvent({
-          kind: 'signed-out',
-          userId: ended.userId,
-          at: now(),
-          payload: { ip: context.ip },
-        });
-      }
+      await repository.inTransaction(async (tx) => {
+        const ended = await tx.deleteSession(sessionIdOf(token));
+        if (ended) {
+          await tx.recordEvent({
+            kind: 'signed-out',
+            userId: ended.userId,
+            at: now(),
+            payload: { ip: context.ip },
+          });
+        }
+      });
     },
   };
 }
