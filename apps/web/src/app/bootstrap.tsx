@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { splitLocalePath } from '@sorting/domain';
+import { listBrowserCameras } from '../devices/scan-settings/cameras';
+import { createScanSettingsStore } from '../devices/scan-settings/scan-settings';
+import { listenForKeyboardWedge } from '../devices/scanner/keyboard-wedge-listener';
+import { createScanInput } from '../devices/scanner/scan-input';
 import { api } from '../lib/api';
 import { createDocumentCookieJar } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
@@ -73,6 +77,19 @@ export function bootstrap(container: HTMLElement): void {
     queryActivity(queryClient),
   ]);
 
+  const cookies = createDocumentCookieJar();
+  const scanInput = createScanInput({
+    play: (name) => soundPlayer.play(name),
+    now: browserScheduler.now,
+  });
+  // The keyboard-wedge scanner works wherever the focus is, on every page, for the app's life.
+  listenForKeyboardWedge({
+    target: document,
+    onScan: (text) => {
+      scanInput.push(text, 'scanner');
+    },
+  });
+
   // Runtime settings: read once at start, in parallel with the first route.
   void queryClient.prefetchQuery(runtimeSettingsQuery);
 
@@ -82,13 +99,16 @@ export function bootstrap(container: HTMLElement): void {
         router={router}
         queryClient={queryClient}
         services={{
-          cookies: createDocumentCookieJar(),
+          cookies,
           scheduler: browserScheduler,
           sounds: soundPlayer,
           toasts: toastStore,
           session,
           routerBusy,
           mainLoader,
+          scanInput,
+          scanSettings: createScanSettingsStore(cookies, () => window.location.hostname),
+          listCameras: listBrowserCameras,
         }}
       />
     </StrictMode>,

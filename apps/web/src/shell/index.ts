@@ -4,7 +4,15 @@ export { NotAvailablePage } from './layout/not-available-page';
 export { NoData } from './no-data/no-data';
 export { Dialog, type DialogProps } from './dialog/dialog';
 export { LocaleLink, useLocale, useLocalizedPath } from './i18n';
-export { useNotify, useSoundPlayer, useSessionUser, useShellServices } from './shell-services';
+export {
+  useNotify,
+  useScan,
+  useScanSettings,
+  useSoundPlayer,
+  useSessionUser,
+  useShellServices,
+} from './shell-services';
+export type { Scan, ScanHandler, ScanSource } from '../devices/scanner/scan-input';
 export { notify, dismissNotification } from './notifications';
 export {
   NOTIFICATION_POSITIONS,

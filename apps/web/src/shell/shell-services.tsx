@@ -1,4 +1,14 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { ListCameras } from '../devices/scan-settings/cameras';
+import type { ScanSettings, ScanSettingsStore } from '../devices/scan-settings/scan-settings';
+import type { ScanHandler, ScanInput } from '../devices/scanner/scan-input';
 import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
 import type { ToastStore } from './notifications/toast-store';
@@ -23,6 +33,12 @@ export interface ShellServices {
   routerBusy: FlagStore;
   /** True while the main loader shows (pending work for 250 ms and more). */
   mainLoader: FlagStore;
+  /** The one scan input (keyboard wedge, scan panel, camera). */
+  scanInput: ScanInput;
+  /** Scan settings of this device, kept in cookies. */
+  scanSettings: ScanSettingsStore;
+  /** The cameras for the scan settings dialog. */
+  listCameras: ListCameras;
 }
 
 const ShellServicesContext = createContext<ShellServices | null>(null);
@@ -62,4 +78,20 @@ export function useSessionUser(): SessionUser | null {
 export function useRouterBusy(): boolean {
   const { routerBusy } = useShellServices();
   return useSyncExternalStore(routerBusy.subscribe, routerBusy.getSnapshot);
+}
+
+/**
+ * Handles every scan while the component is mounted, one at a time in arrival order: return a
+ * promise and the next scan waits for it. The latest `handler` is always the one called.
+ */
+export function useScan(handler: ScanHandler): void {
+  const { scanInput } = useShellServices();
+  const onScan = useEffectEvent(handler);
+  useEffect(() => scanInput.onScan((scan) => onScan(scan)), [scanInput]);
+}
+
+/** The scan settings of this device. */
+export function useScanSettings(): ScanSettings {
+  const { scanSettings } = useShellServices();
+  return useSyncExternalStore(scanSettings.subscribe, scanSettings.getSnapshot);
 }

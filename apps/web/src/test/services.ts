@@ -1,3 +1,5 @@
+import { createScanSettingsStore } from '../devices/scan-settings/scan-settings';
+import { createScanInput } from '../devices/scanner/scan-input';
 import { createMemoryCookieJar } from '../lib/cookies';
 import { browserScheduler } from '../lib/scheduler';
 import { createToastStore } from '../shell/notifications/toast-store';
@@ -9,9 +11,10 @@ const idle: FlagStore = { subscribe: () => () => undefined, getSnapshot: () => f
 
 /** Shell services for tests: in-memory cookies, a recording player, idle flags. */
 export function createTestServices(overrides: Partial<ShellServices> = {}): ShellServices {
-  const sounds = createRecordingPlayer();
+  const sounds = overrides.sounds ?? createRecordingPlayer();
+  const cookies = overrides.cookies ?? createMemoryCookieJar();
   return {
-    cookies: createMemoryCookieJar(),
+    cookies,
     scheduler: browserScheduler,
     sounds,
     toasts: createToastStore({
@@ -24,6 +27,9 @@ export function createTestServices(overrides: Partial<ShellServices> = {}): Shel
     session: createSessionStore(),
     routerBusy: idle,
     mainLoader: idle,
+    scanInput: createScanInput({ play: (name) => sounds.play(name), now: () => Date.now() }),
+    scanSettings: createScanSettingsStore(cookies, () => 'localhost'),
+    listCameras: async () => [],
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import {
   type NotificationPosition,
   type NotificationStatus,
 } from '../../shell';
+import { LastScans } from './last-scans';
 import styles from './notifications.module.css';
 
 const AUTO = 'auto';
@@ -47,6 +48,7 @@ export default function NotificationsPage() {
 
   return (
     <Page title={t('title')} testId="notifications">
+      <LastScans />
       <section className={styles.section} aria-labelledby={`${ids}-toast`}>
         <h2 id={`${ids}-toast`} className={styles.sectionTitle}>
           {t('toastSection')}

@@ -4,6 +4,7 @@ import { Header } from '../header/header';
 import { MainLoader } from '../main-loader/main-loader';
 import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';
+import { ScanSettingsButton } from '../scan-settings/scan-settings-button';
 import { useShellServices } from '../shell-services';
 import styles from './layout.module.css';
 
@@ -12,7 +13,7 @@ export function AppLayout() {
   const { toasts } = useShellServices();
   return (
     <div className={styles.app}>
-      <Header />
+      <Header devices={<ScanSettingsButton />} />
       <ScanPanel />
       <main className={styles.main}>
         <Suspense fallback={null}>

@@ -1,0 +1,108 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { createScanInput, type Scan } from './scan-input';
+
+function setup() {
+  const played: string[] = [];
+  const errors: unknown[] = [];
+  const input = createScanInput({
+    play: (name) => played.push(name),
+    now: () => 42,
+    onError: (error) => errors.push(error),
+  });
+  return { input, played, errors };
+}
+
+/** A promise and its resolve function. */
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('scan input', () => {
+  it('acknowledges every scan at once with the scan sound and the receive listeners', () => {
+    const { input, played } = setup();
+    const received: string[] = [];
+    input.onReceive((scan) => received.push(scan.text));
+    const scan = input.push('=1-2', 'scanner');
+    expect(scan).toMatchObject({ text: '=1-2', source: 'scanner', at: 42 });
+    expect(played).toEqual(['scan']);
+    expect(received).toEqual(['=1-2']);
+  });
+
+  it('queues scans that arrive while one is handled: in order, none lost', async () => {
+    const { input, played } = setup();
+    const handled: string[] = [];
+    const gates = [deferred(), deferred(), deferred()];
+    let calls = 0;
+    input.onScan(async (scan) => {
+      handled.push(`start ${scan.text}`);
+      await gates[calls++]?.promise;
+      handled.push(`end ${scan.text}`);
+    });
+    input.push('a', 'scanner');
+    input.push('b', 'keyboard');
+    input.push('c', 'scanner');
+    expect(played).toEqual(['scan', 'scan', 'scan']);
+    expect(handled).toEqual(['start a']);
+    expect(input.pendingCount()).toBe(3);
+    gates[0]?.resolve();
+    await flush();
+    expect(handled).toEqual(['start a', 'end a', 'start b']);
+    gates[1]?.resolve();
+    gates[2]?.resolve();
+    await flush();
+    expect(handled).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    expect(input.pendingCount()).toBe(0);
+  });
+
+  it('handles the same scan object once, but a repeated scan twice', async () => {
+    const { input, played } = setup();
+    const handled: Scan[] = [];
+    input.onScan((scan) => {
+      handled.push(scan);
+    });
+    const scan = input.push('same', 'scanner');
+    expect(input.deliver(scan)).toBe(false);
+    input.push('same', 'scanner');
+    await flush();
+    expect(handled.map((s) => s.text)).toEqual(['same', 'same']);
+    expect(handled[0]).not.toBe(handled[1]);
+    expect(played).toEqual(['scan', 'scan']);
+  });
+
+  it('goes on after a failing handler and gives every handler each scan', async () => {
+    const { input, errors } = setup();
+    const other: string[] = [];
+    input.onScan(() => {
+      throw new Error('sync');
+    });
+    input.onScan(async (scan) => {
+      other.push(scan.text);
+      if (scan.text === 'x') throw new Error('async');
+    });
+    input.push('x', 'scanner');
+    input.push('y', 'scanner');
+    await flush();
+    expect(other).toEqual(['x', 'y']);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['sync', 'async', 'sync']);
+  });
+
+  it('stops calling a handler after unsubscribe', async () => {
+    const { input } = setup();
+    const handled: string[] = [];
+    const off = input.onScan((scan) => {
+      handled.push(scan.text);
+    });
+    input.push('1', 'scanner');
+    off();
+    input.push('2', 'scanner');
+    await flush();
+    expect(handled).toEqual(['1']);
+  });
+});

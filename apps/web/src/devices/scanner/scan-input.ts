@@ -1,0 +1,110 @@
+/** Where a scan came from. */
+export type ScanSource = 'scanner' | 'keyboard' | 'camera';
+
+/** One scan: the raw text as the device gave it. */
+export interface Scan {
+  readonly id: number;
+  readonly text: string;
+  readonly source: ScanSource;
+  /** Arrival time, ms since the epoch. */
+  readonly at: number;
+}
+
+/** A screen's reaction to a scan; the next scan waits until its promise settles. */
+export type ScanHandler = (scan: Scan) => void | Promise<void>;
+
+/**
+ * The one scan input of the app: the keyboard wedge, the scan panel and (later) the camera
+ * feed it, every screen listens through `onScan`.
+ */
+export interface ScanInput {
+  /** Feeds a scan in; returns it (already acknowledged, queued for the handlers). */
+  push(text: string, source: ScanSource): Scan;
+  /** Feeds an existing scan in again; the same object is handled only once. */
+  deliver(scan: Scan): boolean;
+  /** Handles every scan, one at a time, in arrival order. Returns an unsubscribe function. */
+  onScan(handler: ScanHandler): () => void;
+  /** Hears every scan at once on arrival, before the queue (the scan panel's flash). */
+  onReceive(listener: (scan: Scan) => void): () => void;
+  /** Scans received and not yet handled (the one being handled included). */
+  pendingCount(): number;
+}
+
+export interface ScanInputDeps {
+  /** Plays the immediate acknowledgement (the sound player marks 'sound:scan'). */
+  play: (name: 'scan') => void;
+  now: () => number;
+  /** A handler failed: the queue goes on (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+/** Creates the scan input with its queue. */
+export function createScanInput(deps: ScanInputDeps): ScanInput {
+  const handlers = new Set<ScanHandler>();
+  const receivers = new Set<(scan: Scan) => void>();
+  const seen = new WeakSet<Scan>();
+  const queue: Scan[] = [];
+  const onError = deps.onError ?? ((error: unknown) => console.error(error));
+  let isDraining = false;
+  let inFlight = 0;
+  let nextId = 1;
+
+  async function drain(): Promise<void> {
+    if (isDraining) return;
+    isDraining = true;
+    try {
+      for (let scan = queue.shift(); scan; scan = queue.shift()) {
+        inFlight = 1;
+        const current = scan;
+        // Handlers of one scan run side by side; the next scan waits for all of them.
+        const results = [...handlers].map((handler) => {
+          try {
+            return Promise.resolve(handler(current));
+          } catch (error) {
+            return Promise.reject(error);
+          }
+        });
+        for (const result of await Promise.allSettled(results)) {
+          if (result.status === 'rejected') onError(result.reason);
+        }
+        inFlight = 0;
+      }
+    } finally {
+      isDraining = false;
+      inFlight = 0;
+    }
+  }
+
+  const deliver = (scan: Scan): boolean => {
+    if (seen.has(scan)) return false;
+    seen.add(scan);
+    // ux.md "Feedback in under 100 ms": acknowledged before any handler or server work.
+    deps.play('scan');
+    for (const receiver of [...receivers]) receiver(scan);
+    queue.push(scan);
+    void drain();
+    return true;
+  };
+
+  return {
+    push(text, source) {
+      const scan: Scan = { id: nextId++, text, source, at: deps.now() };
+      deliver(scan);
+      return scan;
+    },
+    deliver,
+    onScan(handler) {
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    onReceive(listener) {
+      receivers.add(listener);
+      return () => {
+        receivers.delete(listener);
+      };
+    },
+    pendingCount: () => queue.length + inFlight,
+  };
+}
