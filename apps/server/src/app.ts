@@ -109,7 +109,7 @@ async function registerEverything(
     now,
   });
   registerSessions(app, authService);
-  await app.register(authRoutes, { service: authService });
+  await app.register(authRoutes, { service: authService, isDemo: config.demoSeed });
   await app.register(contextRoutes, {
     service: createContextService({ repository: createContextRepository(database.db) }),
   });

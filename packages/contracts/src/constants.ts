@@ -31,3 +31,9 @@ export const SCAN_KEYBOARD_ALLOWED_COOKIE = 'scan_keyboard_allowed';
 
 /** Spec part 1 §3 device settings (cookies): the camera device name used for scanning. */
 export const SCAN_CAMERA_DEVICE_COOKIE = 'scan_camera_device';
+
+/**
+ * Spec part 1 §9: the last zone number, kept in a cookie (path /, expiry 2100) and tried again
+ * when the sorting entry reaches the zone step (docs/DECISIONS.md "Sorting entry").
+ */
+export const LAST_ZONE_NUMBER_COOKIE = 'LAST_ZONE_NUMBER';

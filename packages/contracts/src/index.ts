@@ -6,3 +6,4 @@ export * from './constants.js';
 export * from './auth/users-search.js';
 export * from './sorting/warehouses-search.js';
 export * from './sorting/zones-search.js';
+export * from './sorting/context-lists.js';

@@ -11,13 +11,15 @@ import { createDocumentCookieJar } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
 import { runtimeSettingsQuery } from '../lib/runtime-settings';
 import { browserScheduler } from '../lib/scheduler';
-import { getSessionStorage } from '../lib/storage';
+import { getLocalStorage, getSessionStorage } from '../lib/storage';
 import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
 import { loadNotificationSanitizer, toastStore } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
 import { configureProgressBar } from '../shell/progress/progress-bar';
 import { createAuthGuard } from '../shell/session/auth-guard';
+import { createSessionApi } from '../shell/session/session-api';
+import { writeLkdToken } from '../shell/session/session-service';
 import { createSessionStore } from '../shell/session/session-store';
 import { soundPlayer } from '../shell/sounds';
 import { App } from './app';
@@ -55,11 +57,13 @@ export function bootstrap(container: HTMLElement): void {
 
   const registry = createI18nRegistry(COMMON_CATALOGUES, createCatalogueLoader(guardChunk));
   const session = createSessionStore();
+  const cookies = createDocumentCookieJar();
   const guard = createAuthGuard({
     session,
     searchUser: () => api.post('auth', '/auth-api/users/search'),
     getSignInUrl: async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).signInUrl,
     navigateExternal: (url) => window.location.assign(url),
+    writeToken: (token) => writeLkdToken(cookies, token),
   });
 
   const router = createBrowserRouter(createAppRoutes({ registry, guard, guardChunk }));
@@ -77,7 +81,6 @@ export function bootstrap(container: HTMLElement): void {
     queryActivity(queryClient),
   ]);
 
-  const cookies = createDocumentCookieJar();
   const scanInput = createScanInput({
     play: (name) => soundPlayer.play(name),
     now: browserScheduler.now,
@@ -104,6 +107,8 @@ export function bootstrap(container: HTMLElement): void {
           sounds: soundPlayer,
           toasts: toastStore,
           session,
+          sessionApi: createSessionApi(api),
+          localStorage: getLocalStorage(),
           routerBusy,
           mainLoader,
           scanInput,

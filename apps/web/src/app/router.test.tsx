@@ -129,15 +129,17 @@ describe('sign-in guard', () => {
 describe('every route', () => {
   const concrete = (path: string) => path.replace(/:\w+/g, '7');
 
-  it.each(PROTECTED_ROUTES.map((route) => [route.path]))(
-    '%s renders its page with the not-available block',
-    async (path) => {
-      await renderApp(concrete(path), { isSignedIn: true });
-      await heading();
-      expect(screen.getByTestId('no-data').textContent).toContain('Раздел пока недоступен');
-      expect(screen.getByTestId('scan-panel')).toBeTruthy();
-    },
-  );
+  /** Routes whose area is built: they render their own screen, tested in their feature. */
+  const BUILT_ROUTES = new Set(['/sorting']);
+
+  it.each(
+    PROTECTED_ROUTES.filter((route) => !BUILT_ROUTES.has(route.path)).map((route) => [route.path]),
+  )('%s renders its page with the not-available block', async (path) => {
+    await renderApp(concrete(path), { isSignedIn: true });
+    await heading();
+    expect(screen.getByTestId('no-data').textContent).toContain('Раздел пока недоступен');
+    expect(screen.getByTestId('scan-panel')).toBeTruthy();
+  });
 
   it.each(PUBLIC_ROUTES.map((route) => [route.path]))('%s renders in English', async (path) => {
     await renderApp(`/en${path === '/' ? '' : path}`);

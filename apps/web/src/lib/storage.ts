@@ -14,6 +14,15 @@ export function getSessionStorage(): KeyValueStorage | null {
   }
 }
 
+/** The browser's local storage, or null where the browser refuses it (privacy modes). */
+export function getLocalStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** An in-memory storage for tests. */
 export function createMemoryStorage(): KeyValueStorage & { values: Map<string, string> } {
   const values = new Map<string, string>();

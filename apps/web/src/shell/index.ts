@@ -32,3 +32,11 @@ export {
   type SoundPlayer,
 } from './sounds';
 export { default as controlStyles } from './layout/controls.module.css';
+export { useSessionService, useLogout } from './session/use-session';
+export { resolveRedirect, type RedirectTarget } from './session/redirect-target';
+export {
+  toDemoUsers,
+  type DemoUser,
+  type SignInOutcome,
+  type SwitchOutcome,
+} from './session/session-service';

@@ -11,8 +11,10 @@ import type { ScanSettings, ScanSettingsStore } from '../devices/scan-settings/s
 import type { ScanHandler, ScanInput } from '../devices/scanner/scan-input';
 import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
+import type { KeyValueStorage } from '../lib/storage';
 import type { ToastStore } from './notifications/toast-store';
 import type { NotifyInput } from './notifications/notification';
+import type { SessionApi } from './session/session-service';
 import type { SessionStore, SessionUser } from './session/session-store';
 import type { SoundPlayer } from './sounds/sound-player';
 
@@ -29,6 +31,10 @@ export interface ShellServices {
   sounds: SoundPlayer;
   toasts: ToastStore;
   session: SessionStore;
+  /** The sign-in and logout calls. */
+  sessionApi: SessionApi;
+  /** Local storage (LAST_PARCEL_SCANNED); null where the browser refuses it. */
+  localStorage: KeyValueStorage | null;
   /** True while the router loads a route (lazy chunk, loaders) or has not started yet. */
   routerBusy: FlagStore;
   /** True while the main loader shows (pending work for 250 ms and more). */

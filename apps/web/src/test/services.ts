@@ -2,6 +2,7 @@ import { createScanSettingsStore } from '../devices/scan-settings/scan-settings'
 import { createScanInput } from '../devices/scanner/scan-input';
 import { createMemoryCookieJar } from '../lib/cookies';
 import { browserScheduler } from '../lib/scheduler';
+import { createMemoryStorage } from '../lib/storage';
 import { createToastStore } from '../shell/notifications/toast-store';
 import { createSessionStore } from '../shell/session/session-store';
 import type { FlagStore, ShellServices } from '../shell/shell-services';
@@ -25,6 +26,13 @@ export function createTestServices(overrides: Partial<ShellServices> = {}): Shel
       toText: (html) => html,
     }),
     session: createSessionStore(),
+    sessionApi: {
+      searchUser: async () => ({ isSuccess: false, message: null }),
+      signIn: async () => ({ isSuccess: false, message: null }),
+      endSession: async () => ({ isSuccess: true }),
+      demoUsers: async () => ({ isSuccess: true, operationObject: [] }),
+    },
+    localStorage: createMemoryStorage(),
     routerBusy: idle,
     mainLoader: idle,
     scanInput: createScanInput({ play: (name) => sounds.play(name), now: () => Date.now() }),

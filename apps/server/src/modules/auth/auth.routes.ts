@@ -7,6 +7,7 @@ import {
   success,
   type TSessionUser,
 } from '@sorting/contracts';
+import { DEMO_USERS } from '../../db/demo-data.js';
 import { messageFor } from '../../i18n/messages.js';
 import type { AuthService, SessionUser } from './auth.service.js';
 import {
@@ -35,7 +36,7 @@ export function presentUser(user: SessionUser): TSessionUser {
  */
 export async function authRoutes(
   app: FastifyInstance,
-  options: { service: AuthService },
+  options: { service: AuthService; isDemo?: boolean },
 ): Promise<void> {
   const { service } = options;
   app.envelopeCasing.register('/users-api', 'camel');
@@ -97,5 +98,25 @@ export async function authRoutes(
     expireCookie(reply, SESSION_COOKIE, { isSecure });
     expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
     return { isSuccess: true };
+  });
+
+  // The sign-in page's one-tap demo users (docs/DECISIONS.md "Sign-in page"): public, and
+  // only while the demo seed is on; otherwise the route does not exist (404 envelope).
+  app.get('/auth-api/demo-users', async (request) => {
+    if (!options.isDemo) {
+      throw new AppError('routeNotFound', {
+        message: `Route GET /auth-api/demo-users not found`,
+      });
+    }
+    return app.envelopeCasing.present(
+      request,
+      success(
+        DEMO_USERS.map((user) => ({
+          name: user.name,
+          role: user.roles[0] ?? 'worker',
+          badge: user.badge,
+        })),
+      ),
+    );
   });
 }

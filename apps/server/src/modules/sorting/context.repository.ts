@@ -1,8 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { cells, warehouses, zones } from '../../db/schema.js';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
+
+/** A zone with its barcode, for the zone list of the sorting entry. */
+export interface ZoneListRow {
+  id: number;
+  number: number;
+  name: string;
+  type: (typeof zones.$inferSelect)['type'];
+  barcode: string;
+}
 
 export interface ZoneRow {
   id: number;
@@ -60,6 +69,40 @@ export function createContextRepository(db: Db) {
         .where(and(eq(zones.warehouseId, warehouseId), eq(zones.number, number)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * The warehouses of a sorting centre and/or one warehouse by number, by number: what a
+     * user may use (modules/auth/authorise.ts) expressed as SQL.
+     */
+    async listWarehousesOf(scope: {
+      sortingCenterId: number | null;
+      number: number | null;
+    }): Promise<WarehouseRow[]> {
+      const conditions: SQL[] = [];
+      if (scope.sortingCenterId !== null)
+        conditions.push(eq(warehouses.sortingCenterId, scope.sortingCenterId));
+      if (scope.number !== null) conditions.push(eq(warehouses.number, scope.number));
+      if (conditions.length === 0) return [];
+      return db
+        .select()
+        .from(warehouses)
+        .where(or(...conditions))
+        .orderBy(asc(warehouses.number));
+    },
+
+    async listZones(warehouseId: number): Promise<ZoneListRow[]> {
+      return db
+        .select({
+          id: zones.id,
+          number: zones.number,
+          name: zones.name,
+          type: zones.type,
+          barcode: zones.barcode,
+        })
+        .from(zones)
+        .where(eq(zones.warehouseId, warehouseId))
+        .orderBy(asc(zones.number));
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ZWarehouseSearchRequest, ZZoneSearchRequest, success } from '@sorting/contracts';
+import {
+  ZWarehouseSearchRequest,
+  ZZoneListRequest,
+  ZZoneSearchRequest,
+  success,
+} from '@sorting/contracts';
 import { localeOf } from '../../i18n/messages.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import type { ContextService } from './context.service.js';
@@ -31,5 +36,17 @@ export async function contextRoutes(
     const body = ZZoneSearchRequest.parse(request.body ?? {});
     const zone = await service.searchZone(userOf(request), body, localeOf(request));
     return app.envelopeCasing.present(request, success(zone));
+  });
+
+  // Ours (docs/DECISIONS.md "Sorting entry"): the lists the entry offers beside scanning.
+  app.get('/sorting-api/warehouses', { preHandler: app.requireSession }, async (request) => {
+    const warehouses = await service.listWarehouses(userOf(request));
+    return app.envelopeCasing.present(request, success(warehouses));
+  });
+
+  app.get('/sorting-api/zones', { preHandler: app.requireSession }, async (request) => {
+    const query = ZZoneListRequest.parse(request.query ?? {});
+    const zones = await service.listZones(userOf(request), query.warehouseId, localeOf(request));
+    return app.envelopeCasing.present(request, success(zones));
   });
 }

@@ -3,12 +3,18 @@ import {
   WAREHOUSE_NOT_FOUND_MESSAGE,
   type TWarehouse,
   type TZone,
+  type TZoneListItem,
 } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
 import { translate } from '../../i18n/messages.js';
 import { authoriseWarehouse } from '../auth/authorise.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import type { ContextRepository, WarehouseRow, ZoneRow } from './context.repository.js';
+import type {
+  ContextRepository,
+  WarehouseRow,
+  ZoneListRow,
+  ZoneRow,
+} from './context.repository.js';
 
 /** A number sent as a JSON number or text; null when it is not a whole number. */
 function toWholeNumber(value: number | string | undefined): number | null {
@@ -37,10 +43,37 @@ function presentZone(row: ZoneRow): TZone {
   return { Id: row.id, Number: row.number, Name: row.name, Type: row.type };
 }
 
+function presentZoneListItem(row: ZoneListRow): TZoneListItem {
+  return { Id: row.id, Number: row.number, Name: row.name, Type: row.type, Barcode: row.barcode };
+}
+
 /** Spec part 1 §4 "Sorting entry": choose the warehouse, then the zone. */
 export function createContextService(deps: { repository: ContextRepository }) {
   const { repository } = deps;
   return {
+    /** Ours (docs/DECISIONS.md "Sorting entry"): the warehouses the user may use, by number. */
+    async listWarehouses(user: SessionUser): Promise<TWarehouse[]> {
+      const rows = await repository.listWarehousesOf({
+        sortingCenterId: user.sortingCenterId,
+        number: user.defaultWarehouseNumber,
+      });
+      return rows.map(presentWarehouse);
+    },
+
+    /** Ours: the zones of a warehouse the user may use, by number; unknown warehouse: 104. */
+    async listZones(
+      user: SessionUser,
+      warehouseId: number,
+      locale: Locale,
+    ): Promise<TZoneListItem[]> {
+      const warehouse = await repository.findWarehouseById(warehouseId);
+      if (!warehouse)
+        throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
+      authoriseWarehouse(user, warehouse, translate(locale, 'zoneForbidden'));
+      const rows = await repository.listZones(warehouse.id);
+      return rows.map(presentZoneListItem);
+    },
+
     /** The warehouse by number, or the user's default warehouse when no number is given. */
     async searchWarehouse(
       user: SessionUser,

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../i18n';
 import { LocaleSwitch } from './locale-switch';
+import { UserMenu } from './user-menu';
 import styles from './header.module.css';
 
-/** The page header: title, a slot for device and user icons (later issues), locale switch. */
+/** The page header: title, a slot for device icons, the signed-in user and logout, locale switch. */
 export function Header(props: { devices?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
@@ -16,6 +17,7 @@ export function Header(props: { devices?: ReactNode }) {
       <div className={styles.devices} data-testid="header-devices" aria-label={t('header.devices')}>
         {props.devices}
       </div>
+      <UserMenu />
       <LocaleSwitch />
     </header>
   );

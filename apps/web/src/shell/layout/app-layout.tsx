@@ -5,6 +5,7 @@ import { MainLoader } from '../main-loader/main-loader';
 import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';
 import { ScanSettingsButton } from '../scan-settings/scan-settings-button';
+import { UserSwitchListener } from '../session/user-switch-listener';
 import { useShellServices } from '../shell-services';
 import styles from './layout.module.css';
 
@@ -20,6 +21,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <UserSwitchListener />
       <MainLoader />
       <ToastViewport store={toasts} />
     </div>

@@ -90,6 +90,56 @@ describe('auth guard', () => {
   });
 });
 
+describe('auth guard: ?lkdToken= in the URL (company sign-on return)', () => {
+  const ok = async () => ({
+    isSuccess: true,
+    operationObject: { Id: 7, Name: 'Новый', Number: '7', DefaultWarehouseNumber: null },
+  });
+
+  it('writes the cookie, signs in and replaces the URL without the parameter', async () => {
+    const writeToken = vi.fn<(token: string) => void>();
+    const searchUser = vi.fn(ok);
+    const { guard, session } = setup({ writeToken, searchUser });
+    session.setUser({
+      userId: '1',
+      number: null,
+      userName: 'Старый',
+      defaultWarehouseNumber: null,
+    });
+    const response = await thrownBy(
+      guard({ request: request('http://app/sorting?zone=3&lkdToken=abc%2B1#x'), base: '' }),
+    );
+    expect(writeToken).toHaveBeenCalledWith('abc+1');
+    expect(searchUser).toHaveBeenCalledTimes(1);
+    expect(session.getUser()?.userName).toBe('Новый');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/sorting?zone=3#x');
+    expect(response.headers.get('X-Remix-Replace')).toBe('true');
+  });
+
+  it('goes to sign-in with the clean page when the token is refused', async () => {
+    const writeToken = vi.fn<(token: string) => void>();
+    const { guard, session } = setup({ writeToken });
+    const response = await thrownBy(
+      guard({ request: request('http://app/en/users?lkdToken=bad'), base: '/en' }),
+    );
+    expect(writeToken).toHaveBeenCalledWith('bad');
+    expect(session.getUser()).toBeNull();
+    expect(response.headers.get('Location')).toBe('/en/user-auth?redirect=%2Fen%2Fusers');
+  });
+
+  it('only removes an empty parameter', async () => {
+    const writeToken = vi.fn<(token: string) => void>();
+    const { guard, searchUser } = setup({ writeToken });
+    const response = await thrownBy(
+      guard({ request: request('http://app/users?lkdToken='), base: '' }),
+    );
+    expect(writeToken).not.toHaveBeenCalled();
+    expect(searchUser).not.toHaveBeenCalled();
+    expect(response.headers.get('Location')).toBe('/users');
+  });
+});
+
 describe('toSessionUser', () => {
   it('reads either casing and refuses an object without id', () => {
     expect(toSessionUser({ id: 'u1', name: 'Bob', number: 3 })).toMatchObject({

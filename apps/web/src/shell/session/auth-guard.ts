@@ -1,4 +1,5 @@
-import { redirect } from 'react-router';
+import { redirect, replace } from 'react-router';
+import { LOGIN_TOKEN_PARAM } from '@sorting/domain';
 import type { SessionStore } from './session-store';
 import { toSessionUser } from './session-store';
 
@@ -10,6 +11,11 @@ export interface AuthGuardDeps {
   getSignInUrl: () => Promise<string | null>;
   /** Full navigation away from the app. */
   navigateExternal: (url: string) => void;
+  /**
+   * Writes the lkdToken cookie (session-service `writeLkdToken`). With it, a URL carrying
+   * `?lkdToken=` (the company sign-on handing the user back) signs in with that token.
+   */
+  writeToken?: (token: string) => void;
 }
 
 /** The external sign-in URL with `returnUrl` set to where the user wanted to go. */
@@ -31,25 +37,51 @@ export function internalSignInPath(base: string, requested: string): string {
  */
 export function createAuthGuard(deps: AuthGuardDeps) {
   return async (args: { request: Request; base: string }): Promise<null> => {
-    if (deps.session.getUser()) return null;
-    try {
-      const answer = await deps.searchUser();
-      const user = answer.isSuccess ? toSessionUser(answer.operationObject) : null;
-      if (user) {
-        deps.session.setUser(user);
-        return null;
+    const requested = new URL(args.request.url);
+    const token = requested.searchParams.get(LOGIN_TOKEN_PARAM);
+    if (token !== null && deps.writeToken) {
+      // The token never stays in the address bar or history: the same page without it.
+      requested.searchParams.delete(LOGIN_TOKEN_PARAM);
+      const clean = `${requested.pathname}${requested.search}${requested.hash}`;
+      if (token) {
+        deps.writeToken(token);
+        const user = await searchOnce(deps);
+        if (user) {
+          deps.session.setUser(user);
+          throw replace(clean);
+        }
+        deps.session.setUser(null);
+        return sendToSignIn(deps, args.base, new URL(clean, requested.origin));
       }
-    } catch {
-      // A failed call is handled as an unsuccessful one: go to sign-in.
+      throw replace(clean);
     }
-    const url = new URL(args.request.url);
-    // Without settings there is no external page to know of: use our own.
-    const signInUrl = await deps.getSignInUrl().catch(() => null);
-    if (signInUrl) {
-      deps.navigateExternal(externalSignInUrl(signInUrl, url.href, url.origin));
-      // The browser is leaving; the navigation stays pending until it has.
-      return new Promise<null>(() => undefined);
+    if (deps.session.getUser()) return null;
+    // A failed call is handled as an unsuccessful one: go to sign-in.
+    const user = await searchOnce(deps);
+    if (user) {
+      deps.session.setUser(user);
+      return null;
     }
-    throw redirect(internalSignInPath(args.base, `${url.pathname}${url.search}`));
+    return sendToSignIn(deps, args.base, requested);
   };
+}
+
+async function searchOnce(deps: AuthGuardDeps) {
+  try {
+    const answer = await deps.searchUser();
+    return answer.isSuccess ? toSessionUser(answer.operationObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendToSignIn(deps: AuthGuardDeps, base: string, url: URL): Promise<null> {
+  // Without settings there is no external page to know of: use our own.
+  const signInUrl = await deps.getSignInUrl().catch(() => null);
+  if (signInUrl) {
+    deps.navigateExternal(externalSignInUrl(signInUrl, url.href, url.origin));
+    // The browser is leaving; the navigation stays pending until it has.
+    return new Promise<null>(() => undefined);
+  }
+  throw redirect(internalSignInPath(base, `${url.pathname}${url.search}`));
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Scan } from '../../devices/scanner/scan-input';
+import { handleUserSwitchScan, type UserSwitchDeps } from './user-switch';
+
+const scan = (text: string): Scan => ({ id: 1, text, source: 'scanner', at: 0 });
+
+function setup(overrides: Partial<UserSwitchDeps> = {}) {
+  const deps: UserSwitchDeps = {
+    isSignedIn: () => true,
+    isSignInPage: () => false,
+    isAllowed: () => true,
+    switchUser: vi.fn(async () => ({
+      status: 'signedIn' as const,
+      user: { userId: '2', number: null, userName: 'B', defaultWarehouseNumber: null },
+    })),
+    play: vi.fn(),
+    showError: vi.fn(),
+    ...overrides,
+  };
+  return deps;
+}
+
+describe('user switch by badge', () => {
+  it('switches and plays the scan sound when the setting allows it', async () => {
+    const deps = setup();
+    await expect(handleUserSwitchScan(deps, scan('~W1002-3MX8'))).resolves.toBe(true);
+    expect(deps.switchUser).toHaveBeenCalledWith('~W1002-3MX8');
+    expect(deps.play).toHaveBeenCalledWith('scan');
+    expect(deps.showError).not.toHaveBeenCalled();
+  });
+
+  it('plays only the err sound when the setting is off', async () => {
+    const deps = setup({ isAllowed: () => false });
+    await expect(handleUserSwitchScan(deps, scan('~W1002-3MX8'))).resolves.toBe(true);
+    expect(deps.switchUser).not.toHaveBeenCalled();
+    expect(deps.play).toHaveBeenCalledWith('err');
+  });
+
+  it('shows the error when the switch does not sign in', async () => {
+    const deps = setup({ switchUser: async () => ({ status: 'refused', message: 'Нет' }) });
+    await handleUserSwitchScan(deps, scan('~bad'));
+    expect(deps.showError).toHaveBeenCalledWith({ status: 'refused', message: 'Нет' });
+    expect(deps.play).not.toHaveBeenCalled();
+  });
+
+  it('leaves other scans, the signed-out state and the sign-in page alone', async () => {
+    const other = setup();
+    await expect(handleUserSwitchScan(other, scan('_B0001'))).resolves.toBe(false);
+    const signedOut = setup({ isSignedIn: () => false });
+    await expect(handleUserSwitchScan(signedOut, scan('~W1'))).resolves.toBe(false);
+    const signInPage = setup({ isSignInPage: () => true });
+    await expect(handleUserSwitchScan(signInPage, scan('~W1'))).resolves.toBe(false);
+    for (const deps of [other, signedOut, signInPage]) {
+      expect(deps.switchUser).not.toHaveBeenCalled();
+      expect(deps.play).not.toHaveBeenCalled();
+    }
+  });
+});

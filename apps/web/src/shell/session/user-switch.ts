@@ -1,0 +1,34 @@
+import { recognizeBarcode } from '@sorting/domain';
+import type { Scan } from '../../devices/scanner/scan-input';
+import type { SwitchOutcome } from './session-service';
+
+export interface UserSwitchDeps {
+  isSignedIn: () => boolean;
+  /** The sign-in page handles its own scans. */
+  isSignInPage: () => boolean;
+  /** Runtime settings features.userBarcodeAuthorization (false while unknown). */
+  isAllowed: () => boolean | Promise<boolean>;
+  switchUser: (badge: string) => Promise<SwitchOutcome>;
+  play: (name: 'scan' | 'err') => void;
+  /** Shows an error toast (its err sound included). */
+  showError: (outcome: Exclude<SwitchOutcome, { status: 'signedIn' }>) => void;
+}
+
+/**
+ * User switch by badge while signed in (spec part 1 §4, §5): a 'user' scan logs out, signs the
+ * new badge in and plays the scan sound; when the setting refuses it only the err sound plays.
+ * Other scans are left to the screen. Resolves true when the scan was a badge it took.
+ */
+export async function handleUserSwitchScan(deps: UserSwitchDeps, scan: Scan): Promise<boolean> {
+  if (!deps.isSignedIn() || deps.isSignInPage()) return false;
+  const recognized = recognizeBarcode(scan.text);
+  if (recognized.type !== 'user') return false;
+  if (!(await deps.isAllowed())) {
+    deps.play('err');
+    return true;
+  }
+  const outcome = await deps.switchUser(recognized.value);
+  if (outcome.status === 'signedIn') deps.play('scan');
+  else deps.showError(outcome);
+  return true;
+}
