@@ -119,6 +119,11 @@ function warehouseNumberOf(text: string): string | null {
   return barcode.type === 'parcel' && /^\d+$/.test(barcode.value) ? barcode.value : null;
 }
 
+/** A lookup that answered with its object (warehouse or zone). */
+function isFound({ event }: { event: { output: LookupResult<unknown> } }): boolean {
+  return event.output.isSuccess && event.output.operationObject !== null;
+}
+
 function isCellScan(text: string): boolean {
   return recognizeBarcode(text).type === 'cell';
 }
@@ -217,8 +222,7 @@ export const sortingEntryMachine = setup({
             input: ({ context }) => ({ number: context.warehouseNumber ?? '' }),
             onDone: [
               {
-                guard: ({ event }) =>
-                  event.output.isSuccess && event.output.operationObject !== null,
+                guard: isFound,
                 target: '#sortingEntry.scanZone',
                 actions: assign({
                   warehouse: ({ event }) => event.output.operationObject,
@@ -268,8 +272,7 @@ export const sortingEntryMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) =>
-                  event.output.isSuccess && event.output.operationObject !== null,
+                guard: isFound,
                 target: '#sortingEntry.scanWhat',
                 actions: assign({ zone: ({ event }) => event.output.operationObject }),
               },
@@ -297,8 +300,7 @@ export const sortingEntryMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) =>
-                  event.output.isSuccess && event.output.operationObject !== null,
+                guard: isFound,
                 target: '#sortingEntry.scanWhat',
                 actions: [
                   assign({
@@ -349,8 +351,7 @@ export const sortingEntryMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) =>
-                  event.output.isSuccess && event.output.operationObject !== null,
+                guard: isFound,
                 target: '#sortingEntry.scanWhat',
                 actions: [
                   assign({
