@@ -11,6 +11,8 @@ describe('isApiPath', () => {
     ['/printersHub/negotiate?negotiateVersion=1', true],
     ['/healthz', true],
     ['/local-settings-newsort', true],
+    ['/demo-sheet', true],
+    ['/en/demo-sheet', true],
     ['/sorting', false],
     ['/ru/sorting', false],
     ['/en/user-auth', false],

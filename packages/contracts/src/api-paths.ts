@@ -5,7 +5,14 @@
  * answers unknown paths under them with a 404 envelope instead of the SPA, and the web dev
  * server proxies exactly these paths to the server.
  */
-export const API_ROOT_PATHS = ['/printersHub', '/healthz', '/local-settings-newsort'] as const;
+export const API_ROOT_PATHS = [
+  '/printersHub',
+  '/healthz',
+  '/local-settings-newsort',
+  // The demo sheet is a server-rendered page, never the SPA: without the demo seed it is a 404.
+  '/demo-sheet',
+  '/en/demo-sheet',
+] as const;
 
 /** True when a path (query allowed) is a server call, never a page or a static file. */
 export function isApiPath(pathOrUrl: string): boolean {

@@ -37,3 +37,9 @@ export const SCAN_CAMERA_DEVICE_COOKIE = 'scan_camera_device';
  * when the sorting entry reaches the zone step (docs/DECISIONS.md "Sorting entry").
  */
 export const LAST_ZONE_NUMBER_COOKIE = 'LAST_ZONE_NUMBER';
+
+/**
+ * Idempotency: every mutating user action carries one id in this header (the spec's payload
+ * field names stay exactly as written); a replay answers the stored result with IsRepeat true.
+ */
+export const OPERATION_ID_HEADER = 'X-Operation-Id';

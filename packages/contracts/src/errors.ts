@@ -19,7 +19,12 @@ export const ERROR_TABLE = {
   conflict: { status: 409, errorCode: 409, isCritical: false },
   tooManyRequests: { status: 429, errorCode: 429, isCritical: false },
   internal: { status: 500, errorCode: 500, isCritical: true },
-  unavailable: { status: 503, errorCode: 503, isCritical: true },
+  /**
+   * The database cannot be reached (connection refused, lost or timed out). Retryable: the
+   * change was not made (its transaction never committed), so the same operation id may be
+   * sent again; the answer carries `Retry-After` (docs/DECISIONS.md "Faults and bad input").
+   */
+  unavailable: { status: 503, errorCode: 503, isCritical: false },
   /** Spec part 1 §8: an object (box, cell, parcel) was not found. */
   objectNotFound: { status: 200, errorCode: 104, isCritical: false },
   /** Spec part 1 §8: zone not found. */
@@ -30,6 +35,13 @@ export const ERROR_TABLE = {
   parcelNotFound: { status: 200, errorCode: 404, isCritical: false },
   /** A business rule refused the operation; the message says why. */
   refused: { status: 200, errorCode: 1, isCritical: false },
+  /**
+   * The state changed under the operation (another worker moved the parcel, the box was
+   * closed or took another sorting key meanwhile); scan again (docs/DECISIONS.md "Sorting rules").
+   */
+  stateChanged: { status: 200, errorCode: 409, isCritical: false },
+  /** Spec part 1 §5: a measure or a weight that is not a positive number (f-0027 for weight). */
+  invalidMeasure: { status: 200, errorCode: 422, isCritical: false },
 } as const satisfies Record<
   string,
   { status: number; errorCode: EnvelopeErrorCode; isCritical: boolean }

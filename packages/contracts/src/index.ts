@@ -7,3 +7,10 @@ export * from './auth/users-search.js';
 export * from './sorting/warehouses-search.js';
 export * from './sorting/zones-search.js';
 export * from './sorting/context-lists.js';
+export * from './sorting/sorting-calls.js';
+export * from './printing/printing-protocol.js';
+export * from './printing/device-services.js';
+
+export * from './printing/print-jobs.js';
+export * from './users/users-calls.js';
+export * from './time-tracking/time-tracking-calls.js';

@@ -49,3 +49,8 @@ export function formatCellBarcode(cell: CellAddress): string {
 export function formatCellName(cell: Omit<CellAddress, 'warehouseNumber'>): string {
   return `${cell.zoneNumber}-${cell.row}-${padCol(cell.col)}`;
 }
+
+/** Box barcode: '_<warehouse>-<number>', e.g. _34717-12 ('_' reads as a box scan, spec part 1 §4). */
+export function formatBoxBarcode(warehouseNumber: number, boxNumber: number): string {
+  return `_${warehouseNumber}-${boxNumber}`;
+}

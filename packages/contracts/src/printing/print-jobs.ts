@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LABEL_TEMPLATES, PRINT_JOB_STATES } from './printing-protocol.js';
+
+/**
+ * The JSON string a web client gives to the hub's PrintBarcode (spec part 1 §3 "Print job",
+ * §7), validated by the server; the types of printing-protocol.ts describe it for the web
+ * bundle, which does not import zod.
+ */
+export const ZHubPrintRequest = z.object({
+  action: z.literal('print'),
+  token: z.string().max(200),
+  printerId: z.string().trim().min(1).max(200),
+  barcodeName: z.enum(LABEL_TEMPLATES),
+  barcodeData: z
+    .array(z.object({ name: z.string().min(1).max(100), value: z.string().max(20_000) }))
+    .max(50),
+  copies: z.number().int().min(1).max(100),
+  appId: z.string().trim().min(1).max(100),
+});
+export type THubPrintRequest = z.infer<typeof ZHubPrintRequest>;
+
+/** Ours: one row of `GET /printing-api/v1/jobs`, the session user's recent print jobs. */
+export const ZPrintJobListItem = z.object({
+  jobId: z.string(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  barcodeName: z.string(),
+  printerId: z.string(),
+  appId: z.string(),
+  state: z.enum(PRINT_JOB_STATES),
+  message: z.string().nullable(),
+});
+export type TPrintJobListItem = z.infer<typeof ZPrintJobListItem>;
+
+export const ZPrintJobList = z.array(ZPrintJobListItem);
+export type TPrintJobList = z.infer<typeof ZPrintJobList>;
+
+/** Ours: `POST /printing-api/v1/jobs/{jobId}/reprint` path parameters. */
+export const ZReprintRequest = z.object({ jobId: z.uuid() });
+export type TReprintRequest = z.infer<typeof ZReprintRequest>;
+
+/** How many jobs the list returns, newest first. */
+export const PRINT_JOB_LIST_LIMIT = 50;

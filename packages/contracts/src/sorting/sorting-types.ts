@@ -1,0 +1,185 @@
+// Operation objects of the Sorting calls (spec part 1 §3, §7). Plain types and constants, no
+// zod: the web imports these without pulling the schemas into a chunk.
+import type { LabelParameter } from '../printing/printing-protocol.js';
+
+/** Spec part 1 §3: "Cell zone types: transit, suggested, fast, sito, expedition". */
+export const CELL_ZONE_TYPES = ['transit', 'suggested', 'fast', 'sito', 'expedition'] as const;
+export type TCellZoneType = (typeof CELL_ZONE_TYPES)[number];
+
+/** Spec part 1 §3 "Cell": id, name, number, zoneNumber, zoneType, row, col, isEmpty, barcode. */
+export interface TCell {
+  id: number;
+  /** '<zone>-<row>-<col 2 digits>', e.g. 1-a-07. */
+  name: string;
+  number: number;
+  zoneNumber: number;
+  zoneType: TCellZoneType;
+  /** 'a'..'z' (spec part 1 §9). */
+  row: string;
+  col: number;
+  /** No box (open or closed) stands in the cell. */
+  isEmpty: boolean;
+  barcode: string;
+}
+
+/**
+ * Spec part 1 §3 "Parcel (sorting)". `number` is the parcel's barcode as printed and scanned;
+ * `cells` are the suggested cells, best first (docs/DECISIONS.md "Sorting rules"), empty
+ * when the zone has none for this parcel.
+ */
+export interface TParcel {
+  id: number;
+  name: string;
+  number: string;
+  /** The route/destination the parcel is sorted by; one box collects one key. */
+  sortingKey: string;
+  sortingName: string;
+  /** The box the parcel lies in, or null. */
+  boxNumber: number | null;
+  isBoxReceipted: boolean;
+  /** The inbound supply the parcel arrived with, or null. */
+  inboundNumber: string | null;
+  isInboundReceipted: boolean;
+  isNeedMeasure: boolean;
+  isNeedWeight: boolean;
+  isNeedStickerPrint: boolean;
+  /** Non-null: the check-damage step comes first (spec part 1 §4). */
+  attentionMessage: string | null;
+  routeNumber: string | null;
+  cells: TCell[];
+  /** Parcels of the same inbound supply not yet received. */
+  notReceiptedQuantity: number;
+  /** The parcel has been received (moved at least once) at this sorting centre. */
+  isReceipted: boolean;
+  clientName: string | null;
+  makeName: string | null;
+  detailNumber: string | null;
+  detailName: string | null;
+  quantity: number;
+}
+
+/**
+ * Spec part 1 §3 "Box": id, name, number, isEmpty, cells. `cells`: the cell the box stands in
+ * when it is in one, else the suggested cells for it, best first. The fields after `cells`
+ * are ours (additive).
+ */
+export interface TBox {
+  id: number;
+  name: string;
+  number: number;
+  isEmpty: boolean;
+  cells: TCell[];
+  /** '_<number>' (spec part 1 §4: a box barcode starts with '_'). */
+  barcode: string;
+  /** The sorting key the box collects, null while it is empty. */
+  sortingKey: string | null;
+  /** A closed box takes no more parcels. */
+  isClosed: boolean;
+  parcelsCount: number;
+}
+
+/**
+ * Spec part 1 §3 "Move result": boxNumber, isBoxReceipted, inboundNumber, isInboundReceipted.
+ * boxId, cellId, cellName and parcelId are ours (additive): where the move put things.
+ */
+export interface TMoveResult {
+  boxNumber: number | null;
+  isBoxReceipted: boolean;
+  inboundNumber: string | null;
+  isInboundReceipted: boolean;
+  parcelId: number | null;
+  boxId: number | null;
+  cellId: number | null;
+  cellName: string | null;
+}
+
+/** Spec part 1 §3 "Measure": height, width, length in cm, weight in grams (null: not yet). */
+export interface TMeasures {
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  weight: number | null;
+}
+
+/** Spec part 1 §7 `documents/inbound/arrive`: detailsQuantity and name (the sender). */
+export interface TAcceptanceReport {
+  detailsQuantity: number;
+  name: string;
+  /** Ours (additive): the supply's number. */
+  inboundNumber: string;
+}
+
+/** Spec part 2 §3 "Dimension type", the answer of `GET /sorting-api/dimension?barcode`. */
+export interface TDimension {
+  DimensionId: number;
+  Name: string;
+  Barcode: string;
+  Length: number;
+  Width: number;
+  Height: number;
+  /** null: common to all warehouses. */
+  WarehouseCode: string | null;
+  IsCommon: boolean;
+}
+
+/**
+ * Spec part 1 §3 "Returnable box" (a container of the ContainerAccounting calls and of
+ * `boxes/create`). CurrentLocationCode and ExternalBarcode are ours (additive).
+ */
+export interface TReturnableBox {
+  Number: number;
+  Barcode: string;
+  LengthCm: number;
+  WidthCm: number;
+  HeightCm: number;
+  /** ISO 8601. */
+  ChangeDate: string;
+  CurrentLocationName: string | null;
+  CurrentLocationCode: string | null;
+  ExternalBarcode: string | null;
+}
+
+/**
+ * The answer of `GET /sorting-api/Parcels/{id}/sticker?lang`: the print job's template and
+ * parameters for the `parcel` label; the web adds action, token, printerId and copies.
+ */
+export interface TParcelSticker {
+  barcodeName: 'parcel';
+  barcodeData: LabelParameter[];
+}
+
+/** Event kinds of a unit's history (events.kind). */
+export const SORTING_EVENT_KINDS = [
+  'parcel.scanned',
+  'parcel.moved',
+  'box.moved',
+  'box.created',
+  'parcel.measured',
+  'parcel.weighed',
+  'parcel.attentionCleared',
+  'parcel.damaged',
+  'parcel.stickerPrinted',
+  'inbound.arrived',
+  'container.moved',
+] as const;
+export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
+
+/** One step of a box's or parcel's history, from the events table (the shape is ours). */
+export interface TVisionFragment {
+  eventId: number;
+  /** ISO 8601. */
+  dateUtc: string;
+  kind: TSortingEventKind;
+  userId: number | null;
+  userName: string | null;
+  warehouseNumber: number | null;
+  parcelNumber: string | null;
+  boxNumber: number | null;
+  cellName: string | null;
+  comment: string | null;
+}
+
+/** Spec part 2 §7 vision: `POST /vision-api/v1/{warehouse}/VisionFragment/boxes` answer. */
+export interface TVisionFragments {
+  visionFragments: TVisionFragment[];
+}

@@ -1,0 +1,339 @@
+// The label templates: size, symbology, parameters and layout of each (docs/DECISIONS.md
+// "Labels"). One layout in millimetres feeds both printer languages, so a PDF preview and a
+// Zebra label look alike.
+import { LABEL_TEMPLATES, type LabelParameter, type LabelTemplate } from '@sorting/contracts';
+import { encodeBarcode, type BarcodeSymbol, type Symbology } from './barcode.js';
+
+/** One label job: template, its parameters, how many identical labels. */
+export interface LabelRequest {
+  template: LabelTemplate;
+  parameters: LabelParameter[];
+  copies: number;
+}
+
+/** Every parameter name a template reads; `barcode` is the encoded text. */
+export const LABEL_PARAMETER_NAMES = [
+  'barcode',
+  'name',
+  'number',
+  'zone',
+  'row',
+  'col',
+  'route',
+  'client',
+  'dims',
+  'destination',
+  'make',
+  'quantity',
+] as const;
+export type LabelParameterName = (typeof LABEL_PARAMETER_NAMES)[number];
+
+type Values = Partial<Record<LabelParameterName, string>>;
+
+/** A text line: top edge, left edge and width in mm, font size (em) in mm. */
+export interface TextElement {
+  kind: 'text';
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  isBold: boolean;
+  align: 'left' | 'center';
+}
+
+/** A barcode drawn into the box (mm), centred, quiet zones included in the box. */
+export interface BarcodeElement {
+  kind: 'barcode';
+  symbology: Symbology;
+  symbol: BarcodeSymbol;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type LayoutElement = TextElement | BarcodeElement;
+
+/** A resolved label: everything a printer-language backend needs, already validated. */
+export interface LabelLayout {
+  template: LabelTemplate;
+  widthMm: number;
+  heightMm: number;
+  elements: LayoutElement[];
+  copies: number;
+}
+
+type TextSlot = Omit<TextElement, 'kind' | 'text' | 'isBold' | 'align'> & {
+  isBold?: boolean;
+  align?: 'left' | 'center';
+  compose: (values: Values) => string | null;
+};
+type BarcodeSlot = Omit<BarcodeElement, 'kind' | 'symbol' | 'text' | 'symbology'> & {
+  kind: 'barcode';
+};
+
+/** The documented shape of a template. */
+export interface LabelTemplateSpec {
+  widthMm: number;
+  heightMm: number;
+  symbology: Symbology;
+  /** A label without one of these is refused with an Error, never printed blank. */
+  required: readonly LabelParameterName[];
+  /** Printed when present; the line is left out otherwise. */
+  optional: readonly LabelParameterName[];
+  description: string;
+}
+
+interface TemplateDefinition extends LabelTemplateSpec {
+  slots: ReadonlyArray<TextSlot | BarcodeSlot>;
+}
+
+/** "label text" when the value is present, else null (the line is left out). */
+function line(prefix: string, value: string | undefined, suffix = ''): string | null {
+  return value ? `${prefix}${value}${suffix}` : null;
+}
+
+function joined(parts: Array<string | null>): string | null {
+  const present = parts.filter((part): part is string => Boolean(part));
+  return present.length > 0 ? present.join(' · ') : null;
+}
+
+const barcodeText = (v: Values): string | null => v.barcode ?? null;
+
+function cellDetails(v: Values): string | null {
+  return joined([line('Зона ', v.zone), line('ряд ', v.row), line('место ', v.col)]);
+}
+
+// Captions are Russian: labels are printed for the warehouse floor, whose default locale is ru.
+const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
+  user: {
+    widthMm: 58,
+    heightMm: 40,
+    symbology: 'code128',
+    required: ['barcode', 'name'],
+    optional: ['number'],
+    description: 'User badge sticker: name, personal number, badge barcode (~, >, <).',
+    slots: [
+      { x: 3, y: 2.5, width: 52, size: 4.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
+      { x: 3, y: 8, width: 52, size: 3.2, align: 'center', compose: (v) => line('Таб. № ', v.number) },
+      { kind: 'barcode', x: 2, y: 13, width: 54, height: 17 },
+      { x: 3, y: 32, width: 52, size: 3, align: 'center', compose: barcodeText },
+    ],
+  },
+  'cell-bar-long': {
+    widthMm: 100,
+    heightMm: 30,
+    symbology: 'code128',
+    required: ['barcode'],
+    optional: ['name', 'zone', 'row', 'col'],
+    description: 'Long 1D cell label: barcode on the left, the cell name large on the right.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 3, width: 62, height: 18 },
+      { x: 3, y: 23.5, width: 58, size: 3, align: 'center', compose: barcodeText },
+      { x: 64, y: 5, width: 34, size: 8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 64, y: 17, width: 34, size: 3, compose: cellDetails },
+    ],
+  },
+  'cell-bar-short': {
+    widthMm: 58,
+    heightMm: 30,
+    symbology: 'code128',
+    required: ['barcode'],
+    optional: ['name'],
+    description: 'Short 1D cell label: barcode, its text, the cell name.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 2, width: 56, height: 14 },
+      { x: 3, y: 17, width: 52, size: 2.8, align: 'center', compose: barcodeText },
+      { x: 3, y: 21.5, width: 52, size: 5.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
+    ],
+  },
+  'cell-qr-long': {
+    widthMm: 100,
+    heightMm: 30,
+    symbology: 'qr',
+    required: ['barcode'],
+    optional: ['name', 'zone', 'row', 'col'],
+    description: 'Long QR cell label: QR on the left, the cell name large on the right.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 1, width: 28, height: 28 },
+      { x: 31, y: 3, width: 66, size: 9, isBold: true, compose: (v) => v.name ?? null },
+      { x: 31, y: 16, width: 66, size: 3.5, compose: cellDetails },
+      { x: 31, y: 23, width: 66, size: 3, compose: barcodeText },
+    ],
+  },
+  'cell-qr-short': {
+    widthMm: 40,
+    heightMm: 30,
+    symbology: 'qr',
+    required: ['barcode'],
+    optional: ['name'],
+    description: 'Short QR cell label: QR, the cell name and the barcode text under it.',
+    slots: [
+      { kind: 'barcode', x: 9, y: 0.5, width: 22, height: 22 },
+      { x: 1.5, y: 22.5, width: 37, size: 3.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
+      { x: 1.5, y: 26.5, width: 37, size: 2.4, align: 'center', compose: barcodeText },
+    ],
+  },
+  box: {
+    widthMm: 68,
+    heightMm: 60,
+    symbology: 'code128',
+    required: ['barcode'],
+    optional: ['number', 'route', 'client', 'dims'],
+    description: 'Box label 68x60 mm (spec part 2 §9): barcode, box number, route, client, LxWxH.',
+    slots: [
+      { kind: 'barcode', x: 2, y: 3, width: 64, height: 20 },
+      { x: 3, y: 24.5, width: 62, size: 3.5, align: 'center', compose: barcodeText },
+      { x: 3, y: 30, width: 62, size: 6, isBold: true, align: 'center', compose: (v) => line('Короб № ', v.number) },
+      { x: 3, y: 38.5, width: 62, size: 4, compose: (v) => line('Маршрут ', v.route) },
+      { x: 3, y: 44.5, width: 62, size: 3.5, compose: (v) => v.client ?? null },
+      { x: 3, y: 50.5, width: 62, size: 3.5, compose: (v) => line('Габариты ', v.dims) },
+    ],
+  },
+  'returnable-box': {
+    widthMm: 58,
+    heightMm: 40,
+    symbology: 'code128',
+    required: ['barcode', 'number'],
+    optional: ['dims'],
+    description: 'Returnable box label: barcode, box number, LxWxH.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 15 },
+      { x: 3, y: 18.5, width: 52, size: 3, align: 'center', compose: barcodeText },
+      { x: 3, y: 23.5, width: 52, size: 5.5, isBold: true, align: 'center', compose: (v) => line('Тара № ', v.number) },
+      { x: 3, y: 32, width: 52, size: 3.5, align: 'center', compose: (v) => line('Габариты ', v.dims) },
+    ],
+  },
+  parcel: {
+    widthMm: 58,
+    heightMm: 40,
+    symbology: 'code128',
+    required: ['barcode'],
+    optional: ['name', 'destination', 'route', 'client'],
+    // The server composes each caption in the sticker's language ("Маршрут R-101"), so the
+    // template prints the values as they come (GET /sorting-api/Parcels/{id}/sticker?lang).
+    description: 'Parcel sticker: barcode, item name, destination, route, client.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 15 },
+      { x: 3, y: 18.5, width: 52, size: 3, align: 'center', compose: barcodeText },
+      { x: 3, y: 23, width: 52, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 3, y: 28.5, width: 52, size: 3.2, compose: (v) => joined([v.destination ?? null, v.route ?? null]) },
+      { x: 3, y: 33.5, width: 52, size: 3.2, compose: (v) => v.client ?? null },
+    ],
+  },
+  'inbound-detail': {
+    widthMm: 58,
+    heightMm: 40,
+    symbology: 'code128',
+    required: ['barcode', 'name'],
+    optional: ['number', 'make', 'quantity'],
+    description: 'Inbound detail label (spec part 2): barcode, detail name, number, make, quantity.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 13 },
+      { x: 3, y: 16.5, width: 52, size: 3, align: 'center', compose: barcodeText },
+      { x: 3, y: 21, width: 52, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 3, y: 26.5, width: 52, size: 3.2, compose: (v) => joined([line('№ ', v.number), v.make ?? null]) },
+      { x: 3, y: 32, width: 52, size: 3.5, compose: (v) => line('Кол-во: ', v.quantity) },
+    ],
+  },
+}; // prettier-ignore
+
+/** Size, symbology and parameters of every template (the documented table). */
+export const LABEL_TEMPLATE_SPECS: Readonly<Record<LabelTemplate, LabelTemplateSpec>> =
+  Object.fromEntries(
+    LABEL_TEMPLATES.map((template) => {
+      const { slots: _slots, ...spec } = TEMPLATES[template];
+      return [template, spec];
+    }),
+  ) as Record<LabelTemplate, LabelTemplateSpec>;
+
+/** Label size in mm of every template. */
+export const LABEL_SIZES: Readonly<Record<LabelTemplate, { widthMm: number; heightMm: number }>> =
+  Object.fromEntries(
+    LABEL_TEMPLATES.map((template) => [
+      template,
+      { widthMm: TEMPLATES[template].widthMm, heightMm: TEMPLATES[template].heightMm },
+    ]),
+  ) as Record<LabelTemplate, { widthMm: number; heightMm: number }>;
+
+/** A printer prints at most this many copies of one job; more is surely a typo. */
+export const MAX_LABEL_COPIES = 999;
+
+function isTemplate(value: unknown): value is LabelTemplate {
+  return typeof value === 'string' && (LABEL_TEMPLATES as readonly string[]).includes(value);
+}
+
+function readValues(template: LabelTemplate, parameters: LabelParameter[]): Values {
+  if (!Array.isArray(parameters)) {
+    throw new Error(`Label "${template}": parameters must be a list of {name, value}`);
+  }
+  const values: Values = {};
+  const seen = new Set<string>();
+  for (const parameter of parameters) {
+    const name = parameter?.name;
+    if (typeof name !== 'string' || typeof parameter.value !== 'string') {
+      throw new Error(`Label "${template}": every parameter needs a string name and value`);
+    }
+    if (seen.has(name)) throw new Error(`Label "${template}": parameter "${name}" given twice`);
+    seen.add(name);
+    // Decision: names no template reads are ignored, so a caller may send extra data (spec
+    // part 2's inbound label JSON carries more fields than the label shows).
+    if ((LABEL_PARAMETER_NAMES as readonly string[]).includes(name)) {
+      const value = parameter.value.trim();
+      if (value !== '') values[name as LabelParameterName] = value;
+    }
+  }
+  return values;
+}
+
+/**
+ * Validates a request and lays its label out. Throws an Error naming the template and the
+ * parameter when a required one is missing or blank, the barcode cannot be encoded, or the
+ * copies are not a whole number 1..999.
+ */
+export function layOutLabel(request: LabelRequest): LabelLayout {
+  const { template, copies } = request;
+  if (!isTemplate(template)) {
+    throw new Error(
+      `Unknown label template ${JSON.stringify(template)}; known: ${LABEL_TEMPLATES.join(', ')}`,
+    );
+  }
+  if (!Number.isInteger(copies) || copies < 1 || copies > MAX_LABEL_COPIES) {
+    throw new Error(`Label "${template}": copies must be a whole number 1..${MAX_LABEL_COPIES}`);
+  }
+  const definition = TEMPLATES[template];
+  const values = readValues(template, request.parameters);
+  for (const name of definition.required) {
+    if (values[name] === undefined) {
+      throw new Error(`Label "${template}" needs the parameter "${name}"`);
+    }
+  }
+  const barcode = values.barcode as string;
+  const symbol = encodeBarcode(definition.symbology, barcode);
+  const elements: LayoutElement[] = [];
+  for (const slot of definition.slots) {
+    if ('kind' in slot) {
+      elements.push({ ...slot, symbology: definition.symbology, symbol, text: barcode });
+      continue;
+    }
+    const text = slot.compose(values);
+    if (text === null) continue;
+    const { compose: _compose, ...box } = slot;
+    elements.push({
+      ...box,
+      kind: 'text',
+      text,
+      isBold: slot.isBold ?? false,
+      align: slot.align ?? 'left',
+    });
+  }
+  return {
+    template,
+    widthMm: definition.widthMm,
+    heightMm: definition.heightMm,
+    elements,
+    copies,
+  };
+}
