@@ -1,0 +1,87 @@
+// The command itself: starts with a config file, stops cleanly on SIGTERM, explains bad config.
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { makeTempDir } from './helpers.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+function runAgent(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: packageDir,
+    env: { ...process.env, NO_COLOR: '1', INIT_CWD: packageDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLine = async (pattern: RegExp, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no ${pattern} in the agent output:\n${output}`);
+  };
+  return { child, exited, waitForLine, output: () => output };
+}
+
+describe('device agent command', () => {
+  let temp: { dir: string; remove: () => Promise<void> };
+  beforeEach(async () => {
+    temp = await makeTempDir();
+  });
+  afterEach(async () => {
+    await temp.remove();
+  });
+
+  it('serves the local websocket and stops cleanly on SIGTERM', async () => {
+    const file = path.join(temp.dir, 'agent.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        appId: 'CMD-PC',
+        agentKey: 'k',
+        // Nothing listens there: the agent must run without its hub.
+        serverUrl: 'http://127.0.0.1:9',
+        port: 0,
+        printers: [{ id: 'p', name: 'P', output: 'pdf-folder', dir: temp.dir }],
+      }),
+    );
+    const agent = runAgent(['--config', file]);
+    try {
+      const [, port] = await agent.waitForLine(/local printer websocket ws:\/\/127\.0\.0\.1:(\d+)/);
+      const version = await new Promise<unknown>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}`, { origin: 'http://localhost:3000' });
+        socket.on('open', () => socket.send(JSON.stringify({ action: 'version' })));
+        socket.on('message', (data) => {
+          resolve(JSON.parse(data.toString()));
+          socket.close();
+        });
+        socket.on('error', reject);
+      });
+      expect(version).toMatchObject({ action: 'version', appId: 'CMD-PC' });
+
+      agent.child.kill('SIGTERM');
+      expect(await agent.exited).toBe(0);
+      expect(agent.output()).toMatch(/INFO {2}SIGTERM: stopping\n[\s\S]*INFO {2}stopped\n$/);
+    } finally {
+      agent.child.kill('SIGKILL');
+    }
+  });
+
+  it('exits with code 2 and the list of problems on a bad config', async () => {
+    const file = path.join(temp.dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ appId: 'X', printers: [] }));
+    const agent = runAgent(['--config', file]);
+    expect(await agent.exited).toBe(2);
+    expect(agent.output()).toContain(`Invalid ${file}:`);
+    expect(agent.output()).toMatch(/- agentKey: /);
+    expect(agent.output()).toMatch(/- printers: /);
+  });
+});
