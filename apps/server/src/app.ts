@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { AppError } from '@sorting/contracts';
 import type { Config } from './config.js';
@@ -18,9 +19,26 @@ import { registerSessions } from './modules/auth/session.js';
 import { coreRoutes } from './modules/core/core.routes.js';
 import { createCoreService } from './modules/core/core.service.js';
 import { createHealthRepository } from './modules/core/health.repository.js';
+import { demoRoutes } from './modules/demo/demo.routes.js';
+
+import { createPrintingHubRepository } from './modules/printing-hub/printing-hub.repository.js';
+import { printingHubRoutes } from './modules/printing-hub/printing-hub.routes.js';
+import {
+  createPrintingHubService,
+  type PrintingHubTimings,
+} from './modules/printing-hub/printing-hub.service.js';
+import { DEFAULT_HUB_TIMINGS, type HubTimings } from './modules/printing-hub/signalr-hub.js';
 import { createContextRepository } from './modules/sorting/context.repository.js';
 import { contextRoutes } from './modules/sorting/context.routes.js';
 import { createContextService } from './modules/sorting/context.service.js';
+import { createContainersService } from './modules/sorting/containers.service.js';
+import { createParcelDetailsService } from './modules/sorting/parcel-details.service.js';
+import { sortingRoutes } from './modules/sorting/sorting.routes.js';
+import { createSortingService } from './modules/sorting/sorting.service.js';
+import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
+import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { webPlugin } from './web/web.plugin.js';
 
 declare module 'fastify' {
@@ -42,12 +60,29 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
   /** The clock of sessions and rate limits; tests move it. */
   now?: () => Date;
+  /** Printing hub intervals; tests shorten them instead of waiting 15–45 s. */
+  printingHub?: Partial<HubTimings & PrintingHubTimings>;
+  /** Called for every route as it is registered (security tests enumerate them all). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/** Fastify's request log line, with a printing agent's key taken out of the URL. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    // A browser's websocket carries the agent key as ?access_token= (SignalR convention).
+    url: request.url.replace(/([?&]access_token=)[^&#]*/g, '$1[Redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
   const base = {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization'],
+    serializers: { req: serializeRequest },
   };
   return pretty
     ? { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
@@ -69,6 +104,17 @@ function endKeepAliveOnClose(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The printing hub listens for websocket upgrades on the whole server. An upgrade request for
+ * any other path is answered as plain HTTP; its socket, detached from the HTTP server, is then
+ * closed here, or it would stay open and keep close() waiting.
+ */
+function endStrayUpgrades(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request) => {
+    if ((request.raw as { upgrade?: boolean }).upgrade === true) request.raw.socket.destroy();
+  });
+}
+
 async function registerEverything(
   app: FastifyInstance,
   config: Config,
@@ -76,6 +122,7 @@ async function registerEverything(
   plugins: FastifyPluginAsync[],
   envelopeCasing: EnvelopeCasingRegistry,
   now: () => Date,
+  hubOptions: Partial<HubTimings & PrintingHubTimings>,
 ): Promise<void> {
   app.decorate('envelopeCasing', envelopeCasing);
   registerErrorHandling(app);
@@ -113,6 +160,43 @@ async function registerEverything(
   await app.register(contextRoutes, {
     service: createContextService({ repository: createContextRepository(database.db) }),
   });
+  await app.register(sortingRoutes, {
+    sorting: createSortingService({ db: database.db }),
+    details: createParcelDetailsService({ db: database.db }),
+    containers: createContainersService({ db: database.db }),
+  });
+
+  await app.register(usersRoutes, {
+    service: createUsersService({ db: database.db, now }),
+  });
+  await app.register(timeTrackingRoutes, {
+    service: createTimeTrackingService({ db: database.db, now }),
+  });
+
+  await app.register(demoRoutes, { isDemo: config.demoSeed });
+
+  const hubTimings = { ...DEFAULT_HUB_TIMINGS, ...hubOptions };
+  const printingRepository = createPrintingHubRepository(database.db);
+  await app.register(printingHubRoutes, {
+    service: createPrintingHubService({
+      repository: printingRepository,
+      database,
+      isSessionActive: async (token) =>
+        (await authService.lookUpSession(token)).status === 'active',
+      timings: {
+        // An agent is online while its process refreshed it within three keep-alives.
+        onlineWindowMs: hubOptions.onlineWindowMs ?? hubTimings.keepAliveMs * 3,
+        deliveryTimeoutMs: hubOptions.deliveryTimeoutMs ?? 5_000,
+      },
+      logError: (error, what) => app.log.error({ err: error }, what),
+    }),
+    repository: printingRepository,
+    findSessionUser: async (token) => {
+      const lookup = await authService.lookUpSession(token);
+      return lookup.status === 'active' ? lookup.user : null;
+    },
+    timings: { keepAliveMs: hubTimings.keepAliveMs, clientTimeoutMs: hubTimings.clientTimeoutMs },
+  });
 
   await app.register(webPlugin, { webDist: config.webDist });
 
@@ -143,7 +227,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   endKeepAliveOnClose(app);
+  endStrayUpgrades(app);
 
   const ownsDatabase = !options.keepDatabaseOpen;
   let database = options.database;
@@ -169,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.plugins ?? [],
       envelopeCasing,
       options.now ?? (() => new Date()),
+      options.printingHub ?? {},
     );
     await app.ready();
     return app;

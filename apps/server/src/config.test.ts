@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       signInUrl: null,
       printerServiceUrl: 'ws://localhost:55557',
       printingHubUrl: '/printersHub',
-      scaleServiceUrl: 'http://localhost:55558',
+      scaleServiceUrl: 'http://localhost:55557',
       sortingCenterId: 34717,
       demoSeed: true,
       sessionIdleMinutes: 30,

@@ -118,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     signInUrl: e.SIGN_IN_URL ?? null,
     printerServiceUrl: e.PRINTER_SERVICE_URL ?? 'ws://localhost:55557',
     printingHubUrl: e.PRINTING_HUB_URL ?? '/printersHub',
-    scaleServiceUrl: e.SCALE_SERVICE_URL ?? 'http://localhost:55558',
+    scaleServiceUrl: e.SCALE_SERVICE_URL ?? 'http://localhost:55557',
     sortingCenterId: e.SORTING_CENTER_ID ?? DEFAULT_SORTING_CENTER_ID,
     demoSeed: e.DEMO_SEED ?? true,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 30,

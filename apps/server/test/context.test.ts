@@ -45,7 +45,8 @@ describe('POST /sorting-api/warehouses/search', () => {
         Number: 34717,
         Code: 'MSK-SC1',
         DefaultZoneNumber: 1,
-        LastBoxNumber: 0,
+        // The demo seed's boxes 1-5 (demo-data.ts DEMO_BOXES) stand in its cells.
+        LastBoxNumber: 5,
         Version: 1,
         SortingMode: 'SortingCenter',
         IsSinglePickingPerDevice: false,

@@ -96,7 +96,7 @@ describe(`POST ${RUNTIME_SETTINGS_PATH}`, () => {
       signInUrl: null,
       printerServiceUrl: 'ws://localhost:55557',
       printingHubUrl: '/printersHub',
-      scaleServiceUrl: 'http://localhost:55558',
+      scaleServiceUrl: 'http://localhost:55557',
       sortingCenterId: 34717,
       features: { userBarcodeAuthorization: true, alternativeAuthentication: true, demo: true },
     });

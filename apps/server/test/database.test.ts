@@ -5,7 +5,9 @@ import type { Database } from '../src/db/database.js';
 import {
   DEMO_REGULAR_WAREHOUSE,
   DEMO_SORTING_CENTER,
+  DEMO_PARCELS,
   DEMO_USERS,
+  DEMO_WORKPLACES,
   countDemoCells,
   listDemoEntries,
   renderDemoTable,
@@ -35,6 +37,9 @@ describe('migrations and demo seed', () => {
       zones: DEMO_SORTING_CENTER.zones.length + DEMO_REGULAR_WAREHOUSE.zones.length,
       cells: countDemoCells(),
       users: DEMO_USERS.length,
+      parcels: DEMO_PARCELS.length,
+      printerAgents: 1,
+      workplaces: DEMO_WORKPLACES.length,
     });
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
@@ -126,6 +131,9 @@ describe('migrations and demo seed', () => {
       zones: 0,
       cells: 0,
       users: 0,
+      parcels: 0,
+      printerAgents: 0,
+      workplaces: 0,
     });
     expect(await repository.countRows()).toEqual(before);
     expect(await database.db.select({ hash: users.passwordHash }).from(users)).toEqual(
@@ -153,7 +161,18 @@ describe('demo list', () => {
   it('lists every kind with a markdown table for the docs', () => {
     const entries = listDemoEntries();
     expect(new Set(entries.map((entry) => entry.kind))).toEqual(
-      new Set(['user', 'warehouse', 'zone', 'cell']),
+      new Set([
+        'user',
+        'warehouse',
+        'zone',
+        'cell',
+        'parcel',
+        'box',
+        'acceptance-report',
+        'dimension',
+        'returnable-box',
+        'workplace',
+      ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(
       countDemoCells(),

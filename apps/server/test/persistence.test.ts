@@ -44,6 +44,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in DATA_DIR', () => {
         zones: 0,
         cells: 0,
         users: 0,
+        parcels: 0,
+        printerAgents: 0,
+        workplaces: 0,
       });
     } finally {
       await second.close();

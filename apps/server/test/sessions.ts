@@ -73,7 +73,7 @@ export async function signInByBadge(
 export function callWithSession(
   app: FastifyInstance,
   token: string,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database.js';
 
@@ -28,13 +31,28 @@ export async function createTestDatabase(): Promise<Database> {
     throw error;
   }
   let closing: Promise<void> | undefined;
-  return {
+  const opened: Database = {
     ...database,
     close: () =>
       (closing ??= database
         .close()
         .then(() => runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`))),
   };
+  testDatabaseUrls.set(opened, url.toString());
+  return opened;
+}
+
+const testDatabaseUrls = new WeakMap<Database, string>();
+
+/**
+ * A second, independent connection to a test database, as a second server process has: on
+ * PostgreSQL its own pool (and LISTEN client); on PGlite, which allows one process per
+ * database, the same in-memory instance (its close does nothing; close the first one).
+ */
+export async function openSameTestDatabase(database: Database): Promise<Database> {
+  const url = testDatabaseUrls.get(database);
+  if (url === undefined) return { ...database, close: async () => {} };
+  return openDatabase({ databaseUrl: url, dataDir: '' });
 }
 
 async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
@@ -45,4 +63,39 @@ async function runAdminQuery(serverUrl: string, statement: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A database that survives closing: a PGlite folder, or (with DATABASE_URL) a new database
+ * on that server. `open` opens and migrates it again; `drop` removes it. For tests that close
+ * and reopen the database between calls, as a crash and restart would.
+ */
+export async function createReopenableTestDatabase(): Promise<{
+  open: () => Promise<Database>;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorting-reopen-'));
+    return {
+      open: async () => {
+        const database = await openDatabase({ databaseUrl: null, dataDir }, { purpose: 'test' });
+        await database.migrate();
+        return database;
+      },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `sorting_test_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: async () => {
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      await database.migrate();
+      return database;
+    },
+    drop: () => runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }

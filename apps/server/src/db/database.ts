@@ -24,9 +24,26 @@ export interface Database {
   migrate(): Promise<void>;
   /** Errors of idle connections (postgres) go here instead of crashing the process. */
   onBackgroundError(listener: (error: Error) => void): void;
+  /**
+   * PostgreSQL LISTEN on a channel (a lowercase identifier we own): the handler gets every
+   * NOTIFY payload, also those this process sent. Resolves once listening; the returned
+   * function stops it. On PostgreSQL it holds one pool client, re-established after a lost
+   * connection (notifications sent meanwhile are lost).
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY on a channel; delivered to every listener of every process on this database. */
+  notify(channel: string, payload: string): Promise<void>;
   /** Closes the connections (and releases the PGlite folder); safe to call twice. */
   close(): Promise<void>;
 }
+
+/** A channel name is interpolated into LISTEN, so only plain identifiers are accepted. */
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+}
+
+/** Delay before a lost PostgreSQL listening connection is tried again. */
+const RELISTEN_DELAY_MS = 1_000;
 
 export interface OpenDatabaseOptions {
   /** PGlite in memory, no folder: for tests. Ignored when a databaseUrl is configured. */
@@ -77,6 +94,17 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     onBackgroundError: () => {},
+    listen: async (channel, handler) => {
+      assertChannel(channel);
+      const unsubscribe = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: once(async () => {
       try {
         if (!client.closed) await client.close();
@@ -87,11 +115,98 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
   };
 }
 
+/**
+ * A dedicated pool client that LISTENs on a channel; when its connection breaks it is
+ * released as broken and a new one listens again after RELISTEN_DELAY_MS.
+ */
+function listenOnPool(
+  pool: pg.Pool,
+  channel: string,
+  handler: (payload: string) => void,
+  reportError: (error: Error) => void,
+): { started: Promise<void>; stop: () => Promise<void> } {
+  let isStopped = false;
+  let current: { client: pg.PoolClient; release: (error?: Error) => void } | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === channel) handler(message.payload ?? '');
+  };
+
+  const scheduleRetry = () => {
+    if (isStopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch((error: unknown) => {
+        reportError(error as Error);
+        scheduleRetry();
+      });
+    }, RELISTEN_DELAY_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    const client = await pool.connect();
+    if (isStopped) {
+      client.release();
+      return;
+    }
+    let isReleased = false;
+    const release = (error?: Error) => {
+      if (isReleased) return;
+      isReleased = true;
+      client.off('notification', onNotification);
+      client.release(error);
+    };
+    // Stays attached until the end: a broken connection is released as broken, never an
+    // unhandled 'error' event.
+    client.on('error', (error) => {
+      if (isReleased) return;
+      reportError(error);
+      release(error);
+      if (current?.client === client) current = null;
+      scheduleRetry();
+    });
+    client.on('notification', onNotification);
+    try {
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      release(error as Error);
+      throw error;
+    }
+    current = { client, release };
+  };
+
+  return {
+    started: connect(),
+    stop: async () => {
+      isStopped = true;
+      if (retry) clearTimeout(retry);
+      if (!current) return;
+      const { client, release } = current;
+      current = null;
+      try {
+        await client.query(`UNLISTEN ${channel}`);
+        release();
+      } catch (error) {
+        release(error as Error);
+      }
+    },
+  };
+}
+
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection attempt that hangs (a database host gone silent) fails after 5 s with a
+  // retryable 503 instead of holding the request forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   const listeners: ((error: Error) => void)[] = [];
   // Without a listener an idle client's error would be an unhandled 'error' event.
   pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
+  // A client checked out of the pool (inside a transaction, between two statements) has no
+  // listener of the pool's: a connection lost then would be an unhandled 'error' event and
+  // end the process. Its statement fails anyway (a retryable 503) and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => listeners.forEach((listener) => listener(error)));
+  });
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -99,6 +214,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     throw error;
   }
   const db = drizzlePg({ client: pool, schema });
+  const stopListening = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -120,7 +236,27 @@ async function openPostgres(connectionString: string): Promise<Database> {
     onBackgroundError: (listener) => {
       listeners.push(listener);
     },
-    close: once(() => pool.end()),
+    listen: async (channel, handler) => {
+      assertChannel(channel);
+      const listening = listenOnPool(pool, channel, handler, (error) =>
+        listeners.forEach((listener) => listener(error)),
+      );
+      stopListening.add(listening.stop);
+      await listening.started;
+      return async () => {
+        stopListening.delete(listening.stop);
+        await listening.stop();
+      };
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: once(async () => {
+      // A listening client is checked out of the pool; end() would wait for it forever.
+      await Promise.all([...stopListening].map((stop) => stop()));
+      await pool.end();
+    }),
   };
 }
 

@@ -50,6 +50,18 @@ export interface DemoUser {
   sortingCenterId: number | null;
 }
 
+/** A device agent allowed on the printing hub; the key is in clear because it is a demo. */
+export interface DemoPrinterAgent {
+  appId: string;
+  name: string;
+  key: string;
+}
+
+/** docs/DEMO.md: the demo device agent connects to the printing hub with this key. */
+export const DEMO_PRINTER_AGENTS: readonly DemoPrinterAgent[] = [
+  { appId: 'DEMO-PC-1', name: 'Demo workstation', key: 'demo-agent-key' },
+];
+
 export interface DemoCell {
   number: number;
   name: string;
@@ -151,6 +163,283 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
+/** A time tracking workplace (spec part 1 §3 "Workplace"), chosen by its '=' barcode. */
+export interface DemoWorkplace {
+  cellBarcode: string;
+  name: string;
+  sortingCenterId: number;
+}
+
+/**
+ * Workplaces of the demo sorting centre: `=<centre>-WP-<nn>`, a cell-type barcode of their own
+ * (not a sorting cell), so scanning one on the time tracking screen selects it.
+ */
+export const DEMO_WORKPLACES: readonly DemoWorkplace[] = [
+  { cellBarcode: `=${SC}-WP-01`, name: 'Приёмка, стол 1', sortingCenterId: SC },
+  { cellBarcode: `=${SC}-WP-02`, name: 'Приёмка, стол 2', sortingCenterId: SC },
+  { cellBarcode: `=${SC}-WP-03`, name: 'Сито, линия 1', sortingCenterId: SC },
+  { cellBarcode: `=${SC}-WP-04`, name: 'Экспедиция', sortingCenterId: SC },
+  { cellBarcode: `=${SC}-WP-05`, name: 'Упаковка возвратов', sortingCenterId: SC },
+];
+
+/** An inbound supply; its acceptance report barcode starts with `.69.` (spec part 1 §4). */
+export interface DemoInbound {
+  number: string;
+  warehouseNumber: number;
+  senderName: string;
+  acceptanceBarcode: string;
+}
+
+/** A sorting box standing in a cell. */
+export interface DemoBox {
+  number: number;
+  warehouseNumber: number;
+  zoneNumber: number;
+  row: CellRow;
+  col: number;
+  /** The sorting key the box collects; null for an empty open box. */
+  sortingKey: string | null;
+  isClosed: boolean;
+}
+
+/** A parcel to sort (spec part 1 §3 "Parcel (sorting)"). */
+export interface DemoParcel {
+  /** The barcode as printed and scanned. */
+  number: string;
+  warehouseNumber: number;
+  name: string;
+  sortingKey: string;
+  sortingName: string;
+  routeNumber: string | null;
+  inboundNumber: string | null;
+  /** The demo box it already lies in, or null. */
+  boxNumber: number | null;
+  needsMeasure: boolean;
+  needsWeight: boolean;
+  needsSticker: boolean;
+  attentionMessage: string | null;
+  clientName: string;
+  makeName: string;
+  detailNumber: string;
+  detailName: string;
+  quantity: number;
+  /** What a newcomer can try with it (docs/DEMO.md). */
+  note: string;
+}
+
+/** Spec part 2 §3 "Dimension type"; warehouseCode null: common to all warehouses. */
+export interface DemoDimension {
+  name: string;
+  barcode: string;
+  length: number;
+  width: number;
+  height: number;
+  warehouseCode: string | null;
+}
+
+/** Spec part 1 §3 "Returnable box". */
+export interface DemoReturnableBox {
+  number: number;
+  warehouseNumber: number;
+  barcode: string;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+/** The destinations parcels are sorted by (sorting key → name). */
+export const DEMO_DESTINATIONS = {
+  'SPB-01': 'Санкт-Петербург',
+  'MSK-YUG': 'Москва — Юг',
+  'EKB-03': 'Екатеринбург',
+  'KZN-02': 'Казань',
+  'NSK-04': 'Новосибирск',
+} as const;
+type DemoDestination = keyof typeof DEMO_DESTINATIONS;
+
+export const DEMO_INBOUNDS: readonly DemoInbound[] = [
+  {
+    number: 'IN-0001',
+    warehouseNumber: SC,
+    senderName: 'ООО «Автодеталь»',
+    acceptanceBarcode: '.69.IN-0001',
+  },
+  {
+    number: 'IN-0002',
+    warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
+    senderName: 'ИП Смирнов',
+    acceptanceBarcode: '.69.IN-0002',
+  },
+];
+
+export const DEMO_BOXES: readonly DemoBox[] = [
+  // SITO: a box already collecting SPB-01, an empty open box, a tied-up (closed) box.
+  {
+    number: 1,
+    warehouseNumber: SC,
+    zoneNumber: 1,
+    row: 'a',
+    col: 1,
+    sortingKey: 'SPB-01',
+    isClosed: false,
+  },
+  {
+    number: 2,
+    warehouseNumber: SC,
+    zoneNumber: 1,
+    row: 'a',
+    col: 2,
+    sortingKey: null,
+    isClosed: false,
+  },
+  {
+    number: 3,
+    warehouseNumber: SC,
+    zoneNumber: 1,
+    row: 'a',
+    col: 3,
+    sortingKey: 'KZN-02',
+    isClosed: true,
+  },
+  // EXPEDITION: the box collecting MSK-YUG, the automove target.
+  {
+    number: 4,
+    warehouseNumber: SC,
+    zoneNumber: 2,
+    row: 'a',
+    col: 1,
+    sortingKey: 'MSK-YUG',
+    isClosed: false,
+  },
+  // TRANSIT: the box collecting route R-101.
+  {
+    number: 5,
+    warehouseNumber: SC,
+    zoneNumber: 4,
+    row: 'a',
+    col: 1,
+    sortingKey: 'route:R-101',
+    isClosed: false,
+  },
+  {
+    number: 1,
+    warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
+    zoneNumber: 1,
+    row: 'a',
+    col: 1,
+    sortingKey: 'SPB-01',
+    isClosed: false,
+  },
+];
+
+function demoParcel(
+  number: string,
+  destination: DemoDestination,
+  note: string,
+  extra: Partial<DemoParcel> = {},
+): DemoParcel {
+  return {
+    number,
+    warehouseNumber: SC,
+    name: 'Колодки тормозные передние',
+    sortingKey: destination,
+    sortingName: DEMO_DESTINATIONS[destination],
+    routeNumber: null,
+    inboundNumber: 'IN-0001',
+    boxNumber: null,
+    needsMeasure: false,
+    needsWeight: false,
+    needsSticker: false,
+    attentionMessage: null,
+    clientName: 'ООО «Север-Авто»',
+    makeName: 'Febest',
+    detailNumber: '0187-ACV40F',
+    detailName: 'Колодки тормозные',
+    quantity: 1,
+    note,
+    ...extra,
+  };
+}
+
+export const DEMO_PARCELS: readonly DemoParcel[] = [
+  demoParcel('P100001', 'SPB-01', 'SPB-01: goes to the box in 1-a-01 (sito) with its route'),
+  demoParcel('P100002', 'SPB-01', 'SPB-01: a second one for the same box', {
+    name: 'Фильтр масляный',
+    makeName: 'Daimler AG',
+    detailNumber: 'A2711800410',
+    detailName: 'Фильтр масляный',
+  }),
+  demoParcel('P100003', 'MSK-YUG', 'MSK-YUG: in zone 2 the automove puts it into 2-a-01', {
+    routeNumber: 'R-202',
+    name: 'Фара левая',
+    makeName: 'Depo',
+    detailNumber: '212-11P3L-LD-EM',
+    detailName: 'Фара',
+  }),
+  demoParcel('P100004', 'EKB-03', 'EKB-03: needs measure and weight first', {
+    needsMeasure: true,
+    needsWeight: true,
+    name: 'Бампер передний',
+    makeName: 'Peugeot / Citroen',
+    detailNumber: '7401HE',
+    detailName: 'Бампер',
+  }),
+  demoParcel('P100005', 'KZN-02', 'KZN-02: needs its sticker printed; its box 3 is closed', {
+    needsSticker: true,
+    routeNumber: 'R-101',
+  }),
+  demoParcel('P100006', 'NSK-04', 'NSK-04: carries an attention message (damage check)', {
+    attentionMessage: 'Упаковка вскрыта, проверьте содержимое',
+    name: 'Стекло зеркала',
+    makeName: 'Suzuki',
+    detailNumber: '84702-64J00',
+    detailName: 'Зеркало',
+  }),
+  demoParcel('P100007', 'KZN-02', 'route R-101: in zone 4 (transit) goes to 4-a-01', {
+    routeNumber: 'R-101',
+  }),
+  demoParcel('P100008', 'SPB-01', 'SPB-01: already in box 1 (1-a-01), a rescan', {
+    boxNumber: 1,
+    inboundNumber: null,
+  }),
+  demoParcel('P100009', 'SPB-01', 'SPB-01: already in box 1 (1-a-01)', {
+    boxNumber: 1,
+    inboundNumber: null,
+  }),
+  demoParcel('P100010', 'EKB-03', 'EKB-03: needs weight only', { needsWeight: true }),
+  demoParcel('P100011', 'MSK-YUG', 'MSK-YUG: plain', { inboundNumber: null }),
+  demoParcel('P100012', 'NSK-04', 'NSK-04: a new destination, takes an empty box or cell', {
+    inboundNumber: null,
+  }),
+  demoParcel('P120001', 'SPB-01', 'a parcel of warehouse 1201 (not of the sorting centre)', {
+    warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
+    inboundNumber: 'IN-0002',
+  }),
+];
+
+export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
+  { name: 'Короб S', barcode: 'DIM-S', length: 30, width: 20, height: 15, warehouseCode: null },
+  { name: 'Короб M', barcode: 'DIM-M', length: 40, width: 30, height: 25, warehouseCode: null },
+  {
+    name: 'Паллета',
+    barcode: 'DIM-PAL',
+    length: 120,
+    width: 80,
+    height: 100,
+    warehouseCode: DEMO_SORTING_CENTER.code,
+  },
+];
+
+export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
+  { number: 1, warehouseNumber: SC, barcode: '_R34717-1', lengthCm: 60, widthCm: 40, heightCm: 30 },
+  { number: 2, warehouseNumber: SC, barcode: '_R34717-2', lengthCm: 60, widthCm: 40, heightCm: 30 },
+];
+
+/** Box barcode: '_' (spec part 1 §4) + warehouse number + '-' + box number. */
+export function demoBoxBarcode(box: Pick<DemoBox, 'warehouseNumber' | 'number'>): string {
+  return `_${box.warehouseNumber}-${box.number}`;
+}
+
 /** The cells of a zone, row by row: a-01, a-02, ..., then b-01, ... */
 export function listDemoCells(warehouse: DemoWarehouse, zone: DemoZone): DemoCell[] {
   const cells: DemoCell[] = [];
@@ -177,7 +466,17 @@ export function countDemoCells(): number {
   );
 }
 
-export type DemoEntryKind = 'user' | 'warehouse' | 'zone' | 'cell';
+export type DemoEntryKind =
+  | 'user'
+  | 'warehouse'
+  | 'zone'
+  | 'cell'
+  | 'parcel'
+  | 'box'
+  | 'acceptance-report'
+  | 'dimension'
+  | 'returnable-box'
+  | 'workplace';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -239,6 +538,50 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
         });
       }
     }
+  }
+  for (const parcel of DEMO_PARCELS) {
+    entries.push({
+      kind: 'parcel',
+      barcode: parcel.number,
+      description: `${parcel.name}, ${parcel.sortingName}; ${parcel.note}; warehouse ${parcel.warehouseNumber}`,
+    });
+  }
+  for (const box of DEMO_BOXES) {
+    const cell = `${box.zoneNumber}-${box.row}-${String(box.col).padStart(2, '0')}`;
+    const state = box.isClosed ? 'closed' : box.sortingKey ? 'open' : 'open, empty';
+    entries.push({
+      kind: 'box',
+      barcode: demoBoxBarcode(box),
+      description: `box ${box.number} in cell ${cell}, ${state}${box.sortingKey ? `, collects ${box.sortingKey}` : ''}; warehouse ${box.warehouseNumber}`,
+    });
+  }
+  for (const inbound of DEMO_INBOUNDS) {
+    entries.push({
+      kind: 'acceptance-report',
+      barcode: inbound.acceptanceBarcode,
+      description: `supply ${inbound.number} from ${inbound.senderName}; warehouse ${inbound.warehouseNumber}`,
+    });
+  }
+  for (const dimension of DEMO_DIMENSIONS) {
+    entries.push({
+      kind: 'dimension',
+      barcode: dimension.barcode,
+      description: `${dimension.name} ${dimension.length}×${dimension.width}×${dimension.height} cm; ${dimension.warehouseCode ?? 'all warehouses'}`,
+    });
+  }
+  for (const box of DEMO_RETURNABLE_BOXES) {
+    entries.push({
+      kind: 'returnable-box',
+      barcode: box.barcode,
+      description: `returnable box ${box.number}, ${box.lengthCm}×${box.widthCm}×${box.heightCm} cm; warehouse ${box.warehouseNumber}`,
+    });
+  }
+  for (const workplace of DEMO_WORKPLACES) {
+    entries.push({
+      kind: 'workplace',
+      barcode: workplace.cellBarcode,
+      description: `time tracking workplace «${workplace.name}»; sorting centre ${workplace.sortingCenterId}`,
+    });
   }
   return entries;
 }

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -18,6 +19,13 @@ function literalList(values: readonly string[]) {
   return sql.raw(values.map((value) => `'${value}'`).join(', '));
 }
 
+/**
+ * Sorting box numbers of every warehouse (docs/DECISIONS.md "Performance"): a sequence, so a move
+ * that opens a box locks no warehouse-wide row. Numbers are unique, increasing and never reused;
+ * gaps are allowed. A warehouse's LastBoxNumber is the largest number of its boxes.
+ */
+export const boxNumbers = pgSequence('box_numbers', { startWith: 1 });
+
 /** Spec part 1 §3 "Warehouse": the fields of the warehouse search answer. */
 export const warehouses = pgTable(
   'warehouses',
@@ -28,7 +36,6 @@ export const warehouses = pgTable(
     name: text('name').notNull(),
     sortingMode: text('sorting_mode', { enum: SORTING_MODES }).notNull(),
     defaultZoneNumber: integer('default_zone_number'),
-    lastBoxNumber: integer('last_box_number').notNull().default(0),
     version: integer('version').notNull().default(1),
     isSinglePickingPerDevice: boolean('is_single_picking_per_device').notNull().default(false),
     disableAutomove: boolean('disable_automove').notNull().default(false),
@@ -183,3 +190,8 @@ export const signInAttempts = pgTable(
   },
   (t) => [index('sign_in_attempts_key_at').on(t.key, t.at)],
 );
+export * from './schema-sorting.js';
+
+export * from './schema-printing.js';
+
+export * from './schema-time-tracking.js';

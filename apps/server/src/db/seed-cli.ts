@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { DatabaseBusyError } from './data-dir-lock.js';
-import { openDatabase, pglitePaths } from './database.js';
+import { loadConfig } from '../config.js';
+import { runCli, withCliDatabase } from './database-cli.js';
+import { pglitePaths } from './database.js';
 import { renderDemoTable } from './demo-data.js';
 import { seedDemoData } from './seed.js';
 
@@ -32,45 +32,22 @@ async function run(): Promise<number> {
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${pglitePaths(config.dataDir).folder}`;
-  let database;
-  try {
-    database = await openDatabase(config, { purpose: 'npm run seed' });
-  } catch (error) {
-    if (error instanceof DatabaseBusyError) {
-      process.stderr.write(
-        `The database in ${config.dataDir} is in use by ${error.holder.purpose} (pid ${error.holder.pid}).\n` +
-          'PGlite allows one process per folder, so the seed did not run. Stop the server and\n' +
-          'run `npm run seed` again; or just start the server: it seeds an empty database itself.\n',
+  return withCliDatabase(
+    config,
+    'npm run seed',
+    'PGlite allows one process per folder, so the seed did not run. Stop the server and\n' +
+      'run `npm run seed` again; or just start the server: it seeds an empty database itself.\n',
+    async (db) => {
+      const added = await seedDemoData(db);
+      const total = Object.values(added).reduce((sum, n) => sum + n, 0);
+      process.stdout.write(
+        total === 0
+          ? `Demo data already present in ${where}; nothing changed.\n`
+          : `Demo data written to ${where}: ${added.warehouses} warehouses, ${added.zones} zones, ${added.cells} cells, ${added.users} users, ${added.parcels} parcels, ${added.printerAgents} printer agents, ${added.workplaces} workplaces.\n`,
       );
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    await database.migrate();
-    const added = await seedDemoData(database.db);
-    const total = Object.values(added).reduce((sum, n) => sum + n, 0);
-    process.stdout.write(
-      total === 0
-        ? `Demo data already present in ${where}; nothing changed.\n`
-        : `Demo data written to ${where}: ${added.warehouses} warehouses, ${added.zones} zones, ${added.cells} cells, ${added.users} users.\n`,
-    );
-    return 0;
-  } finally {
-    await database.close();
-  }
+      return 0;
+    },
+  );
 }
 
-run().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof ConfigError
-        ? `${error.message}\n`
-        : `Seed failed: ${String((error as Error)?.stack ?? error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+runCli(run, 'Seed failed');

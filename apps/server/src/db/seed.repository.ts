@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { cells, users, warehouses, zones } from './schema.js';
+import { cells, printerAgents, users, warehouses, workplaces, zones } from './schema.js';
 
 export type NewWarehouse = typeof warehouses.$inferInsert;
 export type NewZone = typeof zones.$inferInsert;
@@ -88,6 +88,31 @@ export function createSeedRepository(db: Db) {
         .from(users)
         .where(inArray(users.number, numbers));
       return new Set(rows.map((row) => row.number));
+    },
+
+    /** Inserts the agents whose app id is not registered yet; returns how many. */
+    async insertPrinterAgents(
+      rows: { appId: string; name: string; keyHash: string }[],
+    ): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(printerAgents)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: printerAgents.id });
+      return inserted.length;
+    },
+
+    async insertWorkplaces(
+      rows: { cellBarcode: string; name: string; sortingCenterId: number }[],
+    ): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(workplaces)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: workplaces.id });
+      return inserted.length;
     },
 
     async insertUsers(rows: NewUser[]): Promise<number> {

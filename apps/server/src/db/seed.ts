@@ -1,7 +1,21 @@
-import { formatZoneBarcode } from '@sorting/domain';
+import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
 import { hashBadgeToken, hashPassword } from '../lib/credentials.js';
 import type { Db } from './database.js';
-import { DEMO_USERS, DEMO_WAREHOUSES, listDemoCells } from './demo-data.js';
+import {
+  DEMO_BOXES,
+  DEMO_DIMENSIONS,
+  DEMO_INBOUNDS,
+  DEMO_PARCELS,
+  DEMO_PRINTER_AGENTS,
+  DEMO_RETURNABLE_BOXES,
+  DEMO_USERS,
+  DEMO_WAREHOUSES,
+  DEMO_WORKPLACES,
+  demoBoxBarcode,
+  listDemoCells,
+} from './demo-data.js';
+import { createSeedSortingRepository } from './seed-sorting.repository.js';
+import { hashAgentKey } from '../modules/printing-hub/agent-keys.js';
 import {
   createSeedRepository,
   type NewCell,
@@ -11,7 +25,11 @@ import {
 } from './seed.repository.js';
 
 /** Rows the seed added (all zero when the demo data was already there). */
-export type SeedResult = TopologyCounts;
+export type SeedResult = TopologyCounts & {
+  parcels: number;
+  printerAgents: number;
+  workplaces: number;
+};
 
 /**
  * Writes the demo data set (src/db/demo-data.ts) in one transaction. Idempotent: existing
@@ -73,14 +91,111 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       });
     }
     const addedUsers = await repository.insertUsers(userRows);
+    const addedParcels = await seedSorting(tx, warehouseIds);
+
+    const addedAgents = await repository.insertPrinterAgents(
+      DEMO_PRINTER_AGENTS.map((agent) => ({
+        appId: agent.appId,
+        name: agent.name,
+        keyHash: hashAgentKey(agent.key),
+      })),
+    );
+
+    const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
 
     return {
       warehouses: addedWarehouses,
       zones: addedZones,
       cells: addedCells,
       users: addedUsers,
+      parcels: addedParcels,
+      printerAgents: addedAgents,
+      workplaces: addedWorkplaces,
     };
   });
+}
+
+/** Inbounds, boxes in cells, parcels, dimension types and returnable boxes; parcels added. */
+async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<number> {
+  const repository = createSeedSortingRepository(db);
+  const idOf = (warehouseNumber: number): number => {
+    const id = warehouseIds.get(warehouseNumber);
+    if (id === undefined) throw new Error(`demo warehouse ${warehouseNumber} missing`);
+    return id;
+  };
+
+  await repository.insertInbounds(
+    DEMO_INBOUNDS.map((inbound) => ({
+      warehouseId: idOf(inbound.warehouseNumber),
+      number: inbound.number,
+      senderName: inbound.senderName,
+      acceptanceBarcode: inbound.acceptanceBarcode,
+    })),
+  );
+  const inboundIds = await repository.findInboundIds(DEMO_INBOUNDS.map((i) => i.number));
+
+  const boxCellBarcodes = DEMO_BOXES.map((box) =>
+    formatCellBarcode({
+      warehouseNumber: box.warehouseNumber,
+      zoneNumber: box.zoneNumber,
+      row: box.row,
+      col: box.col,
+    }),
+  );
+  const cellIds = await repository.findCellIds(boxCellBarcodes);
+  const addedBoxes = await repository.insertBoxes(
+    DEMO_BOXES.map((box, index) => ({
+      warehouseId: idOf(box.warehouseNumber),
+      number: box.number,
+      barcode: demoBoxBarcode(box),
+      cellId: cellIds.get(boxCellBarcodes[index] ?? '') ?? null,
+      sortingKey: box.sortingKey,
+      isClosed: box.isClosed,
+    })),
+  );
+  if (addedBoxes > 0) {
+    await repository.markCellsHoldingBoxes([...cellIds.values()]);
+    await repository.raiseLastBoxNumber(Math.max(...DEMO_BOXES.map((b) => b.number)));
+  }
+  const boxIds = await repository.findBoxIds(DEMO_BOXES.map(demoBoxBarcode));
+
+  const addedParcels = await repository.insertParcels(
+    DEMO_PARCELS.map((parcel) => ({
+      warehouseId: idOf(parcel.warehouseNumber),
+      number: parcel.number,
+      name: parcel.name,
+      sortingKey: parcel.sortingKey,
+      sortingName: parcel.sortingName,
+      routeNumber: parcel.routeNumber,
+      inboundId:
+        parcel.inboundNumber === null ? null : (inboundIds.get(parcel.inboundNumber) ?? null),
+      boxId:
+        parcel.boxNumber === null
+          ? null
+          : (boxIds.get(
+              demoBoxBarcode({ warehouseNumber: parcel.warehouseNumber, number: parcel.boxNumber }),
+            ) ?? null),
+      isReceipted: parcel.boxNumber !== null,
+      needsMeasure: parcel.needsMeasure,
+      needsWeight: parcel.needsWeight,
+      needsSticker: parcel.needsSticker,
+      attentionMessage: parcel.attentionMessage,
+      clientName: parcel.clientName,
+      makeName: parcel.makeName,
+      detailNumber: parcel.detailNumber,
+      detailName: parcel.detailName,
+      quantity: parcel.quantity,
+    })),
+  );
+
+  await repository.insertDimensionTypes(DEMO_DIMENSIONS.map((dimension) => ({ ...dimension })));
+  await repository.insertReturnableBoxes(
+    DEMO_RETURNABLE_BOXES.map(({ warehouseNumber, ...box }) => ({
+      ...box,
+      warehouseId: idOf(warehouseNumber),
+    })),
+  );
+  return addedParcels;
 }
 
 /** True when the database holds no warehouse and no user: the start may seed it. */

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@sorting/contracts';
 import { ZodError } from 'zod';
+import { messageFor } from '../i18n/messages.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
+
+/** Seconds a client waits before retrying a 503 (the web app retries on its own schedule). */
+const RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorAnswer {
   error: AppError;
@@ -66,6 +71,18 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
 /** Installs the one error handler and the 404 answer for unknown routes. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isAppError(raw) && isDatabaseUnavailable(raw)) {
+      // Retryable: nothing was committed, the same operation id may be sent again.
+      const error = new AppError('unavailable', {
+        message: messageFor(request, 'databaseUnavailable'),
+        cause: raw,
+      });
+      request.log.warn({ err: raw }, 'database unavailable');
+      return reply
+        .code(error.status)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(app.envelopeCasing.present(request, error.toEnvelope()));
+    }
     const { error, status, isUnexpected } = toErrorAnswer(raw);
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');

@@ -65,3 +65,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function hashBadgeToken(barcode: string): string {
   return createHash('sha256').update(barcode, 'utf8').digest('hex');
 }
+
+/** Crockford base32: no I, L, O, U, so a badge read aloud or typed is not misread. */
+const BADGE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A new badge barcode: '~' (spec part 1 §4, a user barcode) and 20 random base32 characters,
+ * 100 bits, printable ASCII for Code128 and free of characters a Russian keyboard layout
+ * would change other than letters (which the scan recognition converts back).
+ */
+export function generateBadgeToken(): string {
+  const bytes = randomBytes(20);
+  let token = '~';
+  for (const byte of bytes) token += BADGE_ALPHABET[byte & 31];
+  return token;
+}

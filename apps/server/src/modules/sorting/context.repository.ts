@@ -1,8 +1,19 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { cells, warehouses, zones } from '../../db/schema.js';
 
-export type WarehouseRow = typeof warehouses.$inferSelect;
+/** LastBoxNumber is the largest number of the warehouse's boxes (one index lookup). */
+const warehouseColumns = {
+  ...getTableColumns(warehouses),
+  // Spelled out: drizzle leaves the columns of the selected table unqualified, and an
+  // unqualified "id" inside the subquery would be the box's.
+  lastBoxNumber:
+    sql<number>`coalesce((select max(b.number) from boxes b where b.warehouse_id = "warehouses"."id"), 0)`.mapWith(
+      Number,
+    ),
+};
+
+export type WarehouseRow = typeof warehouses.$inferSelect & { lastBoxNumber: number };
 
 /** A zone with its barcode, for the zone list of the sorting entry. */
 export interface ZoneListRow {
@@ -33,12 +44,20 @@ const zoneColumns = {
 export function createContextRepository(db: Db) {
   return {
     async findWarehouseByNumber(number: number): Promise<WarehouseRow | null> {
-      const rows = await db.select().from(warehouses).where(eq(warehouses.number, number)).limit(1);
+      const rows = await db
+        .select(warehouseColumns)
+        .from(warehouses)
+        .where(eq(warehouses.number, number))
+        .limit(1);
       return rows[0] ?? null;
     },
 
     async findWarehouseById(id: number): Promise<WarehouseRow | null> {
-      const rows = await db.select().from(warehouses).where(eq(warehouses.id, id)).limit(1);
+      const rows = await db
+        .select(warehouseColumns)
+        .from(warehouses)
+        .where(eq(warehouses.id, id))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -85,7 +104,7 @@ export function createContextRepository(db: Db) {
       if (scope.number !== null) conditions.push(eq(warehouses.number, scope.number));
       if (conditions.length === 0) return [];
       return db
-        .select()
+        .select(warehouseColumns)
         .from(warehouses)
         .where(or(...conditions))
         .orderBy(asc(warehouses.number));

@@ -1,0 +1,304 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError, isAppError } from '@sorting/contracts';
+import {
+  MessageType,
+  PING_MESSAGE,
+  closeMessage,
+  completion,
+  formatRecord,
+  invocation,
+  readHandshake,
+  readMessage,
+  splitRecords,
+} from './signalr-protocol.js';
+import { messageFor } from '../../i18n/messages.js';
+
+/** Spec part 1 §9: the client's server timeout 30 s and keep-alive 15 s; ours mirror them. */
+export interface HubTimings {
+  /** How often the server pings every connection. */
+  keepAliveMs: number;
+  /** A connection that sends nothing (not even a ping) for this long is closed. */
+  clientTimeoutMs: number;
+}
+
+export const DEFAULT_HUB_TIMINGS: HubTimings = { keepAliveMs: 15_000, clientTimeoutMs: 30_000 };
+
+/** One live hub connection as the hub's methods see it. */
+export interface HubConnection<P> {
+  /** Ours, unique per socket, never the connection token the client holds. */
+  readonly id: string;
+  readonly principal: P;
+  /** Sends a non-blocking invocation; false when the socket is no longer open. */
+  send(target: string, args: unknown[]): boolean;
+}
+
+/** What a hub built on this transport provides. */
+export interface HubHandlers<P> {
+  /** Who connects: null answers 401 on negotiate and on the websocket upgrade. */
+  authenticate(request: FastifyRequest): Promise<P | null>;
+  /** After the handshake; invocations of the connection wait for it. */
+  onConnected(connection: HubConnection<P>): Promise<void>;
+  /** The socket closed (not called while the server shuts down: see onShutdown). */
+  onDisconnected(connection: HubConnection<P>): Promise<void>;
+  /**
+   * A client invocation. The result goes back in the completion; an AppError's message goes
+   * back as the completion error; other errors are logged and answered with a generic text.
+   */
+  invoke(connection: HubConnection<P>, target: string, args: unknown[]): Promise<unknown>;
+  /** Every keep-alive tick, with the connections that completed the handshake. */
+  onKeepAlive(connections: HubConnection<P>[]): Promise<void>;
+  /** The server is closing: forget these connections before their sockets close. */
+  onShutdown(connections: HubConnection<P>[]): Promise<void>;
+}
+
+export interface SignalrHubOptions<P> {
+  path: string;
+  handlers: HubHandlers<P>;
+  timings: HubTimings;
+}
+
+interface LiveConnection<P> extends HubConnection<P> {
+  socket: WebSocket;
+  isReady: boolean;
+}
+
+/** How long shutdown waits for clients to close their sockets after the close message. */
+const CLOSE_GRACE_MS = 1_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the hub's preValidation on negotiate and websocket upgrade. */
+    hubPrincipal?: unknown;
+  }
+}
+
+/**
+ * The SignalR server side over WebSocket (JSON protocol only): `POST <path>/negotiate` and the
+ * websocket at `GET <path>?id=<connectionToken>`. Authentication runs on both requests, so a
+ * negotiate and its upgrade may reach different server processes (no state kept between them).
+ */
+export async function signalrHub<P>(
+  app: FastifyInstance,
+  options: SignalrHubOptions<P>,
+): Promise<void> {
+  const { path, handlers, timings } = options;
+  const connections = new Map<string, LiveConnection<P>>();
+  let isClosing = false;
+
+  // Added before @fastify/websocket, so it runs before that plugin closes the sockets bare.
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    clearInterval(keepAlive);
+    const live = [...connections.values()];
+    const ready = live.filter((connection) => connection.isReady);
+    try {
+      await handlers.onShutdown(ready);
+    } catch (error) {
+      app.log.error({ err: error }, 'printing hub shutdown');
+    }
+    const closed = live.map(
+      (connection) =>
+        new Promise<void>((resolve) => {
+          if (connection.socket.readyState === connection.socket.CLOSED) return resolve();
+          connection.socket.once('close', () => resolve());
+          // The client's reconnect policy then brings it back to the restarted server.
+          if (connection.isReady) sendRecord(connection, closeMessage({ allowReconnect: true }));
+          connection.socket.close(1000);
+        }),
+    );
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
+    await Promise.race([Promise.all(closed), grace]);
+    for (const connection of live) connection.socket.terminate();
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+
+  const keepAlive = setInterval(() => {
+    const ready = [...connections.values()].filter((connection) => connection.isReady);
+    for (const connection of ready) sendRecord(connection, PING_MESSAGE);
+    handlers.onKeepAlive(ready).catch((error: unknown) => {
+      app.log.error({ err: error }, 'printing hub keep-alive');
+    });
+  }, timings.keepAliveMs);
+  keepAlive.unref();
+  app.addHook('onClose', async () => clearInterval(keepAlive));
+
+  const authenticate = async (request: FastifyRequest) => {
+    const principal = await handlers.authenticate(request);
+    if (principal === null) {
+      throw new AppError('unauthenticated', { message: messageFor(request, 'notSignedIn') });
+    }
+    request.hubPrincipal = principal;
+  };
+
+  app.post(`${path}/negotiate`, { preValidation: authenticate }, async (request) => {
+    const query = request.query as { negotiateVersion?: string };
+    const connectionToken = randomBytes(24).toString('base64url');
+    // negotiateVersion 1: the client puts connectionToken (not connectionId) in `id`.
+    return {
+      negotiateVersion: query.negotiateVersion === '1' ? 1 : 0,
+      connectionId: randomBytes(16).toString('base64url'),
+      connectionToken,
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+    };
+  });
+
+  app.route({
+    method: 'GET',
+    url: path,
+    preValidation: authenticate,
+    handler: async () => {
+      throw new AppError('badRequest', { message: 'Only the WebSockets transport is served.' });
+    },
+    wsHandler: (socket, request) => {
+      const token = (request.query as { id?: unknown }).id;
+      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(token) || isClosing) {
+        socket.close(1008, isClosing ? 'Server closing' : 'Connection ID required');
+        return;
+      }
+      accept(socket, request.hubPrincipal as P);
+    },
+  });
+
+  function sendRecord(connection: LiveConnection<P>, message: object): boolean {
+    if (connection.socket.readyState !== connection.socket.OPEN) return false;
+    connection.socket.send(formatRecord(message));
+    return true;
+  }
+
+  function accept(socket: WebSocket, principal: P): void {
+    const connection: LiveConnection<P> = {
+      id: randomUUID(),
+      principal,
+      socket,
+      isReady: false,
+      send: (target, args) => sendRecord(connection, invocation(target, args)),
+    };
+    connections.set(connection.id, connection);
+    let buffered = '';
+    let hasHandshake = false;
+    // Invocations run one at a time per connection, in order (as ASP.NET Core's default).
+    let queue: Promise<void> = Promise.resolve();
+
+    const timeout = setTimeout(() => {
+      app.log.info({ connectionId: connection.id }, 'hub client timed out');
+      sendRecord(
+        connection,
+        closeMessage({
+          error: 'Server timeout elapsed without receiving a message from the client.',
+          allowReconnect: true,
+        }),
+      );
+      socket.close(1000);
+    }, timings.clientTimeoutMs);
+    timeout.unref();
+
+    socket.on('message', (data, isBinary) => {
+      timeout.refresh();
+      if (isBinary) {
+        socket.close(1003, 'Text frames only');
+        return;
+      }
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data as ArrayBuffer).toString('utf8');
+      const { records, rest } = splitRecords(buffered + text);
+      buffered = rest;
+      for (const record of records) {
+        if (!hasHandshake) {
+          hasHandshake = true;
+          const { error } = readHandshake(record);
+          if (error !== null) {
+            socket.send(formatRecord({ error }));
+            socket.close(1000);
+            return;
+          }
+          socket.send(formatRecord({}));
+          queue = queue.then(async () => {
+            await handlers.onConnected(connection);
+            connection.isReady = true;
+          });
+          queue.catch((error: unknown) => {
+            app.log.error({ err: error }, 'hub connect failed');
+            socket.close(1011);
+          });
+          continue;
+        }
+        const message = readMessage(record);
+        if (message === null) {
+          sendRecord(
+            connection,
+            closeMessage({ error: 'Invalid message.', allowReconnect: false }),
+          );
+          socket.close(1000);
+          return;
+        }
+        handleMessage(connection, message, (work) => {
+          queue = queue.then(work, work);
+        });
+      }
+    });
+
+    socket.on('close', () => {
+      clearTimeout(timeout);
+      connections.delete(connection.id);
+      if (isClosing || !hasHandshake) return;
+      // After the queued invocations, so a disconnect never overtakes a registration.
+      void queue
+        .catch(() => {})
+        .then(() => handlers.onDisconnected(connection))
+        .catch((error: unknown) => app.log.error({ err: error }, 'hub disconnect'));
+    });
+  }
+
+  function handleMessage(
+    connection: LiveConnection<P>,
+    message: ReturnType<typeof readMessage> & object,
+    enqueue: (work: () => Promise<void>) => void,
+  ): void {
+    switch (message.type) {
+      case MessageType.invocation: {
+        const invocationId =
+          typeof message.invocationId === 'string' ? message.invocationId : undefined;
+        const target = typeof message.target === 'string' ? message.target : '';
+        const args = Array.isArray(message.arguments) ? message.arguments : [];
+        enqueue(async () => {
+          let outcome: { result: unknown } | { error: string };
+          try {
+            outcome = { result: await handlers.invoke(connection, target, args) };
+          } catch (error) {
+            if (isAppError(error)) {
+              outcome = { error: error.message };
+            } else {
+              app.log.error({ err: error, target }, 'hub invocation failed');
+              outcome = {
+                error: `An unexpected error occurred invoking '${target}' on the server.`,
+              };
+            }
+          }
+          // Non-blocking invocations (no invocationId) get no completion.
+          if (invocationId !== undefined) sendRecord(connection, completion(invocationId, outcome));
+        });
+        return;
+      }
+      case MessageType.streamInvocation:
+        if (typeof message.invocationId === 'string') {
+          sendRecord(
+            connection,
+            completion(message.invocationId, { error: 'Streaming is not supported.' }),
+          );
+        }
+        return;
+      case MessageType.close:
+        connection.socket.close(1000);
+        return;
+      default:
+        // Pings only keep the connection alive (the timeout was refreshed); completions of
+        // client results and stream items are not used by this hub.
+        return;
+    }
+  }
+}

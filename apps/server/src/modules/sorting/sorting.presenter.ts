@@ -1,0 +1,153 @@
+import {
+  AppError,
+  type TBox,
+  type TCell,
+  type TCellZoneType,
+  type TMeasures,
+  type TParcel,
+  type TReturnableBox,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import { translate } from '../../i18n/messages.js';
+import { authoriseWarehouse } from '../auth/authorise.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import type {
+  BoxRow,
+  CellRow,
+  ParcelRow,
+  ParcelView,
+  WarehouseScopeRow,
+  ZoneType,
+} from './sorting.repository.js';
+import type { returnableBoxes } from '../../db/schema.js';
+
+/** How many cells a suggestion lists: the first, then "recommend other cells". */
+export const SUGGESTED_CELLS_LIMIT = 5;
+
+/** A box is closed ("tie up the box") when it holds this many parcels. */
+export const BOX_CAPACITY = 20;
+
+/** Throws forbidden unless the user may use the warehouse. */
+export function authorise(user: SessionUser, warehouse: WarehouseScopeRow, locale: Locale): void {
+  authoriseWarehouse(
+    user,
+    warehouse,
+    translate(locale, 'warehouseForbidden', { number: warehouse.number }),
+  );
+}
+
+/**
+ * The sorting key of a parcel in a zone (docs/DECISIONS.md "Sorting rules"): its destination,
+ * except in a TRANSIT zone, where parcels travel by route to the next centre.
+ */
+export function sortingKeyFor(parcel: ParcelRow, zoneType: ZoneType | null): string {
+  if (zoneType === 'TRANSIT' && parcel.routeNumber) return `route:${parcel.routeNumber}`;
+  return parcel.sortingKey;
+}
+
+/** Box barcode: '_' (spec part 1 §4) + warehouse number + '-' + box number. */
+export function formatBoxBarcode(warehouseNumber: number, boxNumber: number): string {
+  return `_${warehouseNumber}-${boxNumber}`;
+}
+
+/** Returnable box barcode: a box barcode with 'R' before the warehouse number. */
+export function formatReturnableBoxBarcode(warehouseNumber: number, number: number): string {
+  return `_R${warehouseNumber}-${number}`;
+}
+
+export function presentCell(row: CellRow): TCell {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    zoneNumber: row.zoneNumber,
+    zoneType: row.zoneType.toLowerCase() as TCellZoneType,
+    row: row.row,
+    col: row.col,
+    isEmpty: row.isEmpty,
+    barcode: row.barcode,
+  };
+}
+
+export function presentParcel(view: ParcelView, cells: CellRow[]): TParcel {
+  return {
+    id: view.id,
+    name: view.name,
+    number: view.number,
+    sortingKey: view.sortingKey,
+    sortingName: view.sortingName,
+    boxNumber: view.boxNumber,
+    isBoxReceipted: view.boxIsClosed ?? false,
+    inboundNumber: view.inboundNumber,
+    isInboundReceipted: view.inboundIsReceipted ?? false,
+    isNeedMeasure: view.needsMeasure,
+    isNeedWeight: view.needsWeight,
+    isNeedStickerPrint: view.needsSticker,
+    attentionMessage: view.attentionMessage,
+    routeNumber: view.routeNumber,
+    cells: cells.map(presentCell),
+    notReceiptedQuantity: view.notReceiptedQuantity,
+    isReceipted: view.isReceipted,
+    clientName: view.clientName,
+    makeName: view.makeName,
+    detailNumber: view.detailNumber,
+    detailName: view.detailName,
+    quantity: view.quantity,
+  };
+}
+
+export function presentBox(row: BoxRow, cells: CellRow[]): TBox {
+  return {
+    id: row.id,
+    name: `№ ${row.number}`,
+    number: row.number,
+    isEmpty: row.parcelsCount === 0,
+    cells: cells.map(presentCell),
+    barcode: row.barcode,
+    // An emptied box keeps its last key in the table but collects none.
+    sortingKey: row.parcelsCount === 0 ? null : row.sortingKey,
+    isClosed: row.isClosed,
+    parcelsCount: row.parcelsCount,
+  };
+}
+
+export function presentMeasures(row: ParcelRow): TMeasures {
+  return {
+    height: row.heightCm,
+    width: row.widthCm,
+    length: row.lengthCm,
+    weight: row.weightGrams,
+  };
+}
+
+export function presentReturnableBox(row: typeof returnableBoxes.$inferSelect): TReturnableBox {
+  return {
+    Number: row.number,
+    Barcode: row.barcode,
+    LengthCm: row.lengthCm,
+    WidthCm: row.widthCm,
+    HeightCm: row.heightCm,
+    ChangeDate: row.changedAt.toISOString(),
+    CurrentLocationName: row.locationName,
+    CurrentLocationCode: row.locationCode,
+    ExternalBarcode: row.externalBarcode,
+  };
+}
+
+/** 104 with the barcode in the message. */
+export function notFound(
+  locale: Locale,
+  key: 'boxNotFound' | 'cellNotFound' | 'dimensionNotFound' | 'inboundNotFound',
+  barcode: string | number,
+): AppError {
+  return new AppError('objectNotFound', {
+    message: translate(locale, key, { barcode: String(barcode) }),
+  });
+}
+
+/** Spec part 1 §8: a parcel not found answers 404 with the barcode (f-0001). */
+export function parcelNotFound(locale: Locale, barcode: string | number): AppError {
+  return new AppError('parcelNotFound', {
+    message: translate(locale, 'parcelNotFound', { barcode: String(barcode) }),
+  });
+}

@@ -1,0 +1,753 @@
+import { and, asc, desc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import {
+  boxes,
+  cells,
+  dimensionTypes,
+  eventUnits,
+  events,
+  inbounds,
+  parcelViews,
+  parcels,
+  returnableBoxes,
+  users,
+  warehouses,
+  zones,
+} from '../../db/schema.js';
+
+export interface WarehouseScopeRow {
+  id: number;
+  number: number;
+  code: string;
+  sortingCenterId: number | null;
+  disableAutomove: boolean;
+}
+
+export type ZoneType = (typeof zones.$inferSelect)['type'];
+
+export interface ZoneRow {
+  id: number;
+  warehouseId: number;
+  number: number;
+  type: ZoneType;
+}
+
+export interface CellRow {
+  id: number;
+  warehouseId: number;
+  zoneId: number;
+  number: number;
+  name: string;
+  row: string;
+  col: number;
+  isEmpty: boolean;
+  barcode: string;
+  zoneNumber: number;
+  zoneType: ZoneType;
+}
+
+export interface BoxRow {
+  id: number;
+  warehouseId: number;
+  number: number;
+  barcode: string;
+  cellId: number | null;
+  sortingKey: string | null;
+  isClosed: boolean;
+  version: number;
+  parcelsCount: number;
+}
+
+export interface ParcelRow {
+  id: number;
+  warehouseId: number;
+  number: string;
+  name: string;
+  sortingKey: string;
+  sortingName: string;
+  routeNumber: string | null;
+  inboundId: number | null;
+  boxId: number | null;
+  isReceipted: boolean;
+  needsMeasure: boolean;
+  needsWeight: boolean;
+  needsSticker: boolean;
+  attentionMessage: string | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  lengthCm: number | null;
+  weightGrams: number | null;
+  clientName: string | null;
+  makeName: string | null;
+  detailNumber: string | null;
+  detailName: string | null;
+  quantity: number;
+  version: number;
+}
+
+/** A parcel with what its answer shows of its box, its inbound and its warehouse. */
+export interface ParcelView extends ParcelRow {
+  boxNumber: number | null;
+  boxIsClosed: boolean | null;
+  boxCellId: number | null;
+  inboundNumber: string | null;
+  inboundIsReceipted: boolean | null;
+  notReceiptedQuantity: number;
+  warehouse: WarehouseScopeRow;
+}
+
+export interface SuggestedCellRow extends CellRow {
+  /** 0: its open box collects the key; 1: its open box is empty; 2: the cell is empty. */
+  rank: number;
+}
+
+export interface UnitEventRow {
+  id: number;
+  at: Date;
+  kind: string;
+  userId: number | null;
+  userName: string | null;
+  warehouseNumber: number | null;
+  payload: unknown;
+}
+
+const warehouseScopeColumns = {
+  id: warehouses.id,
+  number: warehouses.number,
+  code: warehouses.code,
+  sortingCenterId: warehouses.sortingCenterId,
+  disableAutomove: warehouses.disableAutomove,
+};
+
+const cellColumns = {
+  id: cells.id,
+  warehouseId: cells.warehouseId,
+  zoneId: cells.zoneId,
+  number: cells.number,
+  name: cells.name,
+  row: cells.row,
+  col: cells.col,
+  isEmpty: cells.isEmpty,
+  barcode: cells.barcode,
+  zoneNumber: zones.number,
+  zoneType: zones.type,
+};
+
+// Written with qualified names: drizzle leaves a column of a single-table select unqualified,
+// which inside the subquery would mean the subquery's own column.
+const parcelsInBox = sql<number>`(select count(*)::int from parcels as p where p.box_id = "boxes"."id")`;
+
+const boxColumns = {
+  id: boxes.id,
+  warehouseId: boxes.warehouseId,
+  number: boxes.number,
+  barcode: boxes.barcode,
+  cellId: boxes.cellId,
+  sortingKey: boxes.sortingKey,
+  isClosed: boxes.isClosed,
+  version: boxes.version,
+  parcelsCount: parcelsInBox,
+};
+
+const parcelColumns = {
+  id: parcels.id,
+  warehouseId: parcels.warehouseId,
+  number: parcels.number,
+  name: parcels.name,
+  sortingKey: parcels.sortingKey,
+  sortingName: parcels.sortingName,
+  routeNumber: parcels.routeNumber,
+  inboundId: parcels.inboundId,
+  boxId: parcels.boxId,
+  isReceipted: parcels.isReceipted,
+  needsMeasure: parcels.needsMeasure,
+  needsWeight: parcels.needsWeight,
+  needsSticker: parcels.needsSticker,
+  attentionMessage: parcels.attentionMessage,
+  heightCm: parcels.heightCm,
+  widthCm: parcels.widthCm,
+  lengthCm: parcels.lengthCm,
+  weightGrams: parcels.weightGrams,
+  clientName: parcels.clientName,
+  makeName: parcels.makeName,
+  detailNumber: parcels.detailNumber,
+  detailName: parcels.detailName,
+  quantity: parcels.quantity,
+  version: parcels.version,
+};
+
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}
+
+/** SQL of sorting: parcels, boxes, cells, inbounds, containers, history, idempotency. */
+export function createSortingRepository(db: Db) {
+  /** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
+  async function selectParcelView(condition: ReturnType<typeof eq>): Promise<ParcelView | null> {
+    const rows = await db
+      .select({
+        ...parcelColumns,
+        boxNumber: boxes.number,
+        boxIsClosed: boxes.isClosed,
+        boxCellId: boxes.cellId,
+        inboundNumber: inbounds.number,
+        inboundIsReceipted: inbounds.isReceipted,
+        notReceiptedQuantity: sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`,
+        warehouse: warehouseScopeColumns,
+      })
+      .from(parcels)
+      .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
+      .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+      .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
+      .where(condition)
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  return {
+    async findWarehouseById(id: number): Promise<WarehouseScopeRow | null> {
+      const rows = await db
+        .select(warehouseScopeColumns)
+        .from(warehouses)
+        .where(eq(warehouses.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findWarehouseByNumber(number: number): Promise<WarehouseScopeRow | null> {
+      const rows = await db
+        .select(warehouseScopeColumns)
+        .from(warehouses)
+        .where(eq(warehouses.number, number))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findWarehouseByCode(code: string): Promise<WarehouseScopeRow | null> {
+      const rows = await db
+        .select(warehouseScopeColumns)
+        .from(warehouses)
+        .where(eq(warehouses.code, code))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findZone(id: number): Promise<ZoneRow | null> {
+      const rows = await db
+        .select({
+          id: zones.id,
+          warehouseId: zones.warehouseId,
+          number: zones.number,
+          type: zones.type,
+        })
+        .from(zones)
+        .where(eq(zones.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    findParcelByNumber(number: string): Promise<ParcelView | null> {
+      return selectParcelView(eq(parcels.number, number));
+    },
+
+    findParcelById(id: number): Promise<ParcelView | null> {
+      return selectParcelView(eq(parcels.id, id));
+    },
+
+    /** Locks the parcel row until the transaction ends. */
+    async lockParcel(id: number): Promise<ParcelRow | null> {
+      const rows = await db
+        .select(parcelColumns)
+        .from(parcels)
+        .where(eq(parcels.id, id))
+        .for('update')
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * A move's first statement: the parcel locked, with its warehouse and the version the user
+     * last saw (null when never scanned) — one round trip instead of three.
+     */
+    async lockParcelForMove(
+      id: number,
+      userId: number,
+    ): Promise<{
+      parcel: ParcelRow;
+      warehouse: WarehouseScopeRow;
+      seenVersion: number | null;
+    } | null> {
+      const rows = await db
+        .select({
+          parcel: parcelColumns,
+          warehouse: warehouseScopeColumns,
+          seenVersion: sql<
+            number | null
+          >`(select pv.version from parcel_views as pv where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id")`,
+        })
+        .from(parcels)
+        .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
+        .where(eq(parcels.id, id))
+        .for('update', { of: parcels })
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      return { parcel: row.parcel, warehouse: row.warehouse, seenVersion: row.seenVersion };
+    },
+
+    /**
+     * A move's parcel update and the user's view of the new version in one statement (what
+     * `updateParcel(…, { isMove: true })` then `rememberParcelView` do); the new version.
+     */
+    async moveParcelToBox(parcelId: number, boxId: number, userId: number): Promise<number> {
+      const result = await db.execute(sql`
+        with moved as (
+          update parcels
+          set box_id = ${boxId}, is_receipted = true, version = version + 1, updated_at = now()
+          where id = ${parcelId}
+          returning id, version
+        )
+        insert into parcel_views (user_id, parcel_id, version)
+        select ${userId}, moved.id, moved.version from moved
+        on conflict (user_id, parcel_id) do update set version = excluded.version
+        returning version`);
+      const version = rowsOf(result)[0]?.version;
+      if (version === undefined) throw new Error(`parcel ${parcelId} vanished during a move`);
+      return Number(version);
+    },
+
+    /** Records the parcel version the user saw by scanning it. */
+    async rememberParcelView(userId: number, parcelId: number, version: number): Promise<void> {
+      await db
+        .insert(parcelViews)
+        .values({ userId, parcelId, version })
+        .onConflictDoUpdate({
+          target: [parcelViews.userId, parcelViews.parcelId],
+          set: { version },
+        });
+    },
+
+    async findParcelView(userId: number, parcelId: number): Promise<number | null> {
+      const rows = await db
+        .select({ version: parcelViews.version })
+        .from(parcelViews)
+        .where(and(eq(parcelViews.userId, userId), eq(parcelViews.parcelId, parcelId)))
+        .limit(1);
+      return rows[0]?.version ?? null;
+    },
+
+    /**
+     * Up to `limit` cells of a zone for a sorting key, best first: the cell whose open box
+     * collects the key, then cells with an open box holding no parcel, then empty cells, each
+     * nearest first (row, then column). One query.
+     */
+    async suggestCellsForKey(
+      zoneId: number,
+      sortingKey: string,
+      limit: number,
+    ): Promise<SuggestedCellRow[]> {
+      const rank = sql<number>`(case when ${boxes.sortingKey} = ${sortingKey} then 0 when ${boxes.id} is not null then 1 else 2 end)`;
+      return db
+        .select({ ...cellColumns, rank })
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .leftJoin(boxes, and(eq(boxes.cellId, cells.id), not(boxes.isClosed)))
+        .where(
+          and(
+            eq(cells.zoneId, zoneId),
+            or(
+              eq(boxes.sortingKey, sortingKey),
+              // An open box without parcels takes any key, whatever key it had before.
+              and(
+                sql`${boxes.id} is not null`,
+                or(
+                  isNull(boxes.sortingKey),
+                  sql`not exists (select 1 from parcels as p where p.box_id = ${boxes.id})`,
+                ),
+              ),
+              eq(cells.isEmpty, true),
+            ),
+          ),
+        )
+        .orderBy(rank, asc(cells.row), asc(cells.col))
+        .limit(limit);
+    },
+
+    /** Up to `limit` empty cells of a zone for a box, nearest first. */
+    async suggestEmptyCells(zoneId: number, limit: number): Promise<CellRow[]> {
+      return db
+        .select(cellColumns)
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .where(and(eq(cells.zoneId, zoneId), eq(cells.isEmpty, true)))
+        .orderBy(asc(cells.row), asc(cells.col))
+        .limit(limit);
+    },
+
+    async findCellByBarcode(barcode: string): Promise<CellRow | null> {
+      const rows = await db
+        .select(cellColumns)
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .where(eq(cells.barcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findCellById(id: number): Promise<CellRow | null> {
+      const rows = await db
+        .select(cellColumns)
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .where(eq(cells.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A cell, locked: for a move that locks this one cell only (lock order parcel, cell, box). */
+    async lockCellById(id: number): Promise<CellRow | null> {
+      const rows = await db
+        .select(cellColumns)
+        .from(cells)
+        .innerJoin(zones, eq(zones.id, cells.zoneId))
+        .where(eq(cells.id, id))
+        .for('update', { of: cells })
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Locks cell rows in id order (the one lock order of every move: parcel, cells, box). */
+    async lockCells(ids: number[]): Promise<void> {
+      const sorted = [...new Set(ids)].sort((a, b) => a - b);
+      if (sorted.length === 0) return;
+      await db
+        .select({ id: cells.id })
+        .from(cells)
+        .where(inArray(cells.id, sorted))
+        .orderBy(asc(cells.id))
+        .for('update');
+    },
+
+    async setCellEmpty(id: number, isEmpty: boolean): Promise<void> {
+      await db.update(cells).set({ isEmpty }).where(eq(cells.id, id));
+    },
+
+    /** Recomputes a cell's isEmpty after a box left it. */
+    async refreshCellEmpty(id: number): Promise<void> {
+      await db
+        .update(cells)
+        .set({
+          isEmpty: sql`not exists (select 1 from boxes as b where b.cell_id = ${id})`,
+        })
+        .where(eq(cells.id, id));
+    },
+
+    async findBoxByBarcode(barcode: string): Promise<BoxRow | null> {
+      const rows = await db
+        .select(boxColumns)
+        .from(boxes)
+        .where(eq(boxes.barcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findBoxById(id: number): Promise<BoxRow | null> {
+      const rows = await db.select(boxColumns).from(boxes).where(eq(boxes.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async lockBox(id: number): Promise<BoxRow | null> {
+      const rows = await db
+        .select(boxColumns)
+        .from(boxes)
+        .where(eq(boxes.id, id))
+        .for('update', { of: boxes })
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The open box of a cell, locked; the cell must be locked already. */
+    async lockOpenBoxInCell(cellId: number): Promise<BoxRow | null> {
+      const rows = await db
+        .select(boxColumns)
+        .from(boxes)
+        .where(and(eq(boxes.cellId, cellId), not(boxes.isClosed)))
+        .for('update', { of: boxes })
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * `count` new box numbers, ascending; from a sequence, so no row lock is held until commit.
+     * Concurrent takers may interleave: the numbers are unique, not necessarily consecutive.
+     */
+    async takeBoxNumbers(count: number): Promise<number[]> {
+      const result = await db.execute(
+        sql`select nextval('box_numbers') as n from generate_series(1, ${count}::int)`,
+      );
+      return rowsOf(result)
+        .map((row) => Number(row.n))
+        .sort((a, b) => a - b);
+    },
+
+    async insertBoxes(rows: (typeof boxes.$inferInsert)[]): Promise<BoxRow[]> {
+      if (rows.length === 0) return [];
+      const inserted = await db.insert(boxes).values(rows).returning({ id: boxes.id });
+      return inserted.map((row, index) => {
+        const source = rows[index];
+        if (!source) throw new Error('insert returned more rows than given');
+        return {
+          id: row.id,
+          warehouseId: source.warehouseId,
+          number: source.number,
+          barcode: source.barcode,
+          cellId: source.cellId ?? null,
+          sortingKey: source.sortingKey ?? null,
+          isClosed: source.isClosed ?? false,
+          version: 1,
+          parcelsCount: 0,
+        };
+      });
+    },
+
+    async updateBox(
+      id: number,
+      values: { cellId?: number | null; sortingKey?: string | null; isClosed?: boolean },
+    ): Promise<void> {
+      await db
+        .update(boxes)
+        .set({ ...values, version: sql`${boxes.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(boxes.id, id));
+    },
+
+    /** `updateBox` and, when the box stands in a cell, that cell marked not empty: one statement. */
+    async updateBoxInCell(
+      id: number,
+      values: { cellId: number | null; sortingKey: string; isClosed: boolean },
+    ): Promise<void> {
+      if (values.cellId === null) {
+        await db
+          .update(boxes)
+          .set({ ...values, version: sql`${boxes.version} + 1`, updatedAt: sql`now()` })
+          .where(eq(boxes.id, id));
+        return;
+      }
+      await db.execute(sql`
+        with box as (
+          update boxes
+          set cell_id = ${values.cellId}, sorting_key = ${values.sortingKey},
+            is_closed = ${values.isClosed}, version = version + 1, updated_at = now()
+          where id = ${id}
+        )
+        update cells set is_empty = false where id = ${values.cellId}`);
+    },
+
+    async updateParcel(
+      id: number,
+      values: Partial<
+        Pick<
+          typeof parcels.$inferInsert,
+          | 'boxId'
+          | 'isReceipted'
+          | 'needsMeasure'
+          | 'needsWeight'
+          | 'needsSticker'
+          | 'stickerPrintedAt'
+          | 'attentionMessage'
+          | 'isDamaged'
+          | 'damageComment'
+          | 'heightCm'
+          | 'widthCm'
+          | 'lengthCm'
+          | 'weightGrams'
+        >
+      >,
+      options: { isMove?: boolean } = {},
+    ): Promise<number> {
+      // Only a move raises the version: a measure by another worker does not make a sorting
+      // decision stale.
+      const version = options.isMove ? sql`${parcels.version} + 1` : parcels.version;
+      const rows = await db
+        .update(parcels)
+        .set({ ...values, version, updatedAt: sql`now()` })
+        .where(eq(parcels.id, id))
+        .returning({ version: parcels.version });
+      return rows[0]?.version ?? 0;
+    },
+
+    /** Marks the inbound received when none of its parcels is left; its number and flag. */
+    async refreshInboundReceipted(
+      inboundId: number,
+    ): Promise<{ number: string; isReceipted: boolean } | null> {
+      const rows = await db
+        .update(inbounds)
+        .set({
+          isReceipted: sql`not exists (select 1 from parcels as p where p.inbound_id = ${inboundId} and not p.is_receipted)`,
+        })
+        .where(eq(inbounds.id, inboundId))
+        .returning({ isReceipted: inbounds.isReceipted, number: inbounds.number });
+      return rows[0] ?? null;
+    },
+
+    async findInboundById(id: number) {
+      const rows = await db.select().from(inbounds).where(eq(inbounds.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findInboundByAcceptanceBarcode(barcode: string) {
+      const rows = await db
+        .select({
+          id: inbounds.id,
+          number: inbounds.number,
+          senderName: inbounds.senderName,
+          arrivedAt: inbounds.arrivedAt,
+          warehouse: warehouseScopeColumns,
+          detailsQuantity: sql<number>`(select coalesce(sum(p.quantity), 0)::int from parcels as p where p.inbound_id = "inbounds"."id")`,
+        })
+        .from(inbounds)
+        .innerJoin(warehouses, eq(warehouses.id, inbounds.warehouseId))
+        .where(eq(inbounds.acceptanceBarcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async markInboundArrived(id: number): Promise<void> {
+      await db
+        .update(inbounds)
+        .set({ arrivedAt: sql`coalesce(${inbounds.arrivedAt}, now())` })
+        .where(eq(inbounds.id, id));
+    },
+
+    async findDimensionByBarcode(barcode: string) {
+      const rows = await db
+        .select()
+        .from(dimensionTypes)
+        .where(eq(dimensionTypes.barcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findReturnableBoxByBarcode(barcode: string) {
+      const rows = await db
+        .select()
+        .from(returnableBoxes)
+        .where(eq(returnableBoxes.barcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async lockReturnableBox(barcode: string) {
+      const rows = await db
+        .select()
+        .from(returnableBoxes)
+        .where(eq(returnableBoxes.barcode, barcode))
+        .for('update')
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async moveReturnableBox(
+      id: number,
+      values: { externalBarcode: string | null; locationCode: string; locationName: string },
+    ) {
+      const rows = await db
+        .update(returnableBoxes)
+        .set({ ...values, changedAt: sql`now()` })
+        .where(eq(returnableBoxes.id, id))
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error(`returnable box ${id} vanished`);
+      return row;
+    },
+
+    /** The next free returnable box numbers of a warehouse (the caller holds its row lock). */
+    async nextReturnableBoxNumber(warehouseId: number): Promise<number> {
+      const rows = await db
+        .select({ last: sql<number>`coalesce(max(${returnableBoxes.number}), 0)::int` })
+        .from(returnableBoxes)
+        .where(eq(returnableBoxes.warehouseId, warehouseId));
+      return (rows[0]?.last ?? 0) + 1;
+    },
+
+    async lockWarehouse(id: number): Promise<void> {
+      await db
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .where(eq(warehouses.id, id))
+        .for('update');
+    },
+
+    async insertReturnableBoxes(rows: (typeof returnableBoxes.$inferInsert)[]) {
+      if (rows.length === 0) return [];
+      return db.insert(returnableBoxes).values(rows).returning();
+    },
+
+    /** Appends an event and indexes it under the unit barcodes it concerns. */
+    async recordEvent(event: {
+      userId: number;
+      warehouseId: number | null;
+      kind: string;
+      payload: Record<string, unknown>;
+      units: (string | null | undefined)[];
+    }): Promise<number> {
+      // The event and its unit rows in one statement (a data-modifying CTE runs once).
+      const units = [...new Set(event.units.filter((unit): unit is string => !!unit))];
+      const unitArray =
+        units.length === 0
+          ? sql`array[]::text[]`
+          : sql`array[${sql.join(
+              units.map((unit) => sql`${unit}`),
+              sql`, `,
+            )}]::text[]`;
+      const result = await db.execute(sql`
+        with event as (
+          insert into events (user_id, warehouse_id, kind, payload)
+          values (${event.userId}, ${event.warehouseId}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb)
+          returning id
+        ), units as (
+          insert into event_units (barcode, event_id)
+          select unit, event.id from event, unnest(${unitArray}) as unit
+        )
+        select id from event`);
+      const id = rowsOf(result)[0]?.id;
+      if (id === undefined || id === null) throw new Error('event insert returned nothing');
+      return Number(id);
+    },
+
+    /** The history of a unit by barcode in a warehouse, newest first, with the user's name. */
+    async listUnitEvents(
+      barcode: string,
+      warehouseId: number,
+      limit: number,
+    ): Promise<UnitEventRow[]> {
+      return db
+        .select({
+          id: events.id,
+          at: events.at,
+          kind: events.kind,
+          userId: events.userId,
+          userName: users.name,
+          warehouseNumber: warehouses.number,
+          payload: events.payload,
+        })
+        .from(eventUnits)
+        .innerJoin(events, eq(events.id, eventUnits.eventId))
+        .leftJoin(users, eq(users.id, events.userId))
+        .leftJoin(warehouses, eq(warehouses.id, events.warehouseId))
+        .where(and(eq(eventUnits.barcode, barcode), eq(events.warehouseId, warehouseId)))
+        .orderBy(desc(events.at), desc(events.id))
+        .limit(limit);
+    },
+
+    async countEvents(kind: string): Promise<number> {
+      const rows = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(eq(events.kind, kind));
+      return rows[0]?.n ?? 0;
+    },
+  };
+}
+
+export type SortingRepository = ReturnType<typeof createSortingRepository>;

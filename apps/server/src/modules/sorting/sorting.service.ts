@@ -1,0 +1,534 @@
+import {
+  AppError,
+  type TBox,
+  type TBoxCreateRequest,
+  type TBoxSearchRequest,
+  type TCell,
+  type TCellSearchRequest,
+  type TCellSuggestRequest,
+  type TMoveRequest,
+  type TMoveResult,
+  type TParcel,
+  type TParcelScanRequest,
+  type TReturnableBox,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import type { Db } from '../../db/database.js';
+import { translate } from '../../i18n/messages.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { runOperation, type OperationOutcome } from './operations.js';
+import {
+  BOX_CAPACITY,
+  SUGGESTED_CELLS_LIMIT,
+  authorise,
+  formatBoxBarcode,
+  formatReturnableBoxBarcode,
+  notFound,
+  parcelNotFound,
+  presentBox,
+  presentCell,
+  presentParcel,
+  presentReturnableBox,
+  sortingKeyFor,
+} from './sorting.presenter.js';
+import {
+  createSortingRepository,
+  type BoxRow,
+  type CellRow,
+  type ParcelRow,
+  type SortingRepository,
+  type WarehouseScopeRow,
+  type ZoneRow,
+} from './sorting.repository.js';
+
+export interface CallContext {
+  user: SessionUser;
+  locale: Locale;
+  /** The `X-Operation-Id` header of a change, or null. */
+  operationId: string | null;
+}
+
+function stateChanged(message: string): AppError {
+  return new AppError('stateChanged', { message });
+}
+
+function refused(message: string): AppError {
+  return new AppError('refused', { message });
+}
+
+/**
+ * Spec part 1 §4 sorting scan flow and §7 Sorting calls: scanning parcels, boxes and cells,
+ * suggesting cells and moving (docs/DECISIONS.md "Sorting rules").
+ */
+export function createSortingService(deps: { db: Db }) {
+  const { db } = deps;
+  const reader = createSortingRepository(db);
+
+  async function loadWarehouse(
+    id: number,
+    context: Pick<CallContext, 'user' | 'locale'>,
+  ): Promise<WarehouseScopeRow> {
+    const warehouse = await reader.findWarehouseById(id);
+    if (!warehouse) {
+      throw new AppError('objectNotFound', {
+        message: translate(context.locale, 'warehouseNotFound'),
+      });
+    }
+    authorise(context.user, warehouse, context.locale);
+    return warehouse;
+  }
+
+  /** The value of a settled read, or its error thrown. */
+  function settled<T>(result: PromiseSettledResult<T>): T {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  }
+
+  /** A zone read for a call (undefined: none asked) must belong to the warehouse (else 204). */
+  function zoneOf(
+    zone: ZoneRow | null | undefined,
+    warehouse: WarehouseScopeRow,
+    locale: Locale,
+  ): ZoneRow | null {
+    if (zone === undefined) return null;
+    if (!zone || zone.warehouseId !== warehouse.id) {
+      throw new AppError('zoneNotFound', { message: translate(locale, 'zoneNotFoundById') });
+    }
+    return zone;
+  }
+
+  /** The zone of a call, when given; it must belong to the warehouse (else 204). */
+  async function loadZone(
+    zoneId: number | undefined,
+    warehouse: WarehouseScopeRow,
+    locale: Locale,
+  ): Promise<ZoneRow | null> {
+    if (zoneId === undefined) return null;
+    const zone = await reader.findZone(zoneId);
+    if (!zone || zone.warehouseId !== warehouse.id) {
+      throw new AppError('zoneNotFound', { message: translate(locale, 'zoneNotFoundById') });
+    }
+    return zone;
+  }
+
+  function suggestForParcel(
+    repository: SortingRepository,
+    parcel: ParcelRow,
+    zone: Pick<ZoneRow, 'id' | 'type'>,
+  ): Promise<CellRow[]> {
+    return repository.suggestCellsForKey(
+      zone.id,
+      sortingKeyFor(parcel, zone.type),
+      SUGGESTED_CELLS_LIMIT,
+    );
+  }
+
+  /** The cell a box stands in, else the empty cells of the zone for it. */
+  async function cellsForBox(box: BoxRow, zone: ZoneRow | null): Promise<CellRow[]> {
+    if (box.cellId !== null) {
+      const cell = await reader.findCellById(box.cellId);
+      return cell ? [cell] : [];
+    }
+    return zone ? reader.suggestEmptyCells(zone.id, SUGGESTED_CELLS_LIMIT) : [];
+  }
+
+  /** A cell of the move's warehouse: unknown 104, another warehouse's 304 (f-0003). */
+  async function loadTargetCell(
+    repository: SortingRepository,
+    cellId: number,
+    warehouseId: number,
+    locale: Locale,
+    lock = false,
+  ): Promise<CellRow> {
+    const cell = lock
+      ? await repository.lockCellById(cellId)
+      : await repository.findCellById(cellId);
+    if (!cell) throw notFound(locale, 'cellNotFound', cellId);
+    if (cell.warehouseId !== warehouseId) {
+      throw new AppError('repeatedFailure', {
+        message: translate(locale, 'cellOfOtherWarehouse', { barcode: cell.barcode }),
+      });
+    }
+    return cell;
+  }
+
+  /** Parcel → box → cell, inside the operation's transaction. */
+  async function moveParcel(
+    repository: SortingRepository,
+    request: TMoveRequest & { parcelId: number },
+    context: CallContext,
+  ): Promise<TMoveResult> {
+    const { user, locale } = context;
+    // Lock order of every move: parcel, then cells by id, then the box.
+    const locked = await repository.lockParcelForMove(request.parcelId, user.id);
+    if (!locked) throw parcelNotFound(locale, request.parcelId);
+    const { parcel, warehouse, seenVersion } = locked;
+    authorise(user, warehouse, locale);
+
+    if (seenVersion !== null && seenVersion !== parcel.version) {
+      throw stateChanged(translate(locale, 'parcelMovedMeanwhile', { barcode: parcel.number }));
+    }
+
+    let boxBefore: BoxRow | null = null;
+    if (request.boxId !== undefined) {
+      boxBefore = await repository.findBoxById(request.boxId);
+      if (!boxBefore || boxBefore.warehouseId !== parcel.warehouseId) {
+        throw notFound(locale, 'boxNotFound', request.boxId);
+      }
+    }
+    const targetCellId = request.cellId ?? boxBefore?.cellId ?? null;
+    const otherCellId =
+      boxBefore?.cellId != null && boxBefore.cellId !== targetCellId ? boxBefore.cellId : null;
+    let cell: CellRow | null = null;
+    if (targetCellId !== null && otherCellId === null) {
+      // The usual move touches one cell: read and lock it in one statement.
+      cell = await loadTargetCell(repository, targetCellId, parcel.warehouseId, locale, true);
+    } else {
+      cell =
+        targetCellId === null
+          ? null
+          : await loadTargetCell(repository, targetCellId, parcel.warehouseId, locale);
+      await repository.lockCells(
+        [cell?.id, boxBefore?.cellId].filter((id): id is number => id != null),
+      );
+    }
+
+    let box: BoxRow | null = null;
+    if (boxBefore) {
+      box = await repository.lockBox(boxBefore.id);
+      if (!box || box.cellId !== boxBefore.cellId) {
+        throw stateChanged(
+          translate(locale, 'boxChangedMeanwhile', { barcode: boxBefore.barcode }),
+        );
+      }
+      if (cell && box.cellId !== cell.id && !box.isClosed) {
+        const other = await repository.lockOpenBoxInCell(cell.id);
+        if (other) {
+          throw refused(
+            translate(locale, 'cellHoldsOpenBox', { cell: cell.name, box: other.barcode }),
+          );
+        }
+      }
+    } else if (cell) {
+      box = await repository.lockOpenBoxInCell(cell.id);
+    }
+
+    const sortingKey = sortingKeyFor(parcel, cell?.zoneType ?? null);
+    if (box) {
+      if (box.isClosed) {
+        throw stateChanged(translate(locale, 'boxClosed', { barcode: box.barcode }));
+      }
+      // A box emptied by re-sorting takes a new key.
+      const othersInBox = box.parcelsCount - (parcel.boxId === box.id ? 1 : 0);
+      if (box.sortingKey !== null && box.sortingKey !== sortingKey && othersInBox > 0) {
+        throw refused(
+          translate(locale, 'boxOtherKey', { barcode: box.barcode, sortingKey: box.sortingKey }),
+        );
+      }
+      if (parcel.boxId === box.id && (cell === null || box.cellId === cell.id)) {
+        throw stateChanged(
+          translate(locale, 'alreadyInCell', {
+            barcode: parcel.number,
+            cell: cell?.name ?? box.barcode,
+          }),
+        );
+      }
+    }
+    if (cell && cell.zoneType === 'SUGGESTED') {
+      const suggested = await suggestForParcel(repository, parcel, {
+        id: cell.zoneId,
+        type: cell.zoneType,
+      });
+      if (!suggested.some((candidate) => candidate.id === cell.id)) {
+        throw refused(translate(locale, 'notSuggestedCell', { cell: cell.name }));
+      }
+    }
+
+    if (!box) {
+      // "Empty box or new cell": a cell without an open box gets a new box at once.
+      const [number] = await repository.takeBoxNumbers(1);
+      if (number === undefined) throw new Error('no box number');
+      const [created] = await repository.insertBoxes([
+        {
+          warehouseId: warehouse.id,
+          number,
+          barcode: formatBoxBarcode(warehouse.number, number),
+          cellId: cell?.id ?? null,
+        },
+      ]);
+      if (!created) throw new Error('box insert returned nothing');
+      box = created;
+    }
+
+    const parcelsAfter = box.parcelsCount + (parcel.boxId === box.id ? 0 : 1);
+    const isClosed = parcelsAfter >= BOX_CAPACITY;
+    const boxCellBefore = box.cellId;
+    const boxCellAfter = cell?.id ?? box.cellId;
+    await repository.updateBoxInCell(box.id, { sortingKey, cellId: boxCellAfter, isClosed });
+    if (boxCellBefore !== null && boxCellBefore !== boxCellAfter) {
+      await repository.refreshCellEmpty(boxCellBefore);
+    }
+
+    await repository.moveParcelToBox(parcel.id, box.id, user.id);
+    const inbound =
+      parcel.inboundId === null ? null : await repository.refreshInboundReceipted(parcel.inboundId);
+
+    await repository.recordEvent({
+      userId: user.id,
+      warehouseId: warehouse.id,
+      kind: 'parcel.moved',
+      payload: {
+        parcelId: parcel.id,
+        parcelNumber: parcel.number,
+        boxId: box.id,
+        boxNumber: box.number,
+        boxBarcode: box.barcode,
+        cellId: cell?.id ?? null,
+        cellName: cell?.name ?? null,
+        fromBoxId: parcel.boxId,
+        sortingKey,
+        isBoxClosed: isClosed,
+      },
+      units: [parcel.number, box.barcode, cell?.barcode],
+    });
+
+    return {
+      boxNumber: box.number,
+      isBoxReceipted: isClosed,
+      inboundNumber: inbound?.number ?? null,
+      isInboundReceipted: inbound?.isReceipted ?? false,
+      parcelId: parcel.id,
+      boxId: box.id,
+      cellId: cell?.id ?? null,
+      cellName: cell?.name ?? null,
+    };
+  }
+
+  /** A box into a cell, inside the operation's transaction. */
+  async function moveBox(
+    repository: SortingRepository,
+    boxId: number,
+    cellId: number,
+    context: CallContext,
+  ): Promise<TMoveResult> {
+    const { user, locale } = context;
+    const boxBefore = await repository.findBoxById(boxId);
+    if (!boxBefore) throw notFound(locale, 'boxNotFound', boxId);
+    const warehouse = await repository.findWarehouseById(boxBefore.warehouseId);
+    if (!warehouse) throw notFound(locale, 'boxNotFound', boxId);
+    authorise(user, warehouse, locale);
+    const cell = await loadTargetCell(repository, cellId, warehouse.id, locale);
+
+    await repository.lockCells(
+      [cell.id, boxBefore.cellId].filter((id): id is number => id != null),
+    );
+    const box = await repository.lockBox(boxId);
+    if (!box || box.cellId !== boxBefore.cellId) {
+      throw stateChanged(translate(locale, 'boxChangedMeanwhile', { barcode: boxBefore.barcode }));
+    }
+    if (box.cellId === cell.id) {
+      throw stateChanged(
+        translate(locale, 'boxAlreadyInCell', { barcode: box.barcode, cell: cell.name }),
+      );
+    }
+    if (!box.isClosed) {
+      const other = await repository.lockOpenBoxInCell(cell.id);
+      if (other) {
+        throw refused(
+          translate(locale, 'cellHoldsOpenBox', { cell: cell.name, box: other.barcode }),
+        );
+      }
+    }
+    await repository.updateBox(box.id, { cellId: cell.id });
+    await repository.setCellEmpty(cell.id, false);
+    if (box.cellId !== null) await repository.refreshCellEmpty(box.cellId);
+    await repository.recordEvent({
+      userId: user.id,
+      warehouseId: warehouse.id,
+      kind: 'box.moved',
+      payload: {
+        boxId: box.id,
+        boxNumber: box.number,
+        boxBarcode: box.barcode,
+        cellId: cell.id,
+        cellName: cell.name,
+        fromCellId: box.cellId,
+      },
+      units: [box.barcode, cell.barcode],
+    });
+    return {
+      boxNumber: box.number,
+      isBoxReceipted: box.isClosed,
+      inboundNumber: null,
+      isInboundReceipted: false,
+      parcelId: null,
+      boxId: box.id,
+      cellId: cell.id,
+      cellName: cell.name,
+    };
+  }
+
+  return {
+    /** Spec part 1 §4: a parcel scan; the cells of the zone for it, best first. */
+    async scanParcel(request: TParcelScanRequest, context: CallContext): Promise<TParcel> {
+      // The three reads go out together (three pooled connections, one wait); their answers
+      // are judged in the order of the rules: warehouse, parcel, zone.
+      const [warehouseRead, parcelRead, zoneRead] = await Promise.allSettled([
+        loadWarehouse(request.warehouseId, context),
+        reader.findParcelByNumber(request.barcode),
+        request.zoneId === undefined ? undefined : reader.findZone(request.zoneId),
+      ]);
+      const warehouse = settled(warehouseRead);
+      const parcel = settled(parcelRead);
+      if (!parcel || parcel.warehouseId !== warehouse.id) {
+        throw parcelNotFound(context.locale, request.barcode);
+      }
+      const zone = zoneOf(settled(zoneRead), warehouse, context.locale);
+      const cells = zone ? await suggestForParcel(reader, parcel, zone) : [];
+      await reader.rememberParcelView(context.user.id, parcel.id, parcel.version);
+      return presentParcel(parcel, cells);
+    },
+
+    async searchBox(request: TBoxSearchRequest, context: CallContext): Promise<TBox> {
+      const warehouse = await loadWarehouse(request.warehouseId, context);
+      const box = await reader.findBoxByBarcode(request.barcode);
+      if (!box || box.warehouseId !== warehouse.id) {
+        throw notFound(context.locale, 'boxNotFound', request.barcode);
+      }
+      const zone = await loadZone(request.zoneId, warehouse, context.locale);
+      return presentBox(box, await cellsForBox(box, zone));
+    },
+
+    async searchCell(request: TCellSearchRequest, context: CallContext): Promise<TCell> {
+      const warehouse = await loadWarehouse(request.warehouseId, context);
+      const cell = await reader.findCellByBarcode(request.barcode);
+      if (!cell) throw notFound(context.locale, 'cellNotFound', request.barcode);
+      if (cell.warehouseId !== warehouse.id) {
+        throw new AppError('repeatedFailure', {
+          message: translate(context.locale, 'cellOfOtherWarehouse', { barcode: request.barcode }),
+        });
+      }
+      return presentCell(cell);
+    },
+
+    async suggestCells(request: TCellSuggestRequest, context: CallContext): Promise<TCell[]> {
+      const isParcel = request.parcelId !== undefined || request.barcode !== undefined;
+      // As in scanParcel: the reads together, judged in order.
+      const [warehouseRead, zoneRead, parcelRead] = await Promise.allSettled([
+        loadWarehouse(request.warehouseId, context),
+        request.zoneId === undefined ? undefined : reader.findZone(request.zoneId),
+        !isParcel
+          ? null
+          : request.parcelId !== undefined
+            ? reader.findParcelById(request.parcelId)
+            : reader.findParcelByNumber(request.barcode ?? ''),
+      ]);
+      const warehouse = settled(warehouseRead);
+      const zone = zoneOf(settled(zoneRead), warehouse, context.locale);
+      if (isParcel) {
+        const parcel = settled(parcelRead);
+        if (!parcel || parcel.warehouseId !== warehouse.id) {
+          throw parcelNotFound(context.locale, request.parcelId ?? request.barcode ?? '');
+        }
+        if (!zone) return [];
+        return (await suggestForParcel(reader, parcel, zone)).map(presentCell);
+      }
+      const box = await reader.findBoxById(request.boxId ?? 0);
+      if (!box || box.warehouseId !== warehouse.id) {
+        throw notFound(context.locale, 'boxNotFound', request.boxId ?? '');
+      }
+      return (await cellsForBox(box, zone)).map(presentCell);
+    },
+
+    /** Spec part 1 §7 `move`: one transaction, idempotent by operation id. */
+    move(request: TMoveRequest, context: CallContext): Promise<OperationOutcome<TMoveResult>> {
+      return runOperation(db, context, (repository) => {
+        if (request.parcelId !== undefined) {
+          return moveParcel(repository, { ...request, parcelId: request.parcelId }, context);
+        }
+        if (request.boxId === undefined || request.cellId === undefined) {
+          throw new AppError('badRequest', { message: 'boxId and cellId are required' });
+        }
+        return moveBox(repository, request.boxId, request.cellId, context);
+      });
+    },
+
+    /**
+     * Spec part 1 §7 `boxes/create`: Count boxes of the user's default warehouse, sorting
+     * boxes or returnable boxes (IsReturnable), numbered after the last one.
+     */
+    async createBoxes(
+      request: TBoxCreateRequest,
+      context: CallContext,
+    ): Promise<OperationOutcome<TReturnableBox[]>> {
+      const number = context.user.defaultWarehouseNumber;
+      const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
+      if (!warehouse) {
+        throw new AppError('objectNotFound', {
+          message: translate(context.locale, 'warehouseNotFound'),
+        });
+      }
+      authorise(context.user, warehouse, context.locale);
+      return runOperation(db, context, async (repository) => {
+        const numbers: number[] = [];
+        let created: TReturnableBox[];
+        if (request.IsReturnable) {
+          await repository.lockWarehouse(warehouse.id);
+          const first = await repository.nextReturnableBoxNumber(warehouse.id);
+          for (let i = 0; i < request.Count; i += 1) numbers.push(first + i);
+          const rows = await repository.insertReturnableBoxes(
+            numbers.map((n) => ({
+              warehouseId: warehouse.id,
+              number: n,
+              barcode: formatReturnableBoxBarcode(warehouse.number, n),
+              lengthCm: request.LengthCm,
+              widthCm: request.WidthCm,
+              heightCm: request.HeightCm,
+            })),
+          );
+          created = rows.map(presentReturnableBox);
+        } else {
+          numbers.push(...(await repository.takeBoxNumbers(request.Count)));
+          const at = new Date().toISOString();
+          const rows = await repository.insertBoxes(
+            numbers.map((n) => ({
+              warehouseId: warehouse.id,
+              number: n,
+              barcode: formatBoxBarcode(warehouse.number, n),
+              lengthCm: request.LengthCm,
+              widthCm: request.WidthCm,
+              heightCm: request.HeightCm,
+            })),
+          );
+          created = rows.map((row) => ({
+            Number: row.number,
+            Barcode: row.barcode,
+            LengthCm: request.LengthCm,
+            WidthCm: request.WidthCm,
+            HeightCm: request.HeightCm,
+            ChangeDate: at,
+            CurrentLocationName: null,
+            CurrentLocationCode: null,
+            ExternalBarcode: null,
+          }));
+        }
+        await repository.recordEvent({
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'box.created',
+          payload: {
+            isReturnable: request.IsReturnable,
+            numbers,
+            lengthCm: request.LengthCm,
+            widthCm: request.WidthCm,
+            heightCm: request.HeightCm,
+          },
+          units: created.map((box) => box.Barcode),
+        });
+        return created;
+      });
+    },
+  };
+}
+
+export type SortingService = ReturnType<typeof createSortingService>;

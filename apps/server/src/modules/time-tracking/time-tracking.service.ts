@@ -1,0 +1,243 @@
+import {
+  AppError,
+  TIME_TRACKING_ERROR_CODES,
+  WORKPLACE_TOGGLE_STATUS,
+  type TWorkedTimeReport,
+  type TWorkplace,
+  type TWorkplaceLeaveResult,
+  type TWorkplaceToggleResult,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import type { Db } from '../../db/database.js';
+import { translate } from '../../i18n/messages.js';
+import { hashBadgeToken } from '../../lib/credentials.js';
+import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { authoriseSortingCenter } from '../auth/authorise.js';
+import {
+  createTimeTrackingRepository,
+  type TimeTrackingRepository,
+  type WorkplaceRow,
+} from './time-tracking.repository.js';
+import { formatWorkedTimeCsv } from './worked-time-csv.js';
+
+/** Who calls, in which centre, with which operation id. */
+export interface TimeTrackingCallContext {
+  user: SessionUser;
+  locale: Locale;
+  operationId: string | null;
+  sortingCenterId: number;
+}
+
+/** Spec part 1 §4 "Time tracking": workplaces, badge-scan toggles, leave; our report. */
+export function createTimeTrackingService(options: { db: Db; now: () => Date }) {
+  const { db, now } = options;
+
+  /** Any user of the centre runs the time tracking screen; the report is for managers. */
+  function authorise(context: TimeTrackingCallContext, managersOnly = false): void {
+    authoriseSortingCenter(context.user, context.sortingCenterId, {
+      managersOnly,
+      message: translate(context.locale, 'sortingCenterForbidden', {
+        code: context.sortingCenterId,
+      }),
+      managersMessage: translate(context.locale, 'reportManagersOnly'),
+    });
+  }
+
+  /** Spec part 1 §5: an unknown workplace barcode is f-011 (ErrorCode 104). */
+  async function workplaceOrRefuse(
+    repository: TimeTrackingRepository,
+    context: TimeTrackingCallContext,
+    barcode: string,
+  ): Promise<WorkplaceRow> {
+    const workplace = await repository.findWorkplace(context.sortingCenterId, barcode);
+    if (!workplace) {
+      throw new AppError('objectNotFound', {
+        message: translate(context.locale, 'workplaceNotFound', { barcode }),
+        errorCode: TIME_TRACKING_ERROR_CODES.workplaceNotFound,
+      });
+    }
+    return workplace;
+  }
+
+  function operation(context: TimeTrackingCallContext) {
+    return { operationId: context.operationId, userId: context.user.id, locale: context.locale };
+  }
+
+  return {
+    async workplaces(context: TimeTrackingCallContext): Promise<TWorkplace[]> {
+      authorise(context);
+      const repository = createTimeTrackingRepository(db);
+      const [places, open] = await Promise.all([
+        repository.listWorkplaces(context.sortingCenterId),
+        repository.listOpenIntervals(context.sortingCenterId),
+      ]);
+      return places.map((place) => ({
+        CellBarcode: place.cellBarcode,
+        Name: place.name,
+        Employees: open
+          .filter((interval) => interval.workplaceId === place.id)
+          .map((interval) => ({
+            UserId: interval.userId,
+            FullName: interval.fullName,
+            StartTime: interval.startedAt.toISOString(),
+          })),
+      }));
+    },
+
+    /**
+     * The badge toggle: the user leaves this workplace when they are at it, otherwise joins it
+     * (leaving the one they were at). One row per stay; the user's row lock serialises toggles.
+     */
+    async scanBadge(
+      barcode: string,
+      userToken: string,
+      context: TimeTrackingCallContext,
+    ): Promise<OperationOutcome<TWorkplaceToggleResult>> {
+      authorise(context);
+      return runInOperation(db, operation(context), async (tx) => {
+        const repository = createTimeTrackingRepository(tx);
+        const workplace = await workplaceOrRefuse(repository, context, barcode);
+        const badgeUser = await repository.findUserByBadgeHash(hashBadgeToken(userToken));
+        if (!badgeUser || !badgeUser.isActive) {
+          throw new AppError('refused', {
+            message: translate(context.locale, 'badgeNotFound'),
+            errorCode: TIME_TRACKING_ERROR_CODES.badgeNotFound,
+          });
+        }
+        if (badgeUser.sortingCenterId !== context.sortingCenterId) {
+          throw new AppError('refused', {
+            message: translate(context.locale, 'userOfOtherSortingCenter', {
+              name: badgeUser.name,
+            }),
+            errorCode: TIME_TRACKING_ERROR_CODES.userOfOtherSortingCenter,
+          });
+        }
+        const person = await repository.lockUser(badgeUser.id);
+        if (!person) throw new Error(`user ${badgeUser.id} vanished`);
+        const at = now();
+        const open = await repository.findOpenInterval(person.id);
+        const base = {
+          UserId: person.id,
+          FullName: person.name,
+          CellBarcode: workplace.cellBarcode,
+        };
+        if (open && open.workplaceId === workplace.id) {
+          const endedAt = await repository.closeInterval(open.id, at, context.user.id);
+          await repository.recordEvent({
+            at,
+            userId: context.user.id,
+            kind: 'workplace.left',
+            payload: { userId: person.id, workplace: workplace.cellBarcode },
+          });
+          return {
+            Status: WORKPLACE_TOGGLE_STATUS.left,
+            ...base,
+            StartTime: open.startedAt.toISOString(),
+            EndTime: endedAt.toISOString(),
+            PreviousCellBarcode: null,
+          };
+        }
+        if (open) await repository.closeInterval(open.id, at, context.user.id);
+        const startedAt = await repository.openInterval({
+          userId: person.id,
+          workplaceId: workplace.id,
+          at,
+          startedBy: context.user.id,
+        });
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          kind: 'workplace.joined',
+          payload: {
+            userId: person.id,
+            workplace: workplace.cellBarcode,
+            previous: open?.cellBarcode ?? null,
+          },
+        });
+        return {
+          Status: WORKPLACE_TOGGLE_STATUS.joined,
+          ...base,
+          StartTime: startedAt.toISOString(),
+          EndTime: null,
+          PreviousCellBarcode: open?.cellBarcode ?? null,
+        };
+      });
+    },
+
+    /** Removes a user from a workplace (spec part 1 §2); refused when they are not there. */
+    async leave(
+      barcode: string,
+      userId: number,
+      context: TimeTrackingCallContext,
+    ): Promise<OperationOutcome<TWorkplaceLeaveResult>> {
+      authorise(context);
+      return runInOperation(db, operation(context), async (tx) => {
+        const repository = createTimeTrackingRepository(tx);
+        const workplace = await workplaceOrRefuse(repository, context, barcode);
+        const person = await repository.lockUser(userId);
+        const open = person ? await repository.findOpenInterval(userId) : null;
+        if (!person || !open || open.workplaceId !== workplace.id) {
+          throw new AppError('refused', {
+            message: translate(context.locale, 'notAtWorkplace', { userId, barcode }),
+            errorCode: TIME_TRACKING_ERROR_CODES.notAtWorkplace,
+          });
+        }
+        const at = now();
+        const endedAt = await repository.closeInterval(open.id, at, context.user.id);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          kind: 'workplace.left',
+          payload: { userId, workplace: workplace.cellBarcode, removed: true },
+        });
+        return {
+          UserId: userId,
+          FullName: person.name,
+          CellBarcode: workplace.cellBarcode,
+          StartTime: open.startedAt.toISOString(),
+          EndTime: endedAt.toISOString(),
+        };
+      });
+    },
+
+    /** Worked time per user and workplace in [from, to), for the end of a shift. */
+    async report(
+      range: { from: string; to: string },
+      context: TimeTrackingCallContext,
+    ): Promise<TWorkedTimeReport> {
+      authorise(context, true);
+      const from = new Date(range.from);
+      const to = new Date(range.to);
+      const rows = await createTimeTrackingRepository(db).workedTime({
+        sortingCenterId: context.sortingCenterId,
+        from,
+        to,
+        now: now(),
+      });
+      return {
+        From: from.toISOString(),
+        To: to.toISOString(),
+        Rows: rows.map((row) => ({
+          UserId: row.userId,
+          FullName: row.fullName,
+          CellBarcode: row.cellBarcode,
+          WorkplaceName: row.workplaceName,
+          Minutes: Math.round(row.seconds / 60),
+          Intervals: row.intervals,
+        })),
+      };
+    },
+
+    /** The report as CSV with headers in the caller's language. */
+    async reportCsv(
+      range: { from: string; to: string },
+      context: TimeTrackingCallContext,
+    ): Promise<string> {
+      const report = await this.report(range, context);
+      return formatWorkedTimeCsv(report.Rows, context.locale);
+    },
+  };
+}
+
+export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;

@@ -1,0 +1,531 @@
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnvelope, SESSION_COOKIE } from '@sorting/contracts';
+import { buildApp } from '../../src/app.js';
+import type { Database, Db } from '../../src/db/database.js';
+import {
+  boxes,
+  cells,
+  events,
+  inbounds,
+  parcels,
+  returnableBoxes,
+  warehouses,
+  zones,
+} from '../../src/db/schema.js';
+import { seedDemoData } from '../../src/db/seed.js';
+import { createFakeWebDist, createTestConfig } from '../helpers.js';
+import { callWithSession, createClock, signInByBadge, WEB_HEADERS } from '../sessions.js';
+import { BADGES } from '../sorting-client.js';
+import { createTestDatabase } from '../test-database.js';
+import { selectRows } from './fault-fixtures.js';
+
+// Issue 8 "Security": every registered route is enumerated (an onRoute hook), so a new route
+// is covered the day it is added.
+
+/**
+ * The public calls, each with why: anything else must answer 401 without a session. A new
+ * public route fails the test until it is added here on purpose.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /healthz': 'operators and load balancers',
+  'POST /local-settings-newsort': 'runtime settings before sign-in (part 2 §7)',
+  'POST /auth-api/users/search': 'the sign-in call itself (part 1 §7)',
+  'POST /auth-api/sign-in': 'password sign-in',
+  'GET /auth-api/demo-users': 'demo badges on the sign-in page, only with the demo seed',
+  'DELETE /users-api/v1/sessions': 'sign-out is idempotent: without a session it is done',
+  'GET /demo-sheet': 'the printable demo sheet (demo seed only)',
+  'GET /en/demo-sheet': 'the printable demo sheet (demo seed only)',
+  'GET /manifest.webmanifest': 'web app manifest',
+  'GET /ru/manifest.webmanifest': 'web app manifest',
+  'GET /en/manifest.webmanifest': 'web app manifest',
+  'GET /*': 'the SPA pages and assets',
+  'GET /printersHub': 'websocket upgrade; authenticated on the upgrade (printing hub tests)',
+  'POST /printersHub/negotiate': 'authenticated in preValidation (printing hub tests)',
+};
+
+const routes: { method: string; url: string }[] = [];
+let database: Database;
+let app: FastifyInstance;
+let secureApp: FastifyInstance;
+const webDist = createFakeWebDist();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+  const clock = createClock();
+  app = await buildApp({
+    config: createTestConfig({ WEB_DIST: webDist.dir }),
+    database,
+    keepDatabaseOpen: true,
+    now: clock.now,
+    onRoute: (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url });
+      }
+    },
+  });
+  secureApp = await buildApp({
+    config: createTestConfig({ TRUST_PROXY: 'true' }),
+    database,
+    keepDatabaseOpen: true,
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await secureApp?.close();
+  await database?.close();
+  webDist.remove();
+});
+
+/** A concrete URL for a route pattern: every parameter filled with `value`. */
+function fill(url: string, value: string): string {
+  return url.replace(/:[A-Za-z]+/g, value);
+}
+
+/**
+ * A fingerprint of every table the application writes (sessions, sign-in attempts and the
+ * parcel a user last saw excepted): any change by a call shows up as a different digest.
+ */
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = await selectRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const result: Record<string, string> = {};
+  for (const { table_name: name } of tables) {
+    if (['sessions', 'sign_in_attempts', 'parcel_views'].includes(name)) continue;
+    const [digest] = await selectRows<{ h: string }>(
+      db,
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+      ),
+    );
+    result[name] = digest?.h ?? '';
+  }
+  return result;
+}
+
+interface Target {
+  warehouseId: number;
+  warehouseNumber: number;
+  zoneId: number;
+  parcelId: number;
+  parcelNumber: string;
+  boxBarcode: string;
+  cellId: number;
+  cellBarcode: string;
+  acceptanceBarcode: string;
+  containerBarcode: string | null;
+}
+
+async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
+  const [warehouse] = await db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.number, warehouseNumber));
+  const id = warehouse!.id;
+  const [zone] = await db
+    .select()
+    .from(zones)
+    .where(and(eq(zones.warehouseId, id), eq(zones.number, 1)));
+  const [parcel] = await db.select().from(parcels).where(eq(parcels.warehouseId, id)).limit(1);
+  const [box] = await db.select().from(boxes).where(eq(boxes.warehouseId, id)).limit(1);
+  const [cell] = await db.select().from(cells).where(eq(cells.zoneId, zone!.id)).limit(1);
+  const [inbound] = await db.select().from(inbounds).where(eq(inbounds.warehouseId, id)).limit(1);
+  const [container] = await db
+    .select()
+    .from(returnableBoxes)
+    .where(eq(returnableBoxes.warehouseId, id))
+    .limit(1);
+  return {
+    warehouseId: id,
+    warehouseNumber,
+    zoneId: zone!.id,
+    parcelId: parcel!.id,
+    parcelNumber: parcel!.number,
+    boxBarcode: box!.barcode,
+    cellId: cell!.id,
+    cellBarcode: cell!.barcode,
+    acceptanceBarcode: inbound!.acceptanceBarcode,
+    containerBarcode: container?.barcode ?? null,
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface MatrixCall {
+  name: string;
+  /** A read the owner may make: it must succeed for the owner (so the refusal means something). */
+  isOwnerRead: boolean;
+  request: (t: Target) => { method: Method; url: string; payload?: unknown } | null;
+}
+
+/** Every call that names an object of a warehouse, with that warehouse's ids. */
+const MATRIX: MatrixCall[] = [
+  {
+    name: 'zones/search',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/zones/search',
+      payload: { warehouseId: t.warehouseId, number: 1 },
+    }),
+  },
+  {
+    name: 'zones list',
+    isOwnerRead: true,
+    request: (t) => ({ method: 'GET', url: `/sorting-api/zones?warehouseId=${t.warehouseId}` }),
+  },
+  {
+    name: 'parcels/scan',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/parcels/scan',
+      payload: { barcode: t.parcelNumber, warehouseId: t.warehouseId, zoneId: t.zoneId },
+    }),
+  },
+  {
+    name: 'boxes/search',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/boxes/search',
+      payload: { barcode: t.boxBarcode, warehouseId: t.warehouseId },
+    }),
+  },
+  {
+    name: 'cells/search',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/cells/search',
+      payload: { barcode: t.cellBarcode, warehouseId: t.warehouseId },
+    }),
+  },
+  {
+    name: 'cells/suggest',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/cells/suggest',
+      payload: { parcelId: t.parcelId, warehouseId: t.warehouseId, zoneId: t.zoneId },
+    }),
+  },
+  {
+    name: 'move',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/move',
+      payload: { parcelId: t.parcelId, cellId: t.cellId },
+    }),
+  },
+  {
+    name: 'parcels/measure',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/parcels/measure',
+      payload: { parcelId: t.parcelId, height: 10, width: 10, length: 10 },
+    }),
+  },
+  {
+    name: 'parcels/weight',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sorting-api/parcels/weight',
+      payload: { parcelId: t.parcelId, weight: 1000 },
+    }),
+  },
+  {
+    name: 'measures',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'GET',
+      url: `/sortingsystem-api/Parcels/${encodeURIComponent(t.parcelNumber)}/measures`,
+    }),
+  },
+  {
+    name: 'inbound arrive',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/arrive?barcode=${encodeURIComponent(t.acceptanceBarcode)}`,
+    }),
+  },
+  {
+    name: 'sticker',
+    isOwnerRead: true,
+    request: (t) => ({ method: 'GET', url: `/sorting-api/Parcels/${t.parcelId}/sticker?lang=ru` }),
+  },
+  {
+    name: 'sticker_printed',
+    isOwnerRead: false,
+    request: (t) => ({ method: 'PUT', url: `/sorting-api/Parcels/${t.parcelId}/sticker_printed` }),
+  },
+  {
+    name: 'attention',
+    isOwnerRead: false,
+    request: (t) => ({ method: 'DELETE', url: `/sorting-api/parcels/${t.parcelId}/attention` }),
+  },
+  {
+    name: 'damage',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'PUT',
+      url: `/sorting-api/parcels/${t.parcelId}/damage`,
+      payload: { Comment: 'x' },
+    }),
+  },
+  {
+    name: 'ContainerAccounting',
+    isOwnerRead: false,
+    request: (t) =>
+      t.containerBarcode === null
+        ? null
+        : {
+            method: 'GET',
+            url: `/sorting-api/ContainerAccounting?barcode=${encodeURIComponent(t.containerBarcode)}`,
+          },
+  },
+  {
+    name: 'ContainerAccounting/move',
+    isOwnerRead: false,
+    request: (t) =>
+      t.containerBarcode === null
+        ? null
+        : {
+            method: 'POST',
+            url: '/sorting-api/ContainerAccounting/move',
+            payload: { ContainerBarcode: t.containerBarcode, LocationCode: t.cellBarcode },
+          },
+  },
+  {
+    name: 'vision boxes',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/vision-api/v1/${t.warehouseNumber}/VisionFragment/boxes`,
+      payload: { barcode: t.parcelNumber },
+    }),
+  },
+];
+
+function describeAnswer(response: LightMyRequestResponse): string {
+  return `${response.statusCode} ${response.body.slice(0, 300)}`;
+}
+
+describe('security', () => {
+  it('answers 401 to every non-public route without a session', async () => {
+    expect(routes.length).toBeGreaterThan(25);
+    const keys = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    // The allow-list names only routes that exist (no stale exemptions).
+    for (const key of Object.keys(PUBLIC_ROUTES)) expect(keys, key).toContain(key);
+    const checked: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (key in PUBLIC_ROUTES) continue;
+      const response = await app.inject({
+        method: route.method as Method,
+        url: fill(route.url, '1'),
+        headers: { ...WEB_HEADERS, 'x-operation-id': 'security-check-1' },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, `${key}: ${describeAnswer(response)}`).toBe(401);
+      // Each service answers in its own casing (spec part 1 §3); either way the code is 401.
+      expect(readEnvelope(response.json()).errorCode, key).toBe(401);
+      checked.push(key);
+    }
+    expect(checked.length).toBeGreaterThan(20);
+  });
+
+  it('keeps each sorting centre to its own data (users × calls × ids)', async () => {
+    const sc = await targetOf(database.db, 34717);
+    const regular = await targetOf(database.db, 1201);
+    const users = [];
+    // Signed in first: sign-ins are events of their own.
+    for (const [badge, own, foreign] of [
+      [BADGES.worker, sc, regular],
+      [BADGES.foreignWorker, regular, sc],
+    ] as const) {
+      const { token } = await signInByBadge(app, badge);
+      expect(token).not.toBeNull();
+      users.push({ badge, own, foreign, token: token! });
+    }
+    const before = await fingerprint(database.db);
+    for (const user of users) {
+      const { token } = user;
+      for (const call of MATRIX) {
+        const request = call.request(user.foreign);
+        if (request === null) continue;
+        const response = await callWithSession(
+          app,
+          token,
+          request.method,
+          request.url,
+          request.payload,
+          {
+            'x-operation-id': `matrix-${call.name}-${user.own.warehouseNumber}`.replace(/\W/g, '-'),
+          },
+        );
+        const label = `${user.badge} → ${call.name} of ${user.foreign.warehouseNumber}: ${describeAnswer(response)}`;
+        const body = response.json();
+        expect(body.IsSuccess ?? body.isSuccess, label).toBe(false);
+        expect(body.OperationObject ?? null, label).toBeNull();
+        if (response.statusCode === 200) {
+          // Refused as unknown: the other centre's object is not even named.
+          expect([104, 204, 304, 404], label).toContain(body.ErrorCode);
+        } else {
+          expect(response.statusCode, label).toBe(403);
+        }
+      }
+    }
+    // Nothing of either centre changed.
+    expect(await fingerprint(database.db)).toEqual(before);
+
+    // The same reads of their own centre succeed: the refusals above are about ownership.
+    for (const { token, ...user } of users) {
+      for (const call of MATRIX.filter((c) => c.isOwnerRead)) {
+        const request = call.request(user.own)!;
+        const response = await callWithSession(
+          app,
+          token,
+          request.method,
+          request.url,
+          request.payload,
+        );
+        expect(
+          response.json().IsSuccess,
+          `${user.badge} own ${call.name}: ${describeAnswer(response)}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('sets the session cookie HttpOnly, SameSite and, behind TLS, Secure', async () => {
+    const plain = await signInByBadge(app, BADGES.worker);
+    const cookie = plain.response.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toMatch(/^(Lax|Strict)$/);
+    expect(cookie.secure ?? false).toBe(false);
+    const behindTls = await signInByBadge(secureApp, BADGES.worker, {
+      'x-forwarded-proto': 'https',
+    });
+    const secure = behindTls.response.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(secure).toMatchObject({ httpOnly: true, secure: true });
+    expect(secure.sameSite).toMatch(/^(Lax|Strict)$/);
+  });
+
+  it('refuses a cross-site form post with the session cookie and writes nothing', async () => {
+    const { token } = await signInByBadge(app, BADGES.worker);
+    const sc = await targetOf(database.db, 34717);
+    const before = await fingerprint(database.db);
+    // What a foreign page's <form method=post> sends: the cookie rides along (were SameSite
+    // not to stop it), a form body, the foreign Origin, no custom header.
+    const forms = [
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    ];
+    for (const headers of forms) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sorting-api/move',
+        headers,
+        cookies: { [SESSION_COOKIE]: token! },
+        payload: `parcelId=${sc.parcelId}&cellId=${sc.cellId}`,
+      });
+      // Refused before anything runs: the form body is not even parsed (415), or the
+      // same-site check refuses it (403).
+      expect([403, 415], describeAnswer(response)).toContain(response.statusCode);
+    }
+    // JSON without the custom header (what a page could send after a preflight it fails).
+    const withoutHeader = await app.inject({
+      method: 'POST',
+      url: '/sorting-api/move',
+      headers: { 'content-type': 'application/json' },
+      cookies: { [SESSION_COOKIE]: token! },
+      payload: { parcelId: sc.parcelId, cellId: sc.cellId },
+    });
+    expect(withoutHeader.statusCode, describeAnswer(withoutHeader)).toBe(403);
+    // A JSON post with the header but from a foreign origin (a CORS-less attacker) too.
+    const foreign = await callWithSession(
+      app,
+      token!,
+      'POST',
+      '/sorting-api/move',
+      { parcelId: sc.parcelId, cellId: sc.cellId },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(await fingerprint(database.db)).toEqual(before);
+  });
+
+  it('changes nothing on any GET', async () => {
+    const { token } = await signInByBadge(app, BADGES.worker);
+    const sc = await targetOf(database.db, 34717);
+    const before = await fingerprint(database.db);
+    const gets = routes.filter((route) => route.method === 'GET' && route.url !== '/printersHub');
+    for (const route of gets) {
+      const url = fill(route.url, String(sc.parcelId)).replace('*', 'sorting');
+      for (const query of [
+        '',
+        `?barcode=${encodeURIComponent(sc.parcelNumber)}&warehouseId=${sc.warehouseId}&lang=en`,
+      ]) {
+        const response = await callWithSession(app, token!, 'GET', `${url}${query}`);
+        expect(response.statusCode, `${route.url}: ${describeAnswer(response)}`).toBeLessThan(500);
+      }
+    }
+    expect(gets.length).toBeGreaterThan(8);
+    expect(await fingerprint(database.db)).toEqual(before);
+  });
+
+  it('throttles sign-in attempts but never a device scanning at 2 scans/s', async () => {
+    const device = { 'user-agent': 'Handheld/1.0 (throttle test)' };
+    const { token } = await signInByBadge(app, BADGES.worker, device);
+    expect(token).not.toBeNull();
+    const sc = await targetOf(database.db, 34717);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const refused = await signInByBadge(app, `~WRONG-${attempt}`, device);
+      statuses.push(refused.response.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+
+    // The same device (address and user agent) keeps scanning: 40 scans back to back, far
+    // faster than 2 scans/s, every one answered; only sign-in failures count.
+    for (let scan = 0; scan < 40; scan += 1) {
+      const response = await callWithSession(
+        app,
+        token!,
+        'POST',
+        '/sorting-api/parcels/scan',
+        { barcode: sc.parcelNumber, warehouseId: sc.warehouseId, zoneId: sc.zoneId },
+        device,
+      );
+      expect(response.statusCode, describeAnswer(response)).toBe(200);
+      expect(response.json().IsSuccess).toBe(true);
+    }
+  });
+
+  it('lets the application role append events but never change or delete them', async () => {
+    const db = database.db;
+    const [row] = await db
+      .insert(events)
+      .values({ kind: 'security.test', payload: { n: 1 } })
+      .returning({ id: events.id });
+    await expect(
+      db.update(events).set({ kind: 'tampered' }).where(eq(events.id, row!.id)),
+    ).rejects.toThrow();
+    await expect(db.delete(events).where(eq(events.id, row!.id))).rejects.toThrow();
+    await expect(db.execute(sql`truncate events`)).rejects.toThrow();
+    const [kept] = await db.select().from(events).where(eq(events.id, row!.id));
+    expect(kept?.kind).toBe('security.test');
+  });
+});
