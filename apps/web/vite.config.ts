@@ -14,6 +14,7 @@ export default defineConfig({
       '/local-settings-newsort': proxied,
       '^/(ru|en)/manifest\\.webmanifest$': proxied,
       '/printersHub': proxied,
+      '^/(en/)?demo-sheet$': proxied,
     },
   },
   build: {
@@ -28,5 +29,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 20_000,
   },
 });

@@ -8,6 +8,7 @@ import { listenForKeyboardWedge } from '../devices/scanner/keyboard-wedge-listen
 import { createScanInput } from '../devices/scanner/scan-input';
 import { api } from '../lib/api';
 import { createDocumentCookieJar } from '../lib/cookies';
+import { createDevicesAccess } from '../shell/devices/devices-access';
 import { queryClient } from '../lib/query-client';
 import { runtimeSettingsQuery } from '../lib/runtime-settings';
 import { browserScheduler } from '../lib/scheduler';
@@ -21,7 +22,7 @@ import { createAuthGuard } from '../shell/session/auth-guard';
 import { createSessionApi } from '../shell/session/session-api';
 import { writeLkdToken } from '../shell/session/session-service';
 import { createSessionStore } from '../shell/session/session-store';
-import { soundPlayer } from '../shell/sounds';
+import { browserAudioDeps, soundPlayer } from '../shell/sounds';
 import { App } from './app';
 import { COMMON_CATALOGUES, createCatalogueLoader } from './catalogues';
 import { createAppRoutes, routerBusyStore } from './router';
@@ -84,6 +85,7 @@ export function bootstrap(container: HTMLElement): void {
   const scanInput = createScanInput({
     play: (name) => soundPlayer.play(name),
     now: browserScheduler.now,
+    mark: browserAudioDeps.mark,
   });
   // The keyboard-wedge scanner works wherever the focus is, on every page, for the app's life.
   listenForKeyboardWedge({
@@ -92,6 +94,30 @@ export function bootstrap(container: HTMLElement): void {
       scanInput.push(text, 'scanner');
     },
   });
+
+  const devicesText = (key: string, options?: Record<string, string>) =>
+    registry
+      .ensure(currentLocale(), ['devices'])
+      .then((i18n) => i18n.t(key as 'printerUnavailable', { ns: 'devices', ...options }));
+  const devices = createDevicesAccess(() =>
+    Promise.all([
+      guardChunk(() => import('../shell/devices/devices-runtime')),
+      queryClient.ensureQueryData(runtimeSettingsQuery),
+    ]).then(([module, settings]) =>
+      module.createDevicesRuntime({
+        cookies,
+        getHost: () => window.location.hostname,
+        scheduler: browserScheduler,
+        fetch: (input, init) => fetch(input, init),
+        WebSocket: window.WebSocket,
+        random: Math.random,
+        isCookieEnabled: () => navigator.cookieEnabled,
+        notify: (input) => toastStore.notify(input),
+        translate: devicesText,
+        settings,
+      }),
+    ),
+  );
 
   // Runtime settings: read once at start, in parallel with the first route.
   void queryClient.prefetchQuery(runtimeSettingsQuery);
@@ -114,6 +140,7 @@ export function bootstrap(container: HTMLElement): void {
           scanInput,
           scanSettings: createScanSettingsStore(cookies, () => window.location.hostname),
           listCameras: listBrowserCameras,
+          devices,
         }}
       />
     </StrictMode>,
@@ -122,5 +149,17 @@ export function bootstrap(container: HTMLElement): void {
   // Not needed for the first screen: DOMPurify comes in its own chunk right after it.
   window.setTimeout(() => {
     loadNotificationSanitizer().catch(() => undefined);
+    // Spec part 1 §8: tell the worker at once when the browser keeps no cookies.
+    import('../shell/devices/cookie-warning')
+      .then((module) =>
+        module.warnIfCookiesDisabled({
+          cookies,
+          host: window.location.hostname,
+          isCookieEnabled: navigator.cookieEnabled,
+          getText: () => devicesText('cookiesDisabled'),
+          notify: (content) => toastStore.notify(content),
+        }),
+      )
+      .catch(() => undefined);
   }, 0);
 }

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { catalogueKeys, cataloguePath } from './catalogues';
+import { COOKIES_DISABLED_TEXT, PRINTER_UNAVAILABLE_TEXT } from '@sorting/contracts';
+import { LAZY_SHELL_NAMESPACES, catalogueKeys, cataloguePath } from './catalogues';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,11 +40,14 @@ const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) 
 const folders = catalogueFolders(src);
 
 describe('catalogues', () => {
-  it('finds the shell and every feature', () => {
+  it('finds the shell, its lazy parts and every feature', () => {
     const features = readdirSync(path.join(src, 'features'));
-    expect(folders.length).toBe(features.length + 1);
+    expect(folders.length).toBe(features.length + 1 + LAZY_SHELL_NAMESPACES.length);
     for (const feature of features) {
       expect(folders).toContain(path.join(src, 'features', feature, 'locales'));
+    }
+    for (const part of LAZY_SHELL_NAMESPACES) {
+      expect(folders).toContain(path.join(src, 'shell', part, 'locales'));
     }
   });
 
@@ -66,5 +70,16 @@ describe('catalogues', () => {
     const keys = catalogueKeys();
     expect(keys).toHaveLength((folders.length - 1) * 2);
     expect(keys).toContain(cataloguePath('en', 'user-auth'));
+    expect(keys).toContain(cataloguePath('ru', 'camera-viewfinder'));
+    expect(keys).toContain(cataloguePath('ru', 'devices'));
+  });
+
+  it('keep the texts the spec fixes (part 1 §8, part 2 §5)', () => {
+    const devices = (locale: string) =>
+      flatten(read(path.join(src, 'shell', 'devices', 'locales', `${locale}.json`)));
+    expect(devices('ru').get('printerUnavailable')).toBe(PRINTER_UNAVAILABLE_TEXT);
+    expect(devices('en').get('printerUnavailable')).toBe('Printer unavailable');
+    expect(devices('ru').get('cookiesDisabled')).toBe(COOKIES_DISABLED_TEXT);
+    expect(devices('en').get('cookiesDisabled')).toBe(COOKIES_DISABLED_TEXT);
   });
 });

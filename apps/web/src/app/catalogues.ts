@@ -9,14 +9,21 @@ import commonRu from '../shell/locales/ru.json';
 export const COMMON_CATALOGUES: Record<Locale, ResourceKey> = { ru: commonRu, en: commonEn };
 
 // Each route area's catalogue is its own chunk, loaded with its route:
-// src/features/<area>/locales/<locale>.json.
-const catalogues = import.meta.glob<ResourceKey>('../features/*/locales/*.json', {
-  import: 'default',
-});
+// src/features/<area>/locales/<locale>.json. A part of the shell that is itself lazy (the
+// camera viewfinder, printer and scale status and dialog) keeps its texts the same way in
+// src/shell/<part>/locales/<locale>.json, namespace <part>, so they stay out of the first screen.
+const catalogues = import.meta.glob<ResourceKey>(
+  ['../features/*/locales/*.json', '../shell/*/locales/*.json'],
+  { import: 'default' },
+);
 
-/** Where the catalogue of a route namespace lives. */
+/** Shell parts with a lazy catalogue of their own; their namespace is the folder name. */
+export const LAZY_SHELL_NAMESPACES: readonly string[] = ['camera-viewfinder', 'devices'];
+
+/** Where the catalogue of a route (or lazy shell) namespace lives. */
 export function cataloguePath(locale: Locale, namespace: string): string {
-  return `../features/${namespace}/locales/${locale}.json`;
+  const area = LAZY_SHELL_NAMESPACES.includes(namespace) ? 'shell' : 'features';
+  return `../${area}/${namespace}/locales/${locale}.json`;
 }
 
 /** The route catalogue loader; `guard` wraps each dynamic import (chunk reload on failure). */

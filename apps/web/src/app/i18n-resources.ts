@@ -1,6 +1,8 @@
 // Typed catalogue keys (conventions §8): the ru catalogues are the source of the key types,
 // so a missing or misspelled key is a compile error. One namespace per route area.
 import type common from '../shell/locales/ru.json';
+import type cameraViewfinder from '../shell/camera-viewfinder/locales/ru.json';
+import type devices from '../shell/devices/locales/ru.json';
 import type audit from '../features/audit/locales/ru.json';
 import type captureImage from '../features/capture-image/locales/ru.json';
 import type cargoPicking from '../features/cargo-picking/locales/ru.json';
@@ -40,6 +42,8 @@ import type vision from '../features/vision/locales/ru.json';
 /** The namespaces of the app and their (ru) catalogues. */
 export interface I18nResources {
   common: typeof common;
+  'camera-viewfinder': typeof cameraViewfinder;
+  devices: typeof devices;
   audit: typeof audit;
   'capture-image': typeof captureImage;
   'cargo-picking': typeof cargoPicking;
@@ -78,7 +82,10 @@ export interface I18nResources {
 }
 
 /** A namespace of a route area. */
-export type AreaNamespace = Exclude<keyof I18nResources, 'common'>;
+export type AreaNamespace = Exclude<
+  keyof I18nResources,
+  'common' | 'camera-viewfinder' | 'devices'
+>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

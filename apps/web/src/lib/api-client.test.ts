@@ -114,6 +114,30 @@ describe('api client', () => {
     }
   });
 
+  it('sends the operation id of an action as X-Operation-Id, and nothing without one', async () => {
+    const fetch = vi.fn<FetchFn>(async () => jsonResponse(200, { IsSuccess: true }));
+    const client = createApiClient({ fetch, getServiceBase: () => '' });
+    await client.post(
+      'sorting',
+      '/sorting-api/move',
+      { parcelId: 1 },
+      { operationId: 'op-12345678' },
+    );
+    await client.post(
+      'sorting',
+      '/sorting-api/move',
+      { parcelId: 1 },
+      { operationId: 'op-12345678' },
+    );
+    await client.post('sorting', '/sorting-api/parcels/scan', { barcode: 'P1' });
+    const headers = fetch.mock.calls.map(([, init]) => init.headers as Record<string, string>);
+    expect(headers.map((h) => h['X-Operation-Id'])).toEqual([
+      'op-12345678',
+      'op-12345678',
+      undefined,
+    ]);
+  });
+
   it('takes an empty successful answer as success without an object', async () => {
     const { client } = clientAnswering(new Response(null, { status: 204 }));
     const result = await client.delete('users', '/users-api/v1/sessions');

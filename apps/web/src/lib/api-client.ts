@@ -1,4 +1,5 @@
 import {
+  OPERATION_ID_HEADER,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   isEnvelope,
@@ -22,6 +23,11 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** The only way to cancel a call: the client has no default timeout (spec part 1 §7). */
   signal?: AbortSignal;
+  /**
+   * One id per user action, sent as `X-Operation-Id`; a retry of the same action sends the
+   * same id, so the server answers the stored result (IsRepeat) instead of acting twice.
+   */
+  operationId?: string;
 }
 
 /** An answer read into the casing-free envelope, with the HTTP status beside it. */
@@ -133,6 +139,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       ...init.headers,
+      ...(init.operationId ? { [OPERATION_ID_HEADER]: init.operationId } : {}),
       // CSRF defence: the server refuses cookie-authenticated writes without it
       // (docs/DECISIONS.md "Sessions and sign-in").
       [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,

@@ -5,7 +5,11 @@ export { NoData } from './no-data/no-data';
 export { Dialog, type DialogProps } from './dialog/dialog';
 export { LocaleLink, useLocale, useLocalizedPath } from './i18n';
 export {
+  useLocalPrinterNotNeeded,
   useNotify,
+  useOpenDeviceDialog,
+  usePrint,
+  useReadStableWeight,
   useScan,
   useScanSettings,
   useSoundPlayer,
@@ -40,3 +44,4 @@ export {
   type SignInOutcome,
   type SwitchOutcome,
 } from './session/session-service';
+export type { PrintOutcome, PrintRequest } from '../devices/printer/printer-service';

@@ -12,6 +12,8 @@ import type { ScanHandler, ScanInput } from '../devices/scanner/scan-input';
 import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
 import type { KeyValueStorage } from '../lib/storage';
+import type { PrintOutcome, PrintRequest } from '../devices/printer/printer-service';
+import type { DevicesAccess } from './devices/devices-access';
 import type { ToastStore } from './notifications/toast-store';
 import type { NotifyInput } from './notifications/notification';
 import type { SessionApi } from './session/session-service';
@@ -45,6 +47,8 @@ export interface ShellServices {
   scanSettings: ScanSettingsStore;
   /** The cameras for the scan settings dialog. */
   listCameras: ListCameras;
+  /** The printer and scale of this device, loaded on first use. */
+  devices: DevicesAccess;
 }
 
 const ShellServicesContext = createContext<ShellServices | null>(null);
@@ -100,4 +104,48 @@ export function useScan(handler: ScanHandler): void {
 export function useScanSettings(): ScanSettings {
   const { scanSettings } = useShellServices();
   return useSyncExternalStore(scanSettings.subscribe, scanSettings.getSnapshot);
+}
+
+/**
+ * Prints a label (spec part 1 §4): over the local agent, else through the hub, else the toast
+ * 'Принтер недоступен'. Problems are toasted by the printer; the outcome says what happened.
+ */
+export function usePrint(): (request: PrintRequest) => Promise<PrintOutcome> {
+  const { devices } = useShellServices();
+  return (request) => devices.load().then((runtime) => runtime.printer.print(request));
+}
+
+/** Reads a stable weight in kg from this device's scale (scale cookies); rejects with ScaleError. */
+export function useReadStableWeight(): (signal?: AbortSignal) => Promise<number> {
+  const { devices } = useShellServices();
+  return (signal) => devices.load().then((runtime) => runtime.readStableWeight(signal));
+}
+
+/** Opens the header's printer and scale dialog (spec part 1 §5: "redirected to the printer service"). */
+export function useOpenDeviceDialog(): () => void {
+  const { devices } = useShellServices();
+  return () => {
+    void devices.load().then(
+      (runtime) => runtime.openDialog(),
+      () => undefined,
+    );
+  };
+}
+
+/** For a page that does not need the local printer socket: closed while the page is shown. */
+export function useLocalPrinterNotNeeded(): void {
+  const { devices } = useShellServices();
+  useEffect(() => {
+    let isCurrent = true;
+    let printer: { setLocalNeeded(isNeeded: boolean): void } | null = null;
+    void devices.load().then((runtime) => {
+      if (!isCurrent) return;
+      printer = runtime.printer;
+      printer.setLocalNeeded(false);
+    });
+    return () => {
+      isCurrent = false;
+      printer?.setLocalNeeded(true);
+    };
+  }, [devices]);
 }

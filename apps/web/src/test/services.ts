@@ -38,6 +38,7 @@ export function createTestServices(overrides: Partial<ShellServices> = {}): Shel
     scanInput: createScanInput({ play: (name) => sounds.play(name), now: () => Date.now() }),
     scanSettings: createScanSettingsStore(cookies, () => 'localhost'),
     listCameras: async () => [],
+    devices: { load: () => Promise.reject(new Error('No devices in this test')) },
     ...overrides,
   };
 }

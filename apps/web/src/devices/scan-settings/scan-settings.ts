@@ -3,7 +3,10 @@ import {
   SCAN_INPUT_DEVICE_COOKIE,
   SCAN_KEYBOARD_ALLOWED_COOKIE,
 } from '@sorting/contracts';
-import { FAR_FUTURE_EXPIRY, type CookieJar, type CookieOptions } from '../../lib/cookies';
+import type { CookieJar } from '../../lib/cookies';
+import { writeDeviceCookie } from '../device-cookies';
+
+export { deviceCookieDomain } from '../device-cookies';
 
 export const INPUT_DEVICES = ['scanner', 'camera'] as const;
 export type InputDevice = (typeof INPUT_DEVICES)[number];
@@ -24,23 +27,6 @@ export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
   cameraDeviceName: null,
 };
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/**
- * The Domain attribute for device cookies (spec part 1 §3: "set for the parent domain"):
- * 'a.b.example.com' → '.b.example.com', 'example.com' → '.example.com'; none for a single-label
- * host (localhost) or an IP address, where browsers refuse a Domain attribute.
- */
-export function deviceCookieDomain(host: string): string | undefined {
-  const hostname = host.replace(/:\d+$/, '').toLowerCase();
-  if (!hostname || hostname.includes(':') || hostname.startsWith('[') || IPV4.test(hostname)) {
-    return undefined;
-  }
-  const labels = hostname.split('.').filter(Boolean);
-  if (labels.length < 2) return undefined;
-  return `.${(labels.length >= 3 ? labels.slice(1) : labels).join('.')}`;
-}
-
 /** Reads the settings; a missing or unknown value gives its default. */
 export function readScanSettings(cookies: CookieJar): ScanSettings {
   const device = cookies.get(SCAN_INPUT_DEVICE_COOKIE);
@@ -54,17 +40,6 @@ export function readScanSettings(cookies: CookieJar): ScanSettings {
       keyboard === undefined ? DEFAULT_SCAN_SETTINGS.isKeyboardAllowed : keyboard === 'true',
     cameraDeviceName: camera ? camera : null,
   };
-}
-
-/**
- * Writes one device cookie for the parent domain, path '/', expiring in 2100. A browser that
- * refuses the domain (a public suffix such as 'co.uk') gets it again for the host alone.
- */
-function writeDeviceCookie(cookies: CookieJar, name: string, value: string, host: string): void {
-  const options: CookieOptions = { path: '/', expires: FAR_FUTURE_EXPIRY };
-  const domain = deviceCookieDomain(host);
-  cookies.set(name, value, domain ? { ...options, domain } : options);
-  if (domain && cookies.get(name) !== value) cookies.set(name, value, options);
 }
 
 /** Writes every setting. */

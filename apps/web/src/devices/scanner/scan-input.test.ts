@@ -25,6 +25,17 @@ function deferred() {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('scan input', () => {
+  it('marks scan:received on arrival, before the acknowledgement sound', () => {
+    const events: string[] = [];
+    const input = createScanInput({
+      play: (name) => events.push(`play ${name}`),
+      now: () => 42,
+      mark: (name) => events.push(`mark ${name}`),
+    });
+    input.push('P100001', 'scanner');
+    expect(events).toEqual(['mark scan:received', 'play scan']);
+  });
+
   it('acknowledges every scan at once with the scan sound and the receive listeners', () => {
     const { input, played } = setup();
     const received: string[] = [];

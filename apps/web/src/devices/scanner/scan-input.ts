@@ -14,7 +14,7 @@ export interface Scan {
 export type ScanHandler = (scan: Scan) => void | Promise<void>;
 
 /**
- * The one scan input of the app: the keyboard wedge, the scan panel and (later) the camera
+ * The one scan input of the app: the keyboard wedge, the scan panel and the camera
  * feed it, every screen listens through `onScan`.
  */
 export interface ScanInput {
@@ -34,6 +34,8 @@ export interface ScanInputDeps {
   /** Plays the immediate acknowledgement (the sound player marks 'sound:scan'). */
   play: (name: 'scan') => void;
   now: () => number;
+  /** Records `scan:received` on arrival; benchmarks read it (bench/browser.ts). */
+  mark?: (name: string) => void;
   /** A handler failed: the queue goes on (default: console.error). */
   onError?: (error: unknown) => void;
 }
@@ -78,6 +80,7 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
   const deliver = (scan: Scan): boolean => {
     if (seen.has(scan)) return false;
     seen.add(scan);
+    deps.mark?.('scan:received');
     // ux.md "Feedback in under 100 ms": acknowledged before any handler or server work.
     deps.play('scan');
     for (const receiver of [...receivers]) receiver(scan);

@@ -1,34 +1,90 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
-import { LAST_ZONE_NUMBER_COOKIE } from '@sorting/contracts';
+import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { LAST_ZONE_NUMBER_COOKIE, type TCell } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
-import { Page, controlStyles, useScan, useSessionUser, useShellServices } from '../../shell';
+import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  sortingEntryMachine,
-  type EntryError,
-  type EntryToast,
-  type SortingEntryInput,
-  type SortingEntryMachine,
-} from './sorting-entry.machine';
-import { createSortingEntryService } from './sorting-entry.service';
+  Page,
+  controlStyles,
+  useLocale,
+  useOpenDeviceDialog,
+  usePrint,
+  useReadStableWeight,
+  useScan,
+  useSessionUser,
+  useShellServices,
+  type SoundName,
+} from '../../shell';
+import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
+import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
+import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
+import {
+  screenStateOf,
+  sortingMachine,
+  type LastParcel,
+  type MeasureField,
+  type Prompt as PromptModel,
+  type PromptError,
+  type SortingInput,
+  type SortingMachine,
+  type Text,
+} from './sorting.machine';
+import { createSortingService, type SortingCalls } from './sorting.service';
+import { createSortingDevices, type SortingDevices } from './sorting-devices';
 import styles from './sorting-page.module.css';
 
-const service = createSortingEntryService(api);
+/** What the screen talks to; the page gives the real ones, tests give fakes. */
+export interface SortingScreenProps {
+  calls: SortingCalls;
+  entryCalls: SortingEntryService;
+  devices: SortingDevices;
+}
+
+/** Pause between the sounds of one answer (success, row letter, column number). */
+const SOUND_GAP_MS = 700;
 
 function readLastZone(value: string | undefined): number | null {
   return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+function readLastParcel(text: string | null): LastParcel | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<LastParcel>;
+    return typeof value.barcode === 'string' && typeof value.id === 'number'
+      ? { barcode: value.barcode, id: value.id }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function userIdOf(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+type Snapshot = SnapshotFrom<SortingMachine>;
+
+/**
+ * One id per user action (X-Operation-Id). Not `crypto.randomUUID`: it exists only in secure
+ * contexts and from Chrome 92, and handhelds may open the app over plain http on the LAN.
+ */
+export function newOperationId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
  * Runs the machine while the page is mounted. Not @xstate/react: its CommonJS selector shim
  * pulls React's CommonJS wrapper out of the first screen's chunk and breaks the 150 kB budget.
  */
-function useMachineActor(machine: SortingEntryMachine, input: SortingEntryInput) {
+function useMachineActor(machine: SortingMachine, input: SortingInput) {
   const [initialInput] = useState(input);
-  const [actor, setActor] = useState<Actor<SortingEntryMachine> | null>(null);
+  const [actor, setActor] = useState<Actor<SortingMachine> | null>(null);
   useEffect(() => {
     const next = createActor(machine, { input: initialInput }).start();
     setActor(next);
@@ -48,12 +104,18 @@ function useMachineActor(machine: SortingEntryMachine, input: SortingEntryInput)
   return { actor, snapshot };
 }
 
-/** The prompt area of spec part 1 §2: pre, main, extra, bottom and error text. */
-function Prompt(props: {
+/** Busy: a call runs (the machine's or the entry child's); scans wait for it. */
+function isBusy(snapshot: Snapshot): boolean {
+  return snapshot.hasTag('busy') || (snapshot.matches('entry') && snapshot.context.entry.isBusy);
+}
+
+/** The prompt area of spec part 1 §2: pre, main, extra, bottom, error text and the arrow. */
+export function Prompt(props: {
   pre?: string | null;
   main: string;
   extra?: string | null;
   bottom?: string | null;
+  isArrow?: boolean;
   error?: { text: string; code: string | null } | null;
 }) {
   return (
@@ -64,6 +126,11 @@ function Prompt(props: {
         </p>
       ) : null}
       <p className={styles.main} data-testid="prompt-main">
+        {props.isArrow ? (
+          <span className={styles.arrow} data-testid="prompt-arrow" aria-hidden="true">
+            {'➜'}
+          </span>
+        ) : null}
         {props.main}
       </p>
       {props.extra ? (
@@ -90,25 +157,189 @@ function Prompt(props: {
   );
 }
 
-/**
- * /sorting: the sorting entry (spec part 1 §2, §4): the warehouse, then the zone, by scan or
- * from a list; then the screen waits for a parcel or box, whose sorting arrives later.
- */
-export default function SortingPage() {
+/** A suggested cell as printed on the shelf label: zone, row letter, column number. */
+function CellCard(props: { cell: TCell; isFirst: boolean }) {
+  const { t } = useTranslation('sorting');
+  const { cell } = props;
+  return (
+    <li
+      className={props.isFirst ? `${styles.cell} ${styles.cellFirst}` : styles.cell}
+      data-testid="suggested-cell"
+      data-cell={cell.name}
+    >
+      <span className={styles.cellZone}>{t('cellZone', { zone: cell.zoneNumber })}</span>
+      <span className={styles.cellPlace}>
+        <span aria-label={t('cellRow')}>{cell.row.toUpperCase()}</span>
+        <span aria-label={t('cellCol')}>{cell.col}</span>
+      </span>
+      {cell.isEmpty ? <span className={styles.cellZone}>{t('cellEmpty')}</span> : null}
+    </li>
+  );
+}
+
+function DamageForm(props: {
+  attention: string;
+  isBusy: boolean;
+  onConfirm: (isDamaged: boolean, comment: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('sorting');
+  const [comment, setComment] = useState('');
+  return (
+    <section className={styles.form} data-testid="damage-form" aria-label={t('checkDamage')}>
+      <p className={styles.attention} data-testid="attention-message">
+        {t('attention', { message: props.attention })}
+      </p>
+      <p className={styles.formTitle}>{t('damageQuestion')}</p>
+      <label className={controlStyles.field}>
+        {t('damageComment')}
+        <textarea
+          className={controlStyles.input}
+          data-testid="damage-comment"
+          value={comment}
+          rows={3}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </label>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={controlStyles.primary}
+          data-testid="damage-yes"
+          disabled={props.isBusy}
+          onClick={() => props.onConfirm(true, comment)}
+        >
+          {t('damaged')}
+        </button>
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="damage-no"
+          disabled={props.isBusy}
+          onClick={() => props.onConfirm(false, comment)}
+        >
+          {t('notDamaged')}
+        </button>
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="step-cancel"
+          onClick={props.onCancel}
+        >
+          {t('cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const MEASURE_FIELDS: MeasureField[] = ['length', 'width', 'height', 'weight'];
+
+function MeasureFormView(props: {
+  values: Record<MeasureField, string>;
+  needs: { measure: boolean; weight: boolean };
+  isBusy: boolean;
+  onChange: (field: MeasureField, value: string) => void;
+  onReadScale: () => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('sorting');
+  const fields = MEASURE_FIELDS.filter((field) =>
+    field === 'weight' ? props.needs.weight : props.needs.measure,
+  );
+  return (
+    <form
+      className={styles.form}
+      data-testid="measure-form"
+      aria-label={t('measureStep')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <p className={styles.extra}>{t('measureHint')}</p>
+      <div className={styles.measureGrid}>
+        {fields.map((field) => (
+          <label key={field} className={controlStyles.field}>
+            {t(field)}
+            <input
+              className={controlStyles.input}
+              data-testid={`measure-${field}`}
+              inputMode="decimal"
+              value={props.values[field]}
+              onChange={(event) => props.onChange(field, event.target.value)}
+            />
+          </label>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        {props.needs.weight ? (
+          <button
+            type="button"
+            className={controlStyles.button}
+            data-testid="measure-read-scale"
+            disabled={props.isBusy}
+            onClick={props.onReadScale}
+          >
+            {t('readScale')}
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          className={controlStyles.primary}
+          data-testid="measure-submit"
+          disabled={props.isBusy}
+        >
+          {t('saveMeasure')}
+        </button>
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="step-cancel"
+          onClick={props.onCancel}
+        >
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The sorting screen over the given calls and devices (spec part 1 §2, §4). */
+export function SortingScreen(props: SortingScreenProps) {
   const { t } = useTranslation('sorting');
   const user = useSessionUser();
-  const { cookies, toasts, sounds } = useShellServices();
-  // The machine's effects call the latest translation and services.
-  const effects = useRef({ t, toasts, sounds, cookies });
-  useEffect(() => {
-    effects.current = { t, toasts, sounds, cookies };
-  }, [t, toasts, sounds, cookies]);
+  const { cookies, toasts, sounds, scheduler, localStorage } = useShellServices();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
 
-  const [machine] = useState<SortingEntryMachine>(() =>
-    sortingEntryMachine.provide({
+  // The machine's effects call the latest translation, services and router.
+  const effects = useRef({
+    t,
+    toasts,
+    sounds,
+    scheduler,
+    cookies,
+    localStorage,
+  });
+  useEffect(() => {
+    effects.current = { t, toasts, sounds, scheduler, cookies, localStorage };
+  }, [t, toasts, sounds, scheduler, cookies, localStorage]);
+
+  const textOf = useCallback(
+    (text: Text | null | undefined): string | null =>
+      text ? String(t(text.key as 'title', (text.params ?? {}) as Record<string, unknown>)) : null,
+    [t],
+  );
+  const errorTextOf = (error: PromptError): string =>
+    error.key === 'serverMessage' ? (error.message ?? '') : (textOf(error) ?? '');
+
+  const [machine] = useState<SortingMachine>(() => {
+    const entry = sortingEntryMachine.provide({
       actors: {
-        searchWarehouse: fromPromise(({ input }) => service.searchWarehouse(input)),
-        searchZone: fromPromise(({ input }) => service.searchZone(input)),
+        searchWarehouse: fromPromise(({ input }) => props.entryCalls.searchWarehouse(input)),
+        searchZone: fromPromise(({ input }) => props.entryCalls.searchZone(input)),
       },
       actions: {
         rememberZone: (_, params) =>
@@ -125,42 +356,110 @@ export default function SortingPage() {
         },
         playError: () => effects.current.sounds.play('err'),
       },
-    }),
-  );
-  const { actor, snapshot } = useMachineActor(machine, {
+    });
+    return sortingMachine.provide({ actors: { entry } });
+  });
+
+  const [input] = useState<SortingInput>(() => ({
     defaultWarehouseNumber: user?.defaultWarehouseNumber ?? null,
     lastZoneNumber: readLastZone(cookies.get(LAST_ZONE_NUMBER_COOKIE)),
-  });
-  const warehouse = snapshot?.context.warehouse ?? null;
-  const zone = snapshot?.context.zone ?? null;
-  const error = snapshot?.context.error ?? null;
-  const isBusy = snapshot?.hasTag('busy') ?? true;
-  const isScanWarehouse = snapshot?.matches('scanWarehouse') ?? false;
-  const isScanZone = snapshot?.matches('scanZone') ?? false;
-  const isScanWhat = snapshot?.matches('scanWhat') ?? false;
-  const send = (event: Parameters<Actor<SortingEntryMachine>['send']>[0]) => actor?.send(event);
+    userId: userIdOf(user?.userId),
+    isUserScanAllowed:
+      queryClient.getQueryData(runtimeSettingsQuery.queryKey)?.features.userBarcodeAuthorization ??
+      false,
+    ports: {
+      calls: props.calls,
+      printSticker: (job) => props.devices.printSticker(job),
+      readStableWeightKg: (signal) => props.devices.readStableWeightKg(signal),
+      createOperationId: newOperationId,
+      notifyError: (error) => {
+        const content =
+          error.key === 'serverMessage'
+            ? (error.message ?? '')
+            : String(
+                effects.current.t(
+                  error.key as 'title',
+                  (error.params ?? {}) as Record<string, unknown>,
+                ),
+              );
+        effects.current.toasts.notify({ status: 'error', content });
+      },
+      play: (names: SoundName[]) => {
+        names.forEach((name, index) => {
+          if (index === 0) effects.current.sounds.play(name);
+          else
+            effects.current.scheduler.setTimeout(
+              () => effects.current.sounds.play(name),
+              index * SOUND_GAP_MS,
+            );
+        });
+      },
+      readLastParcel: () =>
+        readLastParcel(effects.current.localStorage?.getItem(LAST_PARCEL_SCANNED_KEY) ?? null),
+      writeLastParcel: (value) => {
+        const storage = effects.current.localStorage;
+        if (!storage) return;
+        if (value) storage.setItem(LAST_PARCEL_SCANNED_KEY, JSON.stringify(value));
+        else storage.removeItem(LAST_PARCEL_SCANNED_KEY);
+      },
+      rememberZone: (number) =>
+        effects.current.cookies.set(LAST_ZONE_NUMBER_COOKIE, String(number), {
+          path: '/',
+          expires: FAR_FUTURE_EXPIRY,
+        }),
+      // Spec part 1 §5 "redirected to the printer service": the header's printer dialog.
+      openPrinterSettings: () => props.devices.openPrinterSettings(),
+      locale,
+    },
+  }));
+  const { actor, snapshot } = useMachineActor(machine, input);
+  const send = (event: Parameters<Actor<SortingMachine>['send']>[0]) => actor?.send(event);
 
   useScan(async (scan) => {
     if (!actor) return;
+    await waitFor(actor, (state) => !isBusy(state));
     actor.send({ type: 'SCANNED', text: scan.text });
-    await waitFor(actor, (state) => !state.hasTag('busy'));
+    await waitFor(actor, (state) => !isBusy(state));
   });
+
+  // Back online: a move waiting for the connection is sent again at once (same operation id).
+  useEffect(() => {
+    if (!actor) return;
+    const onOnline = () => actor.send({ type: 'ONLINE' });
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [actor]);
+
+  // A user switch by badge (the shell's) gives the machine the new user.
+  const userId = userIdOf(user?.userId);
+  useEffect(() => {
+    if (snapshot?.matches('logout') && user && userId !== snapshot.context.userId)
+      send({ type: 'USER_CHANGED', userId });
+  });
+
+  const screen = snapshot ? screenStateOf(snapshot) : 'init';
+  const context = snapshot?.context;
+  const busy = snapshot ? isBusy(snapshot) : true;
+  const warehouse = context?.warehouse ?? null;
+  const isEntry = snapshot?.matches('entry') ?? true;
+  const isScanWarehouse = isEntry && context?.entry.state === 'scanWarehouse';
+  const isScanZone = isEntry && context?.entry.state === 'scanZone';
 
   const warehouses = useQuery({
     queryKey: ['sorting', 'warehouses'],
-    queryFn: () => service.listWarehouses(),
+    queryFn: () => props.entryCalls.listWarehouses(),
     enabled: isScanWarehouse,
     staleTime: 60_000,
   });
   const warehouseId = warehouse?.Id ?? null;
   const zones = useQuery({
     queryKey: ['sorting', 'zones', warehouseId],
-    queryFn: () => service.listZones(warehouseId ?? 0),
+    queryFn: () => props.entryCalls.listZones(warehouseId ?? 0),
     enabled: warehouseId !== null && isScanZone,
     staleTime: 60_000,
   });
 
-  const errorText = (value: EntryError | null) => {
+  const entryErrorText = (value: EntryError | null) => {
     if (!value) return null;
     switch (value.key) {
       case 'warehouseNotFound':
@@ -174,117 +473,189 @@ export default function SortingPage() {
     }
   };
 
-  const warehouseLine = warehouse
-    ? t('warehouse', { number: warehouse.Number, name: warehouse.Name })
-    : null;
-  const zoneLine = zone ? t('zone', { number: zone.Number, name: zone.Name }) : null;
+  const prompt: PromptModel | null = context?.prompt ?? null;
+  const error = isEntry
+    ? entryErrorText(context?.entry.error ?? null)
+    : context?.error
+      ? { text: errorTextOf(context.error), code: context.error.code }
+      : null;
+  const zone = context?.zone ?? null;
+  const contextLine = [
+    warehouse ? t('warehouse', { number: warehouse.Number, name: warehouse.Name }) : null,
+    zone ? t('zone', { number: zone.Number, name: zone.Name }) : null,
+  ]
+    .filter(Boolean)
+    .join(' — ');
   const greeting =
     warehouse?.SortingMode === 'SortingCenter' && user
       ? t('greeting', { name: user.userName })
       : null;
+  const parcel = context?.parcel ?? null;
+
+  // `sorting:prompt` (detail: the screen state) in the frame that paints a new prompt: the
+  // scan-to-feedback time of bench/browser.ts ends here.
+  useEffect(() => {
+    if (typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      try {
+        performance.mark('sorting:prompt', { detail: screen });
+      } catch {
+        // The Performance API is optional.
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [screen, prompt]);
+
+  const isWorking = !isEntry && !snapshot?.matches('logout');
 
   return (
     <Page title={t('title')} testId="sorting">
       <div
         className={styles.screen}
         data-testid="sorting-entry"
-        data-state={
-          isScanWarehouse
-            ? 'scanWarehouse'
-            : isScanZone
-              ? 'scanZone'
-              : isScanWhat
-                ? 'scanWhat'
-                : 'init'
-        }
-        aria-busy={isBusy}
+        data-state={screen}
+        aria-busy={busy}
       >
         {greeting ? (
           <p className={styles.greeting} data-testid="greeting">
             {greeting}
           </p>
         ) : null}
+        {isWorking && contextLine && (screen !== 'scanWhat' || prompt?.pre) ? (
+          <p className={styles.context} data-testid="sorting-context">
+            {contextLine}
+          </p>
+        ) : null}
 
-        {isScanWarehouse || !snapshot || snapshot.matches('init') ? (
+        {prompt ? (
           <Prompt
-            main={t('scanWarehouse')}
-            extra={t('scanWarehouseExtra')}
-            error={errorText(error)}
+            pre={textOf(prompt.pre) ?? (screen === 'scanWhat' ? contextLine : null)}
+            main={textOf(prompt.main) ?? ''}
+            extra={textOf(prompt.extra)}
+            bottom={textOf(prompt.bottom)}
+            isArrow={prompt.isArrow}
+            error={error}
           />
         ) : null}
-        {isScanZone ? (
-          <Prompt
-            pre={warehouseLine}
-            main={t('scanZone')}
-            bottom={t('scanZoneBottom')}
-            error={errorText(error)}
+
+        {isWorking && (context?.cells.length ?? 0) > 0 && screen === 'scanWhere' ? (
+          <section aria-label={t('suggestedCells')}>
+            <ol className={styles.cells} data-testid="suggested-cells">
+              {(context?.cells ?? []).map((cell, index) => (
+                <CellCard key={cell.id} cell={cell} isFirst={index === 0} />
+              ))}
+            </ol>
+          </section>
+        ) : null}
+
+        {screen === 'checkDamage' && parcel ? (
+          <DamageForm
+            key={parcel.id}
+            attention={parcel.attentionMessage ?? ''}
+            isBusy={busy}
+            onConfirm={(isDamaged, comment) =>
+              send({ type: 'DAMAGE_CONFIRMED', isDamaged, comment })
+            }
+            onCancel={() => send({ type: 'CANCELLED' })}
           />
         ) : null}
-        {isScanWhat ? (
-          <Prompt
-            pre={[warehouseLine, zoneLine].filter(Boolean).join(' — ')}
-            main={t('scanWhat')}
-            extra={t('scanWhatExtra')}
+
+        {screen === 'measure' && parcel && context ? (
+          <MeasureFormView
+            values={context.measure}
+            needs={{ measure: parcel.isNeedMeasure, weight: parcel.isNeedWeight }}
+            isBusy={busy}
+            onChange={(field, value) => send({ type: 'MEASURE_CHANGED', field, value })}
+            onReadScale={() => send({ type: 'READ_WEIGHT' })}
+            onSubmit={() => send({ type: 'MEASURE_SUBMITTED' })}
+            onCancel={() => send({ type: 'CANCELLED' })}
           />
+        ) : null}
+
+        {screen === 'acceptanceReport' && context?.acceptance ? (
+          <section className={styles.form} data-testid="acceptance-report">
+            <h2 className={styles.listTitle}>{t('acceptanceTitle')}</h2>
+            <dl className={styles.report}>
+              <dt>{t('acceptanceName')}</dt>
+              <dd data-testid="acceptance-name">{context.acceptance.name}</dd>
+              <dt>{t('acceptanceQuantity')}</dt>
+              <dd data-testid="acceptance-quantity">{context.acceptance.detailsQuantity}</dd>
+            </dl>
+            <button
+              type="button"
+              className={controlStyles.button}
+              data-testid="acceptance-close"
+              onClick={() => send({ type: 'CANCELLED' })}
+            >
+              {t('close')}
+            </button>
+          </section>
         ) : null}
 
         {isScanWarehouse ? (
-          <section className={styles.list} aria-label={t('warehouses')}>
-            <h2 className={styles.listTitle}>{t('warehouses')}</h2>
-            {warehouses.isError ? <p>{t('listFailed')}</p> : null}
-            {warehouses.isPending ? <p>{t('loading')}</p> : null}
-            {(warehouses.data ?? []).map((item) => (
-              <button
-                key={item.Id}
-                type="button"
-                className={`${controlStyles.button} ${styles.pick}`}
-                data-testid={`warehouse-${item.Number}`}
-                disabled={isBusy}
-                onClick={() => send({ type: 'WAREHOUSE_PICKED', number: item.Number })}
-              >
-                {t('warehouse', { number: item.Number, name: item.Name })}
-              </button>
-            ))}
-          </section>
+          <PickList
+            title={t('warehouses')}
+            query={warehouses}
+            testIdPrefix="warehouse"
+            disabled={busy}
+            labelOf={(item) => t('warehouse', { number: item.Number, name: item.Name })}
+            onPick={(number) => send({ type: 'WAREHOUSE_PICKED', number })}
+            texts={{ failed: t('listFailed'), loading: t('loading') }}
+          />
         ) : null}
 
         {isScanZone ? (
-          <section className={styles.list} aria-label={t('zones')}>
-            <h2 className={styles.listTitle}>{t('zones')}</h2>
-            {zones.isError ? <p>{t('listFailed')}</p> : null}
-            {zones.isPending ? <p>{t('loading')}</p> : null}
-            {(zones.data ?? []).map((item) => (
-              <button
-                key={item.Id}
-                type="button"
-                className={`${controlStyles.button} ${styles.pick}`}
-                data-testid={`zone-${item.Number}`}
-                disabled={isBusy}
-                onClick={() => send({ type: 'ZONE_PICKED', number: item.Number })}
-              >
-                {t('zone', { number: item.Number, name: item.Name })}
-              </button>
-            ))}
-          </section>
+          <PickList
+            title={t('zones')}
+            query={zones}
+            testIdPrefix="zone"
+            disabled={busy}
+            labelOf={(item) => t('zone', { number: item.Number, name: item.Name })}
+            onPick={(number) => send({ type: 'ZONE_PICKED', number })}
+            texts={{ failed: t('listFailed'), loading: t('loading') }}
+          />
         ) : null}
 
         <div className={styles.actions}>
-          {isScanWhat ? (
+          {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
+            <button
+              type="button"
+              className={controlStyles.primary}
+              data-testid="retry-move"
+              disabled={busy}
+              onClick={() => send({ type: 'RETRY' })}
+            >
+              {t('retry')}
+            </button>
+          ) : null}
+          {screen === 'scanWhere' || screen === 'scanCell' || screen === 'logout' ? (
+            <button
+              type="button"
+              className={controlStyles.button}
+              data-testid="sorting-cancel"
+              disabled={busy}
+              onClick={() => send({ type: 'CANCELLED' })}
+            >
+              {t('cancel')}
+            </button>
+          ) : null}
+          {isWorking ? (
             <button
               type="button"
               className={controlStyles.button}
               data-testid="change-zone"
+              disabled={busy}
               onClick={() => send({ type: 'CHANGE_ZONE' })}
             >
               {t('changeZone')}
             </button>
           ) : null}
-          {isScanZone || isScanWhat ? (
+          {isScanZone || isWorking ? (
             <button
               type="button"
               className={controlStyles.button}
               data-testid="change-warehouse"
-              disabled={isBusy}
+              disabled={busy}
               onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
             >
               {t('changeWarehouse')}
@@ -293,5 +664,52 @@ export default function SortingPage() {
         </div>
       </div>
     </Page>
+  );
+}
+
+const entryService = createSortingEntryService(api);
+const sortingService = createSortingService(api);
+
+/** /sorting: the whole sorting screen (spec part 1 §2, §4) over the real calls and devices. */
+export default function SortingPage() {
+  const print = usePrint();
+  const readStableWeight = useReadStableWeight();
+  const openDeviceDialog = useOpenDeviceDialog();
+  // The hooks' functions only reach the shell's device access, which lives as long as the app.
+  const [devices] = useState(() =>
+    createSortingDevices({ print, readStableWeight, openDeviceDialog }),
+  );
+  return <SortingScreen calls={sortingService} entryCalls={entryService} devices={devices} />;
+}
+
+/** A warehouse or zone to choose from a list instead of scanning it (docs/DECISIONS.md). */
+function PickList<T extends { Id: number; Number: number; Name: string }>(props: {
+  title: string;
+  query: { isError: boolean; isPending: boolean; data?: T[] | undefined };
+  testIdPrefix: string;
+  disabled: boolean;
+  labelOf: (item: T) => string;
+  onPick: (number: number) => void;
+  texts: { failed: string; loading: string };
+}) {
+  const { title, query, testIdPrefix, disabled, labelOf, onPick, texts } = props;
+  return (
+    <section className={styles.list} aria-label={title}>
+      <h2 className={styles.listTitle}>{title}</h2>
+      {query.isError ? <p>{texts.failed}</p> : null}
+      {query.isPending ? <p>{texts.loading}</p> : null}
+      {(query.data ?? []).map((item) => (
+        <button
+          key={item.Id}
+          type="button"
+          className={`${controlStyles.button} ${styles.pick}`}
+          data-testid={`${testIdPrefix}-${item.Number}`}
+          disabled={disabled}
+          onClick={() => onPick(item.Number)}
+        >
+          {labelOf(item)}
+        </button>
+      ))}
+    </section>
   );
 }

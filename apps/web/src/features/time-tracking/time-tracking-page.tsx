@@ -1,8 +1,408 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NotAvailablePage } from '../../shell';
+import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { TIME_TRACKING_PAGE_SIZE, type TWorkplace } from '@sorting/contracts';
+import { api } from '../../lib/api';
+import { newOperationId } from '../../lib/operation-id';
+import { runtimeSettingsQuery } from '../../lib/runtime-settings';
+import type { Scheduler } from '../../lib/scheduler';
+import { NoData, Page, controlStyles, useLocale, useScan, useShellServices } from '../../shell';
+// Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
+import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import {
+  selectedWorkplace,
+  timeTrackingMachine,
+  type TimeTrackingError,
+  type TimeTrackingMachine,
+  type TimeTrackingNotice,
+  type TimeTrackingPorts,
+  type TimeTrackingScreen as ScreenState,
+} from './time-tracking.machine';
+import { createTimeTrackingService } from './time-tracking.service';
+import styles from './time-tracking-page.module.css';
 
-/** /time-tracking: this area arrives with a later issue. */
-export default function TimeTrackingPage() {
+/** The calls of the screen; the page gives the real ones, tests give a fake server. */
+export type TimeTrackingCalls = Pick<TimeTrackingPorts, 'loadWorkplaces' | 'scanBadge' | 'leave'>;
+
+type Snapshot = SnapshotFrom<TimeTrackingMachine>;
+
+/** "h:mm:ss" of a duration; negative (a clock behind the server's) counts as 0. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** The current time, ticking once a second through the scheduler adapter. */
+function useNow(scheduler: Scheduler): number {
+  const [now, setNow] = useState(() => scheduler.now());
+  useEffect(() => {
+    let handle = scheduler.setTimeout(function tick() {
+      setNow(scheduler.now());
+      handle = scheduler.setTimeout(tick, 1000);
+    }, 1000);
+    return () => scheduler.clearTimeout(handle);
+  }, [scheduler]);
+  return now;
+}
+
+/** Runs the machine while the page is mounted (no @xstate/react: see "Sorting entry"). */
+function useMachineActor(ports: TimeTrackingPorts) {
+  const [actor, setActor] = useState<Actor<TimeTrackingMachine> | null>(null);
+  const [initialPorts] = useState(ports);
+  useEffect(() => {
+    const next = createActor(timeTrackingMachine, { input: { ports: initialPorts } }).start();
+    setActor(next);
+    return () => {
+      next.stop();
+    };
+  }, [initialPorts]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
+  return { actor, snapshot };
+}
+
+function screenOf(snapshot: Snapshot | null): ScreenState {
+  return snapshot ? (String(snapshot.value) as ScreenState) : 'loading';
+}
+
+/** The time tracking screen over the given calls (spec part 1 §2, §4). */
+export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
   const { t } = useTranslation('time-tracking');
-  return <NotAvailablePage title={t('title')} />;
+  const { toasts, sounds, scheduler } = useShellServices();
+  const { locale } = useLocale();
+  const now = useNow(scheduler);
+  // The page of the tracked users list, per workplace: another workplace starts at page 1.
+  const [paging, setPaging] = useState<{ barcode: string | null; page: number }>({
+    barcode: null,
+    page: 1,
+  });
+
+  const effects = useRef({ t, toasts, sounds });
+  useEffect(() => {
+    effects.current = { t, toasts, sounds };
+  }, [t, toasts, sounds]);
+
+  const errorText = useCallback(
+    (error: TimeTrackingError): string => {
+      const text = t(error.code, { barcode: error.barcode ?? '' });
+      return error.message ? t('withReason', { text, reason: error.message }) : text;
+    },
+    [t],
+  );
+  const errorTextRef = useRef(errorText);
+  useEffect(() => {
+    errorTextRef.current = errorText;
+  }, [errorText]);
+
+  const [ports] = useState<TimeTrackingPorts>(() => ({
+    loadWorkplaces: () => props.calls.loadWorkplaces(),
+    scanBadge: (input) => props.calls.scanBadge(input),
+    leave: (input) => props.calls.leave(input),
+    createOperationId: newOperationId,
+    notifyError: (error) =>
+      effects.current.toasts.notify({ status: 'error', content: errorTextRef.current(error) }),
+    notifyDone: (notice: TimeTrackingNotice) => {
+      const { t: translate, toasts: store, sounds: player } = effects.current;
+      const params = { name: notice.name, workplace: notice.workplace };
+      store.notify({
+        status: notice.kind === 'joined' ? 'ok' : 'info',
+        content: translate(notice.kind, params),
+      });
+      // Spec part 1 §4: Status 1 (joined) is the ok sound; leaving is a quieter success.
+      player.play(notice.kind === 'joined' ? 'ok-new' : 'success-small');
+    },
+  }));
+  const { actor, snapshot } = useMachineActor(ports);
+  const send = (event: Parameters<Actor<TimeTrackingMachine>['send']>[0]) => actor?.send(event);
+
+  useScan(async (scan) => {
+    if (!actor) return;
+    await waitFor(actor, (state) => !state.hasTag('busy'));
+    actor.send({ type: 'SCANNED', text: scan.text });
+    await waitFor(actor, (state) => !state.hasTag('busy'));
+  });
+
+  const screen = screenOf(snapshot);
+  const context = snapshot?.context ?? null;
+  const isBusy = snapshot?.hasTag('busy') ?? true;
+  const workplace = context ? selectedWorkplace(context) : null;
+  const workplaces = context?.workplaces ?? [];
+  const hasWorkplace = workplace !== null && context?.barcode !== null;
+  const error = context?.error ?? null;
+
+  const barcode = workplace?.CellBarcode ?? null;
+  const page = paging.barcode === barcode ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ barcode, page: next });
+  const employees = workplace?.Employees ?? [];
+  const pages = Math.max(1, Math.ceil(employees.length / TIME_TRACKING_PAGE_SIZE));
+  // A shorter list (someone left) keeps the page in range.
+  const currentPage = Math.min(page, pages);
+  const shown = employees.slice(
+    (currentPage - 1) * TIME_TRACKING_PAGE_SIZE,
+    currentPage * TIME_TRACKING_PAGE_SIZE,
+  );
+
+  const startFormat = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+  const isScanScreen =
+    screen !== 'loadFailed' && screen !== 'noWorkplaces' && screen !== 'noAccess';
+  const main = hasWorkplace ? t('scanUser') : t('scanWorkplace');
+  const extra = hasWorkplace ? t('scanUserExtra') : t('scanWorkplaceExtra');
+
+  return (
+    <Page title={t('title')} testId="time-tracking">
+      <div
+        className={styles.screen}
+        data-testid="time-tracking-screen"
+        data-state={screen}
+        aria-busy={isBusy}
+      >
+        {isScanScreen && screen !== 'loading' ? (
+          <section className={styles.prompt} data-testid="prompt">
+            {workplace ? (
+              <p className={styles.pre} data-testid="prompt-pre">
+                {t('workplace', { name: workplace.Name, barcode: workplace.CellBarcode })}
+              </p>
+            ) : null}
+            <p className={styles.main} data-testid="prompt-main">
+              {main}
+            </p>
+            <p className={styles.extra}>{extra}</p>
+            {error ? (
+              <p className={styles.error} data-testid="prompt-error" role="alert">
+                <span data-testid="prompt-error-text">{errorText(error)}</span>
+                <small className={styles.code} data-testid="prompt-error-code">
+                  {error.code}
+                </small>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+
+        {screen === 'loading' ? <p>{t('loading')}</p> : null}
+
+        {screen === 'loadFailed' || screen === 'noWorkplaces' || screen === 'noAccess' ? (
+          <NoData text={error ? errorText(error) : undefined}>
+            {error ? (
+              <small className={styles.code} data-testid="no-data-code">
+                {error.code}
+              </small>
+            ) : null}
+            <button
+              type="button"
+              className={controlStyles.button}
+              data-testid="time-tracking-retry"
+              onClick={() => send({ type: 'RETRY' })}
+            >
+              {t('retry')}
+            </button>
+          </NoData>
+        ) : null}
+
+        {hasWorkplace && workplace ? (
+          <section className={styles.section} aria-label={t('trackedUsers')}>
+            <h2 className={styles.sectionTitle}>{t('trackedUsers')}</h2>
+            {employees.length === 0 ? (
+              <NoData text={t('noTrackedUsers')} />
+            ) : (
+              <table className={styles.table} data-testid="tracked-users">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columnName')}</th>
+                    <th scope="col">{t('columnStart')}</th>
+                    <th scope="col">{t('columnDuration')}</th>
+                    <th scope="col">{t('columnActions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((employee) => (
+                    <tr
+                      key={employee.UserId}
+                      data-testid="tracked-user"
+                      data-user-id={employee.UserId}
+                    >
+                      <td data-testid="tracked-user-name">{employee.FullName}</td>
+                      <td>
+                        <time dateTime={employee.StartTime} data-testid="tracked-user-start">
+                          {startFormat.format(new Date(employee.StartTime))}
+                        </time>
+                      </td>
+                      <td className={styles.duration} data-testid="tracked-user-duration">
+                        {formatDuration(now - Date.parse(employee.StartTime))}
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className={controlStyles.button}
+                          data-testid="tracked-user-remove"
+                          aria-label={t('removeUser', { name: employee.FullName })}
+                          disabled={isBusy}
+                          onClick={() =>
+                            send({
+                              type: 'REMOVE_REQUESTED',
+                              userId: employee.UserId,
+                              name: employee.FullName,
+                            })
+                          }
+                        >
+                          {t('remove')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {pages > 1 ? (
+              <div className={styles.pager} data-testid="tracked-users-pager">
+                <button
+                  type="button"
+                  className={controlStyles.button}
+                  data-testid="page-previous"
+                  disabled={currentPage <= 1}
+                  onClick={() => setPage(currentPage - 1)}
+                >
+                  {t('previousPage')}
+                </button>
+                <span data-testid="page-of">{t('pageOf', { page: currentPage, pages })}</span>
+                <button
+                  type="button"
+                  className={controlStyles.button}
+                  data-testid="page-next"
+                  disabled={currentPage >= pages}
+                  onClick={() => setPage(currentPage + 1)}
+                >
+                  {t('nextPage')}
+                </button>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+
+        {isScanScreen && screen !== 'loading' ? (
+          <WorkplaceList
+            workplaces={workplaces}
+            selected={workplace?.CellBarcode ?? null}
+            isBusy={isBusy}
+            onPick={(picked) => send({ type: 'WORKPLACE_PICKED', barcode: picked })}
+          />
+        ) : null}
+
+        <div className={styles.actions}>
+          {hasWorkplace ? (
+            <button
+              type="button"
+              className={controlStyles.button}
+              data-testid="change-workplace"
+              disabled={isBusy}
+              onClick={() => send({ type: 'CHANGE_WORKPLACE' })}
+            >
+              {t('changeWorkplace')}
+            </button>
+          ) : null}
+          {isScanScreen ? (
+            <button
+              type="button"
+              className={controlStyles.button}
+              data-testid="time-tracking-refresh"
+              disabled={isBusy}
+              onClick={() => send({ type: 'RETRY' })}
+            >
+              {t('refresh')}
+            </button>
+          ) : null}
+        </div>
+
+        <ConfirmDialog
+          isOpen={screen === 'confirmRemove' || screen === 'removing'}
+          title={t('confirmRemoveTitle')}
+          confirmLabel={t('confirmRemove')}
+          confirmTestId="confirm-remove"
+          cancelLabel={t('cancel')}
+          cancelTestId="cancel-remove"
+          isConfirmDisabled={screen !== 'confirmRemove'}
+          isCancelDisabled={screen !== 'confirmRemove'}
+          onConfirm={() => send({ type: 'CONFIRMED' })}
+          onCancel={() => send({ type: 'CANCELLED' })}
+        >
+          <p data-testid="confirm-remove-text">
+            {t('confirmRemoveText', {
+              name: context?.removal?.name ?? '',
+              workplace: workplace?.Name ?? '',
+            })}
+          </p>
+        </ConfirmDialog>
+      </div>
+    </Page>
+  );
+}
+
+/** The workplaces to pick from (spec part 1 §2 "choose a workplace"). */
+function WorkplaceList(props: {
+  workplaces: TWorkplace[];
+  selected: string | null;
+  isBusy: boolean;
+  onPick: (barcode: string) => void;
+}) {
+  const { t } = useTranslation('time-tracking');
+  return (
+    <section className={styles.section} aria-label={t('workplaces')}>
+      <h2 className={styles.sectionTitle}>{t('workplaces')}</h2>
+      <div className={styles.workplaces}>
+        {props.workplaces.map((workplace) => (
+          <button
+            key={workplace.CellBarcode}
+            type="button"
+            className={
+              workplace.CellBarcode === props.selected
+                ? `${controlStyles.button} ${styles.pick} ${styles.pickSelected}`
+                : `${controlStyles.button} ${styles.pick}`
+            }
+            data-testid="workplace"
+            data-barcode={workplace.CellBarcode}
+            aria-pressed={workplace.CellBarcode === props.selected}
+            disabled={props.isBusy}
+            onClick={() => props.onPick(workplace.CellBarcode)}
+          >
+            <span>{t('workplace', { name: workplace.Name, barcode: workplace.CellBarcode })}</span>
+            <span>{t('employeesCount', { count: workplace.Employees.length })}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** `{code}` of the calls: the sorting centre of the runtime settings (34717 by default). */
+function useTimeTrackingService() {
+  const queryClient = useQueryClient();
+  const [service] = useState(() =>
+    createTimeTrackingService(
+      api,
+      async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).sortingCenterId,
+    ),
+  );
+  return service;
+}
+
+/** /time-tracking: the time tracking screen over the real calls. */
+export default function TimeTrackingPage() {
+  const service = useTimeTrackingService();
+  return <TimeTrackingScreen calls={service} />;
 }

@@ -136,6 +136,10 @@ export default function UserAuthPage() {
               </li>
             ))}
           </ul>
+          {/* Served by the server, not the SPA: a full navigation. */}
+          <a className={styles.hint} href={localize('/demo-sheet')}>
+            {t('demo.sheet')}
+          </a>
         </section>
       ) : null}
 

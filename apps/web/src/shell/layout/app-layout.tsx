@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from '../header/header';
 import { MainLoader } from '../main-loader/main-loader';
@@ -6,15 +6,30 @@ import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';
 import { ScanSettingsButton } from '../scan-settings/scan-settings-button';
 import { UserSwitchListener } from '../session/user-switch-listener';
-import { useShellServices } from '../shell-services';
+import { useSessionUser, useShellServices } from '../shell-services';
 import styles from './layout.module.css';
+
+// Lazy: the printer logic and SignalR load only once a user is signed in.
+const DeviceStatus = lazy(() => import('../devices/device-status'));
 
 /** The chrome of every page: header, scan panel, the page, main loader and toasts. */
 export function AppLayout() {
   const { toasts } = useShellServices();
+  const user = useSessionUser();
   return (
     <div className={styles.app}>
-      <Header devices={<ScanSettingsButton />} />
+      <Header
+        devices={
+          <>
+            {user ? (
+              <Suspense fallback={null}>
+                <DeviceStatus />
+              </Suspense>
+            ) : null}
+            <ScanSettingsButton />
+          </>
+        }
+      />
       <ScanPanel />
       <main className={styles.main}>
         <Suspense fallback={null}>

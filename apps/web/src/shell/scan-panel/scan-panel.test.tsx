@@ -69,4 +69,22 @@ describe('ScanPanel', () => {
     act(() => scheduler.advance(1));
     expect(panel.dataset.flash).toBe('false');
   });
+
+  it('in camera mode offers the camera, whose viewfinder opens and closes', async () => {
+    const services = createTestServices();
+    await renderPanel(services, 'ru');
+    expect(screen.queryByTestId('scan-panel-camera')).toBeNull();
+    act(() => services.scanSettings.update({ inputDevice: 'camera' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Сканировать камерой' }));
+    const viewfinder = await screen.findByTestId('camera-viewfinder');
+    // While it is open, its own close button is the one way to close it.
+    expect(screen.queryByTestId('scan-panel-camera')).toBeNull();
+    // jsdom has no camera at all: the worker is told so.
+    expect((await screen.findByRole('alert')).textContent).toContain('Камера не найдена');
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть камеру' }));
+    expect(viewfinder.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByTestId('scan-panel-camera'));
+    act(() => services.scanSettings.update({ inputDevice: 'scanner' }));
+    expect(screen.queryByTestId('scan-panel-camera')).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@ import { useLocale } from '../i18n';
 import { useNotify, useScan, useShellServices } from '../shell-services';
 import { internalSignInPath } from './auth-guard';
 import { useSessionService } from './use-session';
-import { handleUserSwitchScan } from './user-switch';
+import { handleUserSwitchScan, hasOwnBadgeScans } from './user-switch';
 
 /** The shell's one listener for badge scans while signed in (user switch); renders nothing. */
 export function UserSwitchListener() {
@@ -23,7 +23,7 @@ export function UserSwitchListener() {
     await handleUserSwitchScan(
       {
         isSignedIn: () => session.getUser() !== null,
-        isSignInPage: () => splitLocalePath(location.pathname).path === '/user-auth',
+        isSignInPage: () => hasOwnBadgeScans(splitLocalePath(location.pathname).path),
         // Read at scan time (no query observer: the first screen stays light).
         isAllowed: () =>
           queryClient.ensureQueryData(runtimeSettingsQuery).then(

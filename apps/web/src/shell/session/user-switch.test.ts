@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Scan } from '../../devices/scanner/scan-input';
-import { handleUserSwitchScan, type UserSwitchDeps } from './user-switch';
+import { handleUserSwitchScan, hasOwnBadgeScans, type UserSwitchDeps } from './user-switch';
 
 const scan = (text: string): Scan => ({ id: 1, text, source: 'scanner', at: 0 });
 
@@ -54,5 +54,14 @@ describe('user switch by badge', () => {
       expect(deps.switchUser).not.toHaveBeenCalled();
       expect(deps.play).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('pages with their own badge scans', () => {
+  it('sign-in and time tracking take badges themselves; other pages switch the user', () => {
+    expect(hasOwnBadgeScans('/user-auth')).toBe(true);
+    expect(hasOwnBadgeScans('/time-tracking')).toBe(true);
+    expect(hasOwnBadgeScans('/sorting')).toBe(false);
+    expect(hasOwnBadgeScans('/users')).toBe(false);
   });
 });

@@ -2,9 +2,20 @@ import { recognizeBarcode } from '@sorting/domain';
 import type { Scan } from '../../devices/scanner/scan-input';
 import type { SwitchOutcome } from './session-service';
 
+/**
+ * Pages that take badge scans themselves: sign-in, and time tracking, where a badge checks a
+ * worker in or out of a workplace (spec part 1 §4) and must not switch the signed-in user.
+ */
+const PAGES_WITH_OWN_BADGE_SCANS: ReadonlySet<string> = new Set(['/user-auth', '/time-tracking']);
+
+/** True for a page (path without locale prefix) whose own screen handles badge scans. */
+export function hasOwnBadgeScans(path: string): boolean {
+  return PAGES_WITH_OWN_BADGE_SCANS.has(path);
+}
+
 export interface UserSwitchDeps {
   isSignedIn: () => boolean;
-  /** The sign-in page handles its own scans. */
+  /** The sign-in page (and time tracking) handles its own badge scans. */
   isSignInPage: () => boolean;
   /** Runtime settings features.userBarcodeAuthorization (false while unknown). */
   isAllowed: () => boolean | Promise<boolean>;

@@ -1,0 +1,48 @@
+import type { CookieJar } from '../lib/cookies';
+import { removeDeviceCookie, writeDeviceCookie } from './device-cookies';
+
+/** Spec part 1 §9: the names of the probe cookies of the printer and scale cookie checks. */
+export const PRINTER_COOKIE_CHECK_NAME = 'printer_cookie_check';
+export const SCALE_COOKIE_CHECK_NAME = 'scale_cookie_check';
+
+export interface BrowserCookieCheckDeps {
+  cookies: CookieJar;
+  host: string;
+  /** `navigator.cookieEnabled`; undefined where the browser does not say. */
+  isCookieEnabled: boolean | undefined;
+  /** A fresh value for the probe, so an old probe cookie cannot pass the check. */
+  probeValue: string;
+  name?: string;
+}
+
+/**
+ * Spec part 1 §8 "cookies disabled": false when the browser says cookies are off or a device
+ * cookie written the way device settings are written does not read back. The probe is removed.
+ */
+export function checkBrowserCookies(deps: BrowserCookieCheckDeps): boolean {
+  if (deps.isCookieEnabled === false) return false;
+  const name = deps.name ?? PRINTER_COOKIE_CHECK_NAME;
+  const isReadBack = writeDeviceCookie(deps.cookies, name, deps.probeValue, deps.host);
+  removeDeviceCookie(deps.cookies, name, deps.host);
+  return isReadBack;
+}
+
+/**
+ * The agent's side of the check (`POST api/cookie/check`, then `GET api/cookie?name`): true when
+ * the cookie the agent set came back, false when not, null when the agent cannot tell.
+ */
+export type AgentCookieCheck = (name: string, value: string) => Promise<boolean | null>;
+
+/**
+ * The full check: the browser's own probe (as `checkBrowserCookies`), then the agent's (spec part
+ * 1 §7 `api/cookie/check`: the agent sets a cookie and reads back what the browser returns).
+ * An unreachable agent says nothing about cookies, so it counts as passed.
+ */
+export async function checkCookiesWithAgent(
+  deps: BrowserCookieCheckDeps & { checkAgent: AgentCookieCheck },
+): Promise<boolean> {
+  const name = deps.name ?? SCALE_COOKIE_CHECK_NAME;
+  // The browser's probe is removed before the agent sets its own cookie of that name.
+  if (!checkBrowserCookies({ ...deps, name })) return false;
+  return (await deps.checkAgent(name, deps.probeValue)) !== false;
+}

@@ -1,0 +1,53 @@
+import {
+  PRINTER_APP_ID_COOKIE,
+  PRINTER_ID_COOKIE,
+  SCALE_APP_ID_COOKIE,
+  SCALE_ID_COOKIE,
+} from '@sorting/contracts';
+import type { CookieJar } from '../lib/cookies';
+import { removeDeviceCookie, writeDeviceCookie } from './device-cookies';
+
+/** A device's app id (its agent) and device id, as kept in the device cookies. */
+export interface DeviceIdPair {
+  appId: string | null;
+  deviceId: string | null;
+}
+
+/** Reads and writes one pair of device cookies (spec part 1 §3). */
+export interface DeviceIdCookies {
+  read(): DeviceIdPair;
+  /** False when a written cookie does not read back (cookies disabled). */
+  write(ids: DeviceIdPair): boolean;
+}
+
+function createPair(
+  cookies: CookieJar,
+  getHost: () => string,
+  appIdName: string,
+  deviceIdName: string,
+): DeviceIdCookies {
+  const read = (name: string) => cookies.get(name)?.trim() || null;
+  const write = (name: string, value: string | null): boolean => {
+    if (value) return writeDeviceCookie(cookies, name, value, getHost());
+    removeDeviceCookie(cookies, name, getHost());
+    return true;
+  };
+  return {
+    read: () => ({ appId: read(appIdName), deviceId: read(deviceIdName) }),
+    write(ids) {
+      const isAppIdKept = write(appIdName, ids.appId?.trim() || null);
+      const isDeviceIdKept = write(deviceIdName, ids.deviceId?.trim() || null);
+      return isAppIdKept && isDeviceIdKept;
+    },
+  };
+}
+
+/** The printer app id and printer id cookies. */
+export function createPrinterIdCookies(cookies: CookieJar, getHost: () => string) {
+  return createPair(cookies, getHost, PRINTER_APP_ID_COOKIE, PRINTER_ID_COOKIE);
+}
+
+/** The scale app id and scale id cookies. */
+export function createScaleIdCookies(cookies: CookieJar, getHost: () => string) {
+  return createPair(cookies, getHost, SCALE_APP_ID_COOKIE, SCALE_ID_COOKIE);
+}

@@ -1,0 +1,323 @@
+import {
+  HUB_METHODS,
+  type HubPrintAccepted,
+  type HubPrintRequest,
+  type LocalPrinterResponse,
+  type PrintJob,
+} from '@sorting/contracts';
+import type { Scheduler, TimerHandle } from '../../lib/scheduler';
+import type {
+  CreateHubConnection,
+  HubConnectionHandle,
+  LocalSocket,
+  OpenLocalSocket,
+} from './printer-channels';
+import {
+  choosePrintRoute,
+  hubRetryDelay,
+  initialPrinterState,
+  reducePrinter,
+  type PrinterDeviceIds,
+  type PrinterEffect,
+  type PrinterEvent,
+  type PrinterState,
+} from './printer-core';
+
+/** A label to print: the template and its parameters; the service fills in the rest. */
+export type PrintRequest = Pick<PrintJob, 'barcodeName' | 'barcodeData'> &
+  Partial<Pick<PrintJob, 'copies' | 'token'>>;
+
+/** What became of a print. */
+export type PrintOutcome =
+  | { status: 'printed'; channel: 'local'; jobId: string }
+  | { status: 'sent'; channel: 'hub'; jobId: string }
+  | { status: 'failed'; channel: 'local' | 'hub'; message: string | null }
+  | { status: 'unavailable' };
+
+/** Problems the worker is told about (toasts, texts from the catalogues). */
+export type PrinterProblem =
+  | { kind: 'printerUnavailable' }
+  | { kind: 'cookiesDisabled' }
+  | { kind: 'printFailed'; message: string | null };
+
+/** The device cookies of the printer (spec part 1 §3). */
+export interface PrinterDeviceStore {
+  read(): PrinterDeviceIds;
+  /** Writes both cookies; false when they do not read back (cookies disabled). */
+  write(ids: PrinterDeviceIds): boolean;
+}
+
+export interface PrinterServiceDeps {
+  scheduler: Scheduler;
+  /** In [0, 1): the hub's retry jitter. */
+  random: () => number;
+  openLocalSocket: OpenLocalSocket;
+  createHub: CreateHubConnection;
+  device: PrinterDeviceStore;
+  report: (problem: PrinterProblem) => void;
+}
+
+export interface PrinterService {
+  getSnapshot(): PrinterState;
+  subscribe(listener: () => void): () => void;
+  start(): void;
+  stop(): void;
+  /** A page that does not need the local socket closes it (spec part 1 §7) and reopens it after. */
+  setLocalNeeded(isNeeded: boolean): void;
+  /** Spec part 1 §4, part 2 §5: local socket, else hub, else 'Принтер недоступен'. */
+  print(request: PrintRequest): Promise<PrintOutcome>;
+  /** Local socket only: chooses the agent's printer and keeps the ids in the device cookies. */
+  selectPrinter(printerId: string): Promise<boolean>;
+  /** The printer app id and printer id typed for printing through the hub. */
+  setHubPrinter(ids: PrinterDeviceIds): boolean;
+  /** Asks the agent for its state again; when the local socket is down, tries to open it once. */
+  refreshLocalState(): void;
+}
+
+type Waiter = (message: LocalPrinterResponse | null) => void;
+
+/** The printer connection: the pure core (`printer-core.ts`) run against real channels. */
+export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
+  let state = initialPrinterState;
+  const listeners = new Set<() => void>();
+  let socket: LocalSocket | null = null;
+  let hub: HubConnectionHandle | null = null;
+  // Each hub start gets a number; events of an older connection are dropped.
+  let hubGeneration = 0;
+  let localTimer: TimerHandle | null = null;
+  let hubTimer: TimerHandle | null = null;
+  // The agent answers each request in turn, echoing its action.
+  const waiters = new Map<string, Waiter[]>();
+
+  const flushWaiters = () => {
+    for (const list of waiters.values()) for (const waiter of list.splice(0)) waiter(null);
+  };
+
+  const waitFor = (action: string): Promise<LocalPrinterResponse | null> =>
+    new Promise((resolve) => {
+      const list = waiters.get(action) ?? [];
+      list.push(resolve);
+      waiters.set(action, list);
+    });
+
+  const dispatch = (event: PrinterEvent) => {
+    const { state: next, effects } = reducePrinter(state, event);
+    const changed = next !== state;
+    state = next;
+    for (const effect of effects) run(effect);
+    if (changed) for (const listener of [...listeners]) listener();
+  };
+
+  const openSocket = () => {
+    const current = deps.openLocalSocket({
+      onOpen: () => {
+        if (socket === current) dispatch({ type: 'LOCAL_OPENED' });
+      },
+      onMessage: (message) => {
+        if (socket !== current) return;
+        waiters.get(message.action)?.shift()?.(message);
+        dispatch({ type: 'LOCAL_MESSAGE', message });
+      },
+      onClose: (wasClean) => {
+        if (socket !== current) return;
+        socket = null;
+        flushWaiters();
+        dispatch({ type: 'LOCAL_CLOSED', wasClean });
+      },
+    });
+    socket = current;
+  };
+
+  const startHub = async () => {
+    const generation = ++hubGeneration;
+    const isCurrent = () => generation === hubGeneration;
+    try {
+      const connection = await deps.createHub({
+        onNotify: (notification) => {
+          if (isCurrent()) dispatch({ type: 'HUB_NOTIFY', notification });
+        },
+        onReconnecting: () => {
+          if (isCurrent()) dispatch({ type: 'HUB_RECONNECTING' });
+        },
+        onReconnected: () => {
+          if (isCurrent()) dispatch({ type: 'HUB_RECONNECTED' });
+        },
+        onClose: () => {
+          if (isCurrent()) dispatch({ type: 'HUB_CLOSED' });
+        },
+      });
+      if (!isCurrent()) {
+        void connection.stop().catch(() => undefined);
+        return;
+      }
+      hub = connection;
+      await connection.start();
+      if (isCurrent()) dispatch({ type: 'HUB_STARTED' });
+      else void connection.stop().catch(() => undefined);
+    } catch {
+      if (isCurrent()) dispatch({ type: 'HUB_START_FAILED' });
+    }
+  };
+
+  const stopHub = () => {
+    hubGeneration++;
+    const connection = hub;
+    hub = null;
+    if (connection) void connection.stop().catch(() => undefined);
+  };
+
+  function run(effect: PrinterEffect): void {
+    switch (effect.type) {
+      case 'openLocal':
+        openSocket();
+        return;
+      case 'closeLocal': {
+        const closing = socket;
+        socket = null;
+        flushWaiters();
+        closing?.close(effect.code, effect.reason);
+        return;
+      }
+      case 'sendLocal':
+        socket?.send(effect.request);
+        return;
+      case 'scheduleLocalReconnect':
+        if (localTimer !== null) deps.scheduler.clearTimeout(localTimer);
+        localTimer = deps.scheduler.setTimeout(() => {
+          localTimer = null;
+          dispatch({ type: 'LOCAL_RECONNECT_DUE' });
+        }, effect.delayMs);
+        return;
+      case 'cancelLocalReconnect':
+        if (localTimer !== null) deps.scheduler.clearTimeout(localTimer);
+        localTimer = null;
+        return;
+      case 'startHub':
+        void startHub();
+        return;
+      case 'stopHub':
+        stopHub();
+        return;
+      case 'addPrinterClient':
+        void addPrinterClient(effect.appId);
+        return;
+      case 'scheduleHubRetry':
+        if (hubTimer !== null) deps.scheduler.clearTimeout(hubTimer);
+        hubTimer = deps.scheduler.setTimeout(() => {
+          hubTimer = null;
+          dispatch({ type: 'HUB_RETRY_DUE' });
+        }, hubRetryDelay(deps.random()));
+        return;
+      case 'cancelHubRetry':
+        if (hubTimer !== null) deps.scheduler.clearTimeout(hubTimer);
+        hubTimer = null;
+        return;
+    }
+  }
+
+  // The hub answers with Notify PrinterConnected/PrinterDisconnected for the app (server side:
+  // docs/DECISIONS.md "Printing hub"); a failed invoke is a hub error like any other.
+  const addPrinterClient = async (appId: string) => {
+    const connection = hub;
+    if (!connection) return;
+    try {
+      await connection.invoke(HUB_METHODS.addPrinterClient, appId);
+    } catch {
+      if (connection === hub) dispatch({ type: 'HUB_INVOKE_FAILED' });
+    }
+  };
+
+  const printLocal = async (job: PrintJob): Promise<PrintOutcome> => {
+    const answer = waitFor('print');
+    socket?.send(job);
+    const message = await answer;
+    if (message?.action === 'print' && message.isSuccess) {
+      return { status: 'printed', channel: 'local', jobId: message.jobId };
+    }
+    const reason = message?.action === 'print' ? message.message : null;
+    deps.report({ kind: 'printFailed', message: reason });
+    return { status: 'failed', channel: 'local', message: reason };
+  };
+
+  const printHub = async (request: HubPrintRequest): Promise<PrintOutcome> => {
+    const connection = hub;
+    try {
+      if (!connection) throw new Error('The printing hub is not connected');
+      const accepted = await connection.invoke<HubPrintAccepted>(
+        HUB_METHODS.printBarcode,
+        JSON.stringify(request),
+      );
+      return { status: 'sent', channel: 'hub', jobId: accepted.jobId };
+    } catch (error) {
+      // Spec part 1 §8: an invoke failure marks the hub errored and starts it again.
+      dispatch({ type: 'HUB_INVOKE_FAILED' });
+      const message = error instanceof Error ? error.message : null;
+      deps.report({ kind: 'printFailed', message });
+      return { status: 'failed', channel: 'hub', message };
+    }
+  };
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    start() {
+      dispatch({ type: 'START', device: deps.device.read() });
+    },
+    stop() {
+      dispatch({ type: 'STOP' });
+    },
+    setLocalNeeded(isNeeded) {
+      dispatch({ type: 'LOCAL_NEEDED', isNeeded });
+    },
+    async print(request) {
+      const job: PrintJob = {
+        action: 'print',
+        token: request.token ?? '',
+        printerId: '',
+        barcodeName: request.barcodeName,
+        barcodeData: request.barcodeData,
+        copies: request.copies ?? 1,
+      };
+      const route = choosePrintRoute(state);
+      if (route.channel === 'local') return printLocal(job);
+      if (route.channel === 'hub') {
+        return printHub({ ...job, appId: route.appId, printerId: route.printerId });
+      }
+      deps.report({ kind: 'printerUnavailable' });
+      return { status: 'unavailable' };
+    },
+    async selectPrinter(printerId) {
+      // Spec part 1 §7: selectPrinter goes only over the local websocket.
+      if (state.local.status !== 'connected' || !socket) return false;
+      const answer = waitFor('selectPrinter');
+      socket.send({ action: 'selectPrinter', token: '', printerId });
+      const message = await answer;
+      if (message?.action !== 'selectPrinter' || !message.isSuccess) {
+        deps.report({
+          kind: 'printFailed',
+          message: message?.action === 'selectPrinter' ? message.message : null,
+        });
+        return false;
+      }
+      const ids = { printerAppId: state.local.appId, printerId };
+      if (!deps.device.write(ids)) deps.report({ kind: 'cookiesDisabled' });
+      dispatch({ type: 'DEVICE_CHANGED', device: ids });
+      return true;
+    },
+    setHubPrinter(ids) {
+      const isWritten = deps.device.write(ids);
+      if (!isWritten) deps.report({ kind: 'cookiesDisabled' });
+      dispatch({ type: 'DEVICE_CHANGED', device: ids });
+      return isWritten;
+    },
+    refreshLocalState() {
+      if (state.local.status === 'connected') socket?.send({ action: 'state' });
+      else dispatch({ type: 'LOCAL_RETRY' });
+    },
+  };
+}

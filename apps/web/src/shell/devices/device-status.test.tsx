@@ -1,0 +1,334 @@
+// The header's printer status and dialog with the real runtime: jsdom's WebSocket talks to a
+// real `ws` stand-in of the agent, the recent jobs come from a real HTTP server, the hub is
+// down (nothing listens), so the local agent is the one way to print.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryCookieJar } from '../../lib/cookies';
+import { browserScheduler } from '../../lib/scheduler';
+import { startAgent } from '../../devices/printer/testing/agent-stand-in';
+import type { WebSocketConstructor } from '../../devices/printer/local-socket';
+import { renderWithI18n } from '../../test/render';
+import { createTestServices } from '../../test/services';
+import { ShellServicesProvider } from '../shell-services';
+import { createDevicesAccess } from './devices-access';
+import { createDevicesRuntime } from './devices-runtime';
+import DeviceStatus from './device-status';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The server's printing API: two recorded jobs; reprint answers a new job id. */
+async function startPrintingApi() {
+  const reprinted: string[] = [];
+  const server: Server = createServer((request, response) => {
+    response.setHeader('Content-Type', 'application/json');
+    if (request.url === '/printing-api/v1/jobs') {
+      response.end(
+        JSON.stringify({
+          IsSuccess: true,
+          OperationObject: [
+            {
+              jobId: 'job-2',
+              createdAt: '2026-11-22T03:00:00Z',
+              barcodeName: 'cell-bar-long',
+              printerId: 'zebra-1',
+              appId: 'agent-7',
+              state: 'failed',
+              message: 'Out of paper',
+            },
+          ],
+        }),
+      );
+      return;
+    }
+    const match = /^\/printing-api\/v1\/jobs\/([^/]+)\/reprint$/.exec(request.url ?? '');
+    if (match && request.method === 'POST') {
+      reprinted.push(match[1] ?? '');
+      response.end(JSON.stringify({ IsSuccess: true, OperationObject: { jobId: 'job-3' } }));
+      return;
+    }
+    response.statusCode = 404;
+    response.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, reprinted };
+}
+
+/**
+ * The agent's scale API: unstable first, then 2.45 kg. Its cookie check sets a cookie that
+ * this test's fetch (Node's, no cookie jar) never sends back: cookies look disabled.
+ */
+async function startScaleApi() {
+  let reads = 0;
+  const server: Server = createServer((request, response) => {
+    response.setHeader('Content-Type', 'application/json');
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/api/cookie/check') {
+      response.setHeader('Set-Cookie', 'scale_cookie_check=1; Path=/; HttpOnly');
+      response.end(JSON.stringify({ isSuccess: true, name: 'scale_cookie_check' }));
+    } else if (url.pathname === '/api/cookie') {
+      response.end(JSON.stringify({ name: 'scale_cookie_check', value: null }));
+    } else if (url.pathname === '/api/connect' && request.method === 'POST') {
+      response.end(JSON.stringify({ isSuccess: true }));
+    } else if (url.pathname === '/api/connect') {
+      reads++;
+      response.end(
+        JSON.stringify({
+          appId: url.searchParams.get('appId'),
+          scaleId: url.searchParams.get('scaleId'),
+          weightKg: reads < 2 ? null : 2.45,
+          isStable: reads >= 2,
+        }),
+      );
+    } else {
+      response.statusCode = 404;
+      response.end('{}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('device status in the header', () => {
+  it('reads the stable weight of the scale whose ids were typed; a cookie the agent set that does not come back warns', async () => {
+    const scaleUrl = await startScaleApi();
+    const cookies = createMemoryCookieJar();
+    const services = createTestServices({ cookies });
+    services.session.setUser({
+      userId: '11',
+      number: null,
+      userName: 'A',
+      defaultWarehouseNumber: null,
+    });
+    const runtime = createDevicesRuntime({
+      cookies,
+      getHost: () => 'localhost',
+      scheduler: browserScheduler,
+      fetch: (input, init) => fetch(input, init),
+      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
+      random: () => 0.5,
+      isCookieEnabled: () => true,
+      notify: (input) => services.toasts.notify(input),
+      translate: async (key) => key,
+      settings: {
+        printerServiceUrl: 'ws://127.0.0.1:1',
+        printingHubUrl: 'http://127.0.0.1:1/printersHub',
+        scaleServiceUrl: scaleUrl,
+      },
+    });
+    services.devices = createDevicesAccess(async () => runtime);
+    cleanups.push(() => runtime.printer.stop());
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'en',
+      ['devices'],
+    );
+    const status = await screen.findByTestId('device-status');
+    expect(status.dataset.printer).toBe('none');
+    expect(status.dataset.scale).toBe('none');
+    // The agent's cookie did not come back: spec part 1 §8.
+    await waitFor(() =>
+      expect(services.toasts.getSnapshot().bottomRight.map((toast) => toast.content)).toContain(
+        'cookiesDisabled',
+      ),
+    );
+
+    await userEvent.click(status);
+    const scale = await screen.findByTestId('device-scale');
+    await userEvent.type(within(scale).getByTestId('device-scale-app-id'), 'agent-7');
+    await userEvent.type(within(scale).getByTestId('device-scale-id'), 'sim');
+    await userEvent.click(within(scale).getByTestId('device-scale-save'));
+    expect(cookies.get('scale_app_id')).toBe('agent-7');
+    expect(cookies.get('scale_id')).toBe('sim');
+    expect(
+      (await within(scale).findByTestId('device-scale-weight', {}, { timeout: 3000 })).textContent,
+    ).toBe('2.45 kg');
+  });
+
+  it('a screen reads the scale of the device cookies and opens the dialog through the runtime', async () => {
+    const scaleUrl = await startScaleApi();
+    const cookies = createMemoryCookieJar();
+    cookies.set('scale_app_id', 'agent-7', { path: '/' });
+    cookies.set('scale_id', 'sim', { path: '/' });
+    const services = createTestServices({ cookies });
+    services.session.setUser({
+      userId: '11',
+      number: null,
+      userName: 'A',
+      defaultWarehouseNumber: null,
+    });
+    const runtime = createDevicesRuntime({
+      cookies,
+      getHost: () => 'localhost',
+      scheduler: browserScheduler,
+      fetch: (input, init) => fetch(input, init),
+      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
+      random: () => 0.5,
+      isCookieEnabled: () => true,
+      notify: (input) => services.toasts.notify(input),
+      translate: async (key) => key,
+      settings: {
+        printerServiceUrl: 'ws://127.0.0.1:1',
+        printingHubUrl: 'http://127.0.0.1:1/printersHub',
+        scaleServiceUrl: scaleUrl,
+      },
+    });
+    services.devices = createDevicesAccess(async () => runtime);
+    cleanups.push(() => runtime.printer.stop());
+    await expect(runtime.readStableWeight()).resolves.toBe(2.45);
+
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'en',
+      ['devices'],
+    );
+    await screen.findByTestId('device-status');
+    expect(screen.queryByTestId('device-dialog')).toBeNull();
+    act(() => runtime.openDialog());
+    expect(await screen.findByTestId('device-dialog')).toBeTruthy();
+  });
+
+  it('a dialog asked for before the header listens opens when the header comes', async () => {
+    const services = createTestServices({ cookies: createMemoryCookieJar() });
+    const runtime = createDevicesRuntime({
+      cookies: createMemoryCookieJar(),
+      getHost: () => 'localhost',
+      scheduler: browserScheduler,
+      fetch: (input, init) => fetch(input, init),
+      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
+      random: () => 0.5,
+      isCookieEnabled: () => true,
+      notify: (input) => services.toasts.notify(input),
+      translate: async (key) => key,
+      settings: {
+        printerServiceUrl: 'ws://127.0.0.1:1',
+        printingHubUrl: 'http://127.0.0.1:1/printersHub',
+        scaleServiceUrl: 'http://127.0.0.1:1',
+      },
+    });
+    services.devices = createDevicesAccess(async () => runtime);
+    cleanups.push(() => runtime.printer.stop());
+    // The sorting screen had no printer for a sticker while the header chunk was still loading.
+    runtime.openDialog();
+
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'en',
+      ['devices'],
+    );
+    expect(await screen.findByTestId('device-dialog')).toBeTruthy();
+  });
+
+  it('shows the local agent, selects its printer, test-prints the user label and reprints a job', async () => {
+    const agent = await startAgent();
+    cleanups.push(() => agent.close());
+    const api = await startPrintingApi();
+    const cookies = createMemoryCookieJar();
+    const services = createTestServices({ cookies });
+    services.session.setUser({
+      userId: '11',
+      number: 'W1001',
+      userName: 'Иванов Пётр',
+      defaultWarehouseNumber: null,
+    });
+    const runtime = createDevicesRuntime({
+      cookies,
+      getHost: () => 'localhost',
+      scheduler: browserScheduler,
+      fetch: (input, init) => fetch(input, init),
+      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
+      random: () => 0.5,
+      isCookieEnabled: () => true,
+      notify: (input) => services.toasts.notify(input),
+      translate: async (key) => key,
+      settings: {
+        printerServiceUrl: agent.url,
+        // The printing API sits beside the hub; the hub itself is not served there.
+        printingHubUrl: `${api.url}/printersHub`,
+        scaleServiceUrl: 'http://127.0.0.1:1',
+      },
+    });
+    services.devices = createDevicesAccess(async () => runtime);
+    cleanups.push(() => runtime.printer.stop());
+
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'ru',
+      ['devices'],
+    );
+    const status = await screen.findByTestId('device-status');
+    await waitFor(() => expect(status.dataset.printer).toBe('local'));
+    expect(status.getAttribute('aria-label')).toBe('Принтер: локальный агент. Весы: не настроены');
+
+    await userEvent.click(status);
+    const dialog = await screen.findByTestId('device-dialog');
+    const printers = await within(dialog).findByTestId('device-agent-printers');
+    expect(
+      within(printers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ZebraВыбран', 'OfficeВыбрать']);
+
+    await userEvent.click(within(dialog).getByTestId('device-select-office'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('device-select-office').getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(agent.received).toContainEqual({
+      action: 'selectPrinter',
+      token: '',
+      printerId: 'office',
+    });
+    expect(cookies.get('printer_app_id')).toBe('agent-7');
+    expect(cookies.get('printer_id')).toBe('office');
+
+    await userEvent.click(within(dialog).getByTestId('device-test-print'));
+    await waitFor(() => expect(agent.received.at(-1)?.action).toBe('print'));
+    expect(agent.received.at(-1)).toEqual({
+      action: 'print',
+      token: '',
+      printerId: '',
+      copies: 1,
+      barcodeName: 'user',
+      barcodeData: [
+        { name: 'barcode', value: 'TEST-W1001' },
+        { name: 'name', value: 'Иванов Пётр' },
+      ],
+    });
+    await waitFor(() =>
+      expect(services.toasts.getSnapshot().bottomRight.map((toast) => toast.content)).toContain(
+        'Этикетка напечатана',
+      ),
+    );
+
+    const job = await within(dialog).findByTestId('device-job');
+    expect(job.dataset.state).toBe('failed');
+    expect(job.textContent).toContain('ошибка');
+    expect(job.textContent).toContain('Out of paper');
+    await userEvent.click(within(job).getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(api.reprinted).toEqual(['job-2']));
+
+    await act(async () => {
+      await userEvent.click(screen.getByTestId('device-dialog-done'));
+    });
+    expect(screen.queryByTestId('device-dialog')).toBeNull();
+  });
+});

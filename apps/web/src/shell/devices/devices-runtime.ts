@@ -1,0 +1,168 @@
+// The printer and scale of this device, put together from the adapters (lazy chunk: loaded by
+// the header's device status once a user is signed in, or by the first print).
+import type { TRuntimeSettings } from '@sorting/contracts';
+import { checkCookiesWithAgent, SCALE_COOKIE_CHECK_NAME } from '../../devices/cookie-check';
+import {
+  createPrinterIdCookies,
+  createScaleIdCookies,
+  type DeviceIdCookies,
+} from '../../devices/device-ids';
+import { createSignalRHub } from '../../devices/printer/hub-connection';
+import {
+  createLocalSocketOpener,
+  type WebSocketConstructor,
+} from '../../devices/printer/local-socket';
+import {
+  createPrinterService,
+  type PrinterProblem,
+  type PrinterService,
+} from '../../devices/printer/printer-service';
+import { createScaleClient, type ScaleClient } from '../../devices/scale/scale-client';
+import type { FetchFn } from '../../lib/api-client';
+import type { CookieJar } from '../../lib/cookies';
+import type { Scheduler } from '../../lib/scheduler';
+import type { NotifyInput } from '../notifications/notification';
+import { createPrintingApi, printingApiBase, type PrintingApi } from './printing-api';
+
+/** A text of the 'devices' catalogue in the current locale. */
+export type DevicesTranslate = (key: string, options?: Record<string, string>) => Promise<string>;
+
+export interface DevicesRuntimeDeps {
+  cookies: CookieJar;
+  getHost: () => string;
+  scheduler: Scheduler;
+  fetch: FetchFn;
+  WebSocket: WebSocketConstructor;
+  random: () => number;
+  isCookieEnabled: () => boolean | undefined;
+  notify: (input: NotifyInput | string) => void;
+  translate: DevicesTranslate;
+  settings: Pick<TRuntimeSettings, 'printerServiceUrl' | 'printingHubUrl' | 'scaleServiceUrl'>;
+}
+
+export interface DevicesRuntime {
+  printer: PrinterService;
+  scale: ScaleClient;
+  scaleIds: DeviceIdCookies;
+  printingApi: PrintingApi;
+  /** Tells the worker (toast) about a printer problem. */
+  report(problem: PrinterProblem): void;
+  /** Keeps the connections up while held; the last release stops them. */
+  acquire(): () => void;
+  /** Reads a stable weight (kg) from the scale named by the device cookies. */
+  readStableWeight(signal?: AbortSignal): Promise<number>;
+  /** Asks the header to open the printer and scale dialog ("redirected to the printer service"). */
+  openDialog(): void;
+  /** The header listens for `openDialog` (a request made before it listened is delivered at once); returns the unsubscribe. */
+  onOpenDialog(listener: () => void): () => void;
+}
+
+/** Builds the runtime; nothing connects until `acquire`. */
+export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
+  const printerIds = createPrinterIdCookies(deps.cookies, deps.getHost);
+  const scale = createScaleClient({
+    fetch: deps.fetch,
+    baseUrl: deps.settings.scaleServiceUrl,
+    scheduler: deps.scheduler,
+  });
+
+  const report = (problem: PrinterProblem) => {
+    const text =
+      problem.kind === 'printFailed'
+        ? problem.message
+          ? deps.translate('printFailedReason', { reason: problem.message })
+          : deps.translate('printFailed')
+        : deps.translate(problem.kind);
+    void text.then((content) => deps.notify({ status: 'error', content }));
+  };
+
+  const printer = createPrinterService({
+    scheduler: deps.scheduler,
+    random: deps.random,
+    openLocalSocket: createLocalSocketOpener(deps.settings.printerServiceUrl, deps.WebSocket),
+    createHub: createSignalRHub(deps.settings.printingHubUrl),
+    device: {
+      read: () => {
+        const ids = printerIds.read();
+        return { printerAppId: ids.appId, printerId: ids.deviceId };
+      },
+      write: (ids) => printerIds.write({ appId: ids.printerAppId, deviceId: ids.printerId }),
+    },
+    report,
+  });
+
+  const scaleIds = createScaleIdCookies(deps.cookies, deps.getHost);
+  const dialogListeners = new Set<() => void>();
+  // A screen may ask before the header's (lazy) status button listens: the request waits for it.
+  let isDialogRequested = false;
+  let holders = 0;
+  let stopTimer: ReturnType<Scheduler['setTimeout']> | null = null;
+
+  const start = () => {
+    printer.start();
+    // Spec part 1 §8: cookies off (browser or, when it answers, the agent) → one toast.
+    void checkCookiesWithAgent({
+      cookies: deps.cookies,
+      host: deps.getHost(),
+      isCookieEnabled: deps.isCookieEnabled(),
+      probeValue: String(Math.floor(deps.random() * 1e9)),
+      name: SCALE_COOKIE_CHECK_NAME,
+      checkAgent: (name, value) => scale.checkCookie(name, value),
+    }).then((isEnabled) => {
+      if (!isEnabled) report({ kind: 'cookiesDisabled' });
+    });
+  };
+
+  return {
+    printer,
+    scale,
+    scaleIds,
+    printingApi: createPrintingApi(deps.fetch, printingApiBase(deps.settings.printingHubUrl)),
+    report,
+    readStableWeight(signal) {
+      const ids = scaleIds.read();
+      return scale.readStableWeight(
+        { appId: ids.appId ?? '', scaleId: ids.deviceId ?? '' },
+        signal,
+      );
+    },
+    openDialog() {
+      if (dialogListeners.size === 0) {
+        isDialogRequested = true;
+        return;
+      }
+      for (const listener of [...dialogListeners]) listener();
+    },
+    onOpenDialog(listener) {
+      dialogListeners.add(listener);
+      if (isDialogRequested) {
+        isDialogRequested = false;
+        listener();
+      }
+      return () => {
+        dialogListeners.delete(listener);
+      };
+    },
+    acquire() {
+      holders++;
+      if (stopTimer !== null) {
+        deps.scheduler.clearTimeout(stopTimer);
+        stopTimer = null;
+      } else if (holders === 1 && !printer.getSnapshot().isStarted) {
+        start();
+      }
+      let isReleased = false;
+      return () => {
+        if (isReleased) return;
+        isReleased = true;
+        holders--;
+        if (holders > 0) return;
+        // Deferred: a remount right after (React StrictMode, a re-render) keeps the sockets.
+        stopTimer = deps.scheduler.setTimeout(() => {
+          stopTimer = null;
+          if (holders === 0) printer.stop();
+        }, 0);
+      };
+    },
+  };
+}
