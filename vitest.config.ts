@@ -19,6 +19,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'device-agent',
+          include: ['apps/device-agent/src/**/*.test.ts', 'apps/device-agent/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       './apps/web/vite.config.ts',
     ],
   },

@@ -25,7 +25,9 @@ test.describe('sorting entry: warehouse, then zone', () => {
 
     await scanner.scan('%Z34717-1');
     await expect(entry).toHaveAttribute('data-state', 'scanWhat');
-    await expect(page.getByTestId('prompt-main')).toHaveText('Сканируйте посылку или короб');
+    await expect(page.getByTestId('prompt-main')).toHaveText(
+      'Сканируйте посылку (единичное отправление) или грузоместо',
+    );
     await expect(page.getByTestId('prompt-pre')).toContainText('Сито');
     const cookie = await cookieOf(page, 'LAST_ZONE_NUMBER');
     expect(cookie).toMatchObject({ value: '1', path: '/' });

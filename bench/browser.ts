@@ -1,0 +1,279 @@
+import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { Scanner } from '../e2e/scanner.js';
+import { startServer, type RunningServer } from '../e2e/server-process.js';
+import {
+  BENCH_FIRST_ZONE,
+  BENCH_WAREHOUSE_NUMBER,
+  benchBadge,
+  benchParcel,
+  createBenchPostgres,
+  prepareBenchDatabase,
+} from './bench-database.js';
+import { startDelayingProxy } from './delaying-proxy.js';
+import { quantile } from './stats.js';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BrowserResult {
+  scans: number;
+  /** Enter keystroke → the frame painting the prompt with the server's answer. */
+  p50Ms: number;
+  p99Ms: number;
+  /** Enter → start of the result sound (cell scans: the move's success sound). */
+  soundP50Ms: number;
+  soundP99Ms: number;
+  /** Enter → the local acknowledgement (`sound:scan`, before any server call). */
+  ackP50Ms: number;
+  ackP99Ms: number;
+  longTaskScans: number;
+  longTasksOver50Ms: number;
+  longestTaskMs: number;
+  heapScans: number;
+  heapGrowthMb: number;
+  cpuSlowdown: number;
+  addedLatencyMs: number;
+}
+
+const CPU_SLOWDOWN = 4;
+const ADDED_LATENCY_MS = 20;
+
+// Runs in the page before the app: the Enter keystroke time (capture phase on window, the
+// first listener), long tasks, and a wait for a mark without polling the page.
+const PAGE_PROBE = `(() => {
+  const enters = [];
+  const longTasks = [];
+  const marks = [];
+  const waiters = [];
+  window.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') enters.push(performance.now());
+  }, true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ at: entry.startTime, ms: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      marks.push({ name: entry.name, at: entry.startTime, detail: entry.detail });
+    }
+    for (const waiter of [...waiters]) waiter();
+  }).observe({ type: 'mark', buffered: true });
+  const find = (name, after, detail) =>
+    marks.find((m) => m.at >= after && (name.endsWith('*') ? m.name.startsWith(name.slice(0, -1)) : m.name === name) && (detail === undefined || m.detail === detail));
+  window.__bench = {
+    lastEnter: () => enters[enters.length - 1] ?? -1,
+    longTasks: () => longTasks.slice(),
+    find,
+    waitFor: (name, after, detail, timeoutMs) => new Promise((resolve, reject) => {
+      const check = () => {
+        const found = find(name, after, detail);
+        if (!found) return false;
+        waiters.splice(waiters.indexOf(check), 1);
+        clearTimeout(timer);
+        resolve(found.at);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.splice(waiters.indexOf(check), 1);
+        reject(new Error('no ' + name + ' ' + (detail ?? '') + ' mark'));
+      }, timeoutMs);
+      waiters.push(check);
+      check();
+    }),
+  };
+})();`;
+
+interface BenchWindow {
+  __bench: {
+    lastEnter(): number;
+    longTasks(): Array<{ at: number; ms: number }>;
+    find(name: string, after: number, detail?: string): { at: number } | undefined;
+    waitFor(
+      name: string,
+      after: number,
+      detail: string | undefined,
+      timeoutMs: number,
+    ): Promise<number>;
+  };
+}
+
+interface ScanTiming {
+  promptMs: number;
+  ackMs: number;
+  soundMs: number | null;
+  enterAt: number;
+}
+
+/** One scan: Enter → painted prompt of `state`, the acknowledgement and the result sound. */
+async function timeScan(
+  page: Page,
+  scanner: Scanner,
+  barcode: string,
+  state: string,
+  sound: string | null,
+): Promise<ScanTiming> {
+  const before = await page.evaluate(() => (window as unknown as BenchWindow).__bench.lastEnter());
+  await scanner.scan(barcode);
+  return page.evaluate(
+    async ({ before, state, sound }) => {
+      const bench = (window as unknown as BenchWindow).__bench;
+      let enterAt = bench.lastEnter();
+      for (let i = 0; enterAt === before && i < 100; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        enterAt = bench.lastEnter();
+      }
+      const promptAt = await bench.waitFor('sorting:prompt', enterAt, state, 15_000);
+      const ackAt = await bench.waitFor('sound:scan', enterAt, undefined, 15_000);
+      const soundAt =
+        sound === null ? null : await bench.waitFor(sound, enterAt, undefined, 15_000);
+      return {
+        enterAt,
+        promptMs: promptAt - enterAt,
+        ackMs: ackAt - enterAt,
+        soundMs: soundAt === null ? null : soundAt - enterAt,
+      };
+    },
+    { before, state, sound },
+  );
+}
+
+/**
+ * Scan to feedback in Chromium (issue 8 §3, §5): the sorting screen of a signed-in bench user
+ * behind a proxy adding 20 ms, CPU slowed 4×, the Scanner driver typing parcel then cell.
+ */
+export async function runBrowserBench(options: {
+  quick: boolean;
+  log: (message: string) => void;
+}): Promise<BrowserResult> {
+  const measuredScans = options.quick ? 40 : 200;
+  const longTaskScans = options.quick ? 40 : 100;
+  const heapScans = options.quick ? 100 : 1000;
+  const parcels = heapScans / 2 + 20;
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    options.log('building the web app');
+    await run('npm', ['run', 'build', '-w', '@sorting/web'], { cwd: repoRoot });
+  }
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const bench = await createBenchPostgres(serverUrl);
+  let server: RunningServer | undefined;
+  let proxy: Awaited<ReturnType<typeof startDelayingProxy>> | undefined;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  try {
+    await prepareBenchDatabase({ databaseUrl: bench.url }, { devices: 1, parcelsPerZone: parcels });
+    server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+    proxy = await startDelayingProxy(server.url, ADDED_LATENCY_MS);
+    const context = await browser.newContext({ baseURL: proxy.url, locale: 'ru-RU' });
+    await context.addInitScript(PAGE_PROBE);
+    await context.addCookies([{ name: 'lkdToken', value: benchBadge(1), url: proxy.url }]);
+    const page = await context.newPage();
+    const signIn = await page.request.post('/auth-api/users/search', {
+      headers: { 'X-Requested-With': 'sorting' },
+    });
+    if (!signIn.ok()) throw new Error(`bench sign-in failed: ${signIn.status()}`);
+    const cdp = await context.newCDPSession(page);
+    await page.goto('/sorting');
+    const screen = page.getByTestId('sorting-entry');
+    await screen
+      .locator('xpath=self::*[@data-state="scanZone" or @data-state="scanWarehouse"]')
+      .waitFor();
+    const scanner = new Scanner(page as never);
+    if ((await screen.getAttribute('data-state')) === 'scanWarehouse') {
+      await scanner.scan(String(BENCH_WAREHOUSE_NUMBER));
+      await screen.locator('xpath=self::*[@data-state="scanZone"]').waitFor();
+    }
+    await scanner.scan(`%Z${BENCH_WAREHOUSE_NUMBER}-${BENCH_FIRST_ZONE}`);
+    await screen.locator('xpath=self::*[@data-state="scanWhat"]').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('HeapProfiler.enable');
+
+    const heapUsed = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    let parcel = 1;
+    const cycle = async (): Promise<ScanTiming[]> => {
+      const parcelTiming = await timeScan(
+        page,
+        scanner,
+        benchParcel(BENCH_FIRST_ZONE, parcel),
+        'scanWhere',
+        null,
+      );
+      parcel += 1;
+      const cell = await page.getByTestId('suggested-cell').first().getAttribute('data-cell');
+      if (!cell) throw new Error('no suggested cell on the screen');
+      const cellTiming = await timeScan(
+        page,
+        scanner,
+        `=${BENCH_WAREHOUSE_NUMBER}-${cell}`,
+        'scanWhat',
+        // success-small, or success-big when the move closes the box
+        'sound:success*',
+      );
+      return [parcelTiming, cellTiming];
+    };
+
+    // Warm-up: the lazy chunks, sounds and the server's caches.
+    for (let i = 0; i < 3; i += 1) await cycle();
+    const heapBefore = await heapUsed();
+    options.log(
+      `browser: ${measuredScans} measured scans (CPU ÷${CPU_SLOWDOWN}, +${ADDED_LATENCY_MS} ms)`,
+    );
+    const timings: ScanTiming[] = [];
+    while (timings.length < measuredScans) timings.push(...(await cycle()));
+    const longTaskWindow = timings.slice(0, longTaskScans);
+    const windowStart = longTaskWindow[0]?.enterAt ?? 0;
+    const windowEnd = (timings[longTaskScans]?.enterAt ?? Number.POSITIVE_INFINITY) - 0.001;
+    const longTasks = (
+      await page.evaluate(() => (window as unknown as BenchWindow).__bench.longTasks())
+    ).filter((task) => task.at >= windowStart && task.at <= windowEnd && task.ms > 50);
+    let scans = timings.length;
+    options.log(`browser: heap over ${heapScans} scans`);
+    while (scans < heapScans) {
+      await cycle();
+      scans += 2;
+    }
+    const heapAfter = await heapUsed();
+
+    const prompt = timings.map((t) => t.promptMs);
+    const ack = timings.map((t) => t.ackMs);
+    const sound = timings.flatMap((t) => (t.soundMs === null ? [] : [t.soundMs]));
+    const r = (value: number) => Math.round(value * 10) / 10;
+    return {
+      scans: timings.length,
+      p50Ms: r(quantile(prompt, 0.5)),
+      p99Ms: r(quantile(prompt, 0.99)),
+      soundP50Ms: r(quantile(sound, 0.5)),
+      soundP99Ms: r(quantile(sound, 0.99)),
+      ackP50Ms: r(quantile(ack, 0.5)),
+      ackP99Ms: r(quantile(ack, 0.99)),
+      longTaskScans,
+      longTasksOver50Ms: longTasks.length,
+      longestTaskMs: r(Math.max(0, ...longTasks.map((task) => task.ms))),
+      heapScans,
+      heapGrowthMb: r((heapAfter - heapBefore) / 1024 / 1024),
+      cpuSlowdown: CPU_SLOWDOWN,
+      addedLatencyMs: ADDED_LATENCY_MS,
+    };
+  } finally {
+    await browser.close();
+    await proxy?.close();
+    await server?.stop();
+    await bench.drop();
+  }
+}

@@ -1,0 +1,354 @@
+// `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
+// `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
+// phase for development; `--only=write,load,embedded,web,browser` runs some phases.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../e2e/server-process.js';
+import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
+import { runBrowserBench, type BrowserResult } from './browser.js';
+import { initPgbench, runPgbench } from './pgbench.js';
+import { median } from './stats.js';
+import {
+  runFixedRate,
+  runThroughput,
+  signInFleet,
+  type LoadRun,
+  type ThroughputRun,
+} from './server-workload.js';
+import { measureWebWeight, runLighthouse, type WebWeight } from './web.js';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wants = (phase: string) => !only || only.includes(phase);
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const plan = quick
+  ? {
+      devices: 16,
+      parcelsPerZone: 800,
+      writeSeconds: 5,
+      pairs: 1,
+      pgbenchSeconds: 5,
+      loadSeconds: 10,
+    }
+  : {
+      devices: 32,
+      parcelsPerZone: 2500,
+      writeSeconds: 15,
+      pairs: 3,
+      pgbenchSeconds: 20,
+      loadSeconds: 60,
+    };
+const LOAD_RATE = 200;
+const PGBENCH = { scale: 10, clients: 8, threads: 2 };
+
+function log(message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface WriteResult {
+  movesPerSecond: number;
+  pgbenchTps: number;
+  ratio: number;
+  pairs: Array<{ movesPerSecond: number; pgbenchTps: number; ratio: number }>;
+  devices: number;
+  seconds: number;
+  runs: ThroughputRun[];
+  serverRssMb: number | null;
+}
+
+async function benchServerOnPostgres(): Promise<{ write?: WriteResult; load?: LoadRun }> {
+  log(
+    `PostgreSQL ${new URL(serverUrl).host}: seeding ${plan.devices} zones × ${plan.parcelsPerZone} parcels`,
+  );
+  const bench = await createBenchPostgres(serverUrl);
+  const pgb = await createBenchPostgres(serverUrl, 'sorting_bench_pgbench');
+  let server: RunningServer | undefined;
+  try {
+    await prepareBenchDatabase({ databaseUrl: bench.url }, plan);
+    server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+    const fleet = await signInFleet(server.url, plan.devices, plan.parcelsPerZone);
+    log('warm-up');
+    await runThroughput(fleet, quick ? 1 : 3);
+    const result: { write?: WriteResult; load?: LoadRun } = {};
+    if (wants('write')) {
+      log(`pgbench -i -s ${PGBENCH.scale}`);
+      await initPgbench(pgb.url, PGBENCH.scale);
+      const runs: ThroughputRun[] = [];
+      const pairs: WriteResult['pairs'] = [];
+      for (let pair = 1; pair <= plan.pairs; pair += 1) {
+        log(`pair ${pair}: ${plan.devices} devices for ${plan.writeSeconds} s`);
+        const run = await runThroughput(fleet, plan.writeSeconds);
+        runs.push(run);
+        log(`pair ${pair}: ${run.movesPerSecond} moves/s, ${run.errors} errors; pgbench`);
+        const tps = await runPgbench(pgb.url, { ...PGBENCH, seconds: plan.pgbenchSeconds });
+        pairs.push({
+          movesPerSecond: run.movesPerSecond,
+          pgbenchTps: Math.round(tps),
+          ratio: round(run.movesPerSecond / tps, 3),
+        });
+        log(`pair ${pair}: pgbench ${Math.round(tps)} tps`);
+      }
+      result.write = {
+        movesPerSecond: median(pairs.map((p) => p.movesPerSecond)),
+        pgbenchTps: median(pairs.map((p) => p.pgbenchTps)),
+        ratio: median(pairs.map((p) => p.ratio)),
+        pairs,
+        devices: plan.devices,
+        seconds: plan.writeSeconds,
+        runs,
+        serverRssMb: rssMb(server.process.pid),
+      };
+    }
+    if (wants('load')) {
+      log(`fixed rate ${LOAD_RATE} moves/s for ${plan.loadSeconds} s`);
+      result.load = await runFixedRate(fleet, LOAD_RATE, plan.loadSeconds);
+      log(`load: p99 ${result.load.allCallsMs.p99} ms, ${result.load.errors} errors`);
+    }
+    return result;
+  } finally {
+    await server?.stop();
+    await bench.drop();
+    await pgb.drop();
+  }
+}
+
+interface EmbeddedResult {
+  movesPerSecond: number;
+  seconds: number;
+  run: ThroughputRun;
+}
+
+async function benchEmbedded(): Promise<EmbeddedResult> {
+  const seconds = quick ? 5 : 15;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorting-bench-pglite-'));
+  let server: RunningServer | undefined;
+  try {
+    log('PGlite: seeding one device');
+    await prepareBenchDatabase({ dataDir }, { devices: 1, parcelsPerZone: 3000 });
+    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+    const fleet = await signInFleet(server.url, 1, 3000);
+    await runThroughput(fleet, 1);
+    const run = await runThroughput(fleet, seconds);
+    log(`PGlite: ${run.movesPerSecond} moves/s`);
+    return { movesPerSecond: run.movesPerSecond, seconds, run };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+type Row = [figure: string, value: string, target: string, met: boolean | null];
+
+function printTable(rows: Row[]): void {
+  const header: Row = ['figure', 'value', 'target', null];
+  const cells = [header, ...rows].map(([figure, value, target, met], i) => [
+    figure,
+    value,
+    target,
+    i === 0 ? 'result' : met === null ? '—' : met ? 'met' : 'MISSED',
+  ]);
+  const widths = [0, 1, 2, 3].map((col) => Math.max(...cells.map((row) => row[col]!.length)));
+  for (const [i, row] of cells.entries()) {
+    process.stdout.write(`${row.map((cell, col) => cell.padEnd(widths[col]!)).join('  ')}\n`);
+    if (i === 0) process.stdout.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: Record<string, unknown> = {
+    at: new Date().toISOString(),
+    quick,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      memoryGb: round(os.totalmem() / 1024 ** 3),
+      loadAverage: os.loadavg().map((value) => round(value, 2)),
+      node: process.version,
+    },
+  };
+  const rows: Row[] = [];
+
+  if (wants('write') || wants('load')) {
+    const { write, load } = await benchServerOnPostgres();
+    if (write) {
+      results.write = write;
+      rows.push(
+        [
+          'write: moves/s (median of pairs)',
+          String(write.movesPerSecond),
+          '≥ 500',
+          write.movesPerSecond >= 500,
+        ],
+        ['write: pgbench TPC-B tps', String(write.pgbenchTps), '', null],
+        ['write: moves/s ÷ pgbench tps', write.ratio.toFixed(2), '≥ 0.50', write.ratio >= 0.5],
+      );
+      const last = write.runs[write.runs.length - 1];
+      if (last) {
+        for (const call of ['scan', 'suggest', 'move'] as const) {
+          const p = last.latencyMs[call];
+          rows.push([`write: ${call} p50/p95/p99 ms`, `${p.p50} / ${p.p95} / ${p.p99}`, '', null]);
+        }
+        rows.push([
+          'write: errors',
+          String(write.runs.reduce((n, r) => n + r.errors, 0)),
+          '0',
+          write.runs.every((r) => r.errors === 0),
+        ]);
+      }
+      rows.push(['memory: server RSS after write, MB', String(write.serverRssMb ?? '?'), '', null]);
+    }
+    if (load) {
+      results.load = {
+        ...load,
+        p99Ms: load.allCallsMs.p99,
+        p999Ms: load.allCallsMs.p999,
+      };
+      rows.push(
+        [
+          `load ${load.rate}/s: p99 ms (every call)`,
+          String(load.allCallsMs.p99),
+          '≤ 25',
+          load.allCallsMs.p99 <= 25,
+        ],
+        [
+          `load ${load.rate}/s: p99.9 ms`,
+          String(load.allCallsMs.p999),
+          '≤ 100',
+          load.allCallsMs.p999 <= 100,
+        ],
+        [
+          `load ${load.rate}/s: errors (of them dropped, server saturated)`,
+          `${load.errors} (${load.dropped})`,
+          '0',
+          load.errors === 0,
+        ],
+      );
+    }
+  }
+
+  if (wants('embedded')) {
+    const embedded = await benchEmbedded();
+    results.embedded = embedded;
+    rows.push(['embedded (PGlite, 1 device): moves/s', String(embedded.movesPerSecond), '', null]);
+  }
+
+  if (wants('web')) {
+    const weight: WebWeight = await measureWebWeight();
+    const score = await runLighthouse().catch((error: unknown) => {
+      log(`lighthouse failed: ${(error as Error).message}`);
+      return null;
+    });
+    results.web = { ...weight, lighthouseMobilePerformance: score };
+    rows.push(
+      [
+        'web: first screen JS, kB gzip',
+        weight.firstScreenJsGzipKb.toFixed(1),
+        '≤ 150',
+        weight.firstScreenJsGzipKb <= 150,
+      ],
+      [
+        'web: /sorting JS with chunks, kB gzip',
+        weight.sortingJsGzipKb.toFixed(1),
+        '≤ 220',
+        weight.sortingJsGzipKb <= 220,
+      ],
+      [
+        'web: Lighthouse mobile performance /user-auth',
+        score === null ? 'failed' : String(score),
+        '',
+        null,
+      ],
+    );
+  }
+
+  if (wants('browser')) {
+    const browser: BrowserResult = await runBrowserBench({ quick, log });
+    results.browser = browser;
+    rows.push(
+      [
+        'browser: Enter → painted prompt p50 ms',
+        String(browser.p50Ms),
+        '≤ 100',
+        browser.p50Ms <= 100,
+      ],
+      [
+        'browser: Enter → painted prompt p99 ms',
+        String(browser.p99Ms),
+        '≤ 200',
+        browser.p99Ms <= 200,
+      ],
+      ['browser: Enter → sound start p50 ms', String(browser.soundP50Ms), '', null],
+      [
+        'browser: local acknowledgement p50 ms',
+        String(browser.ackP50Ms),
+        '≤ 50',
+        browser.ackP50Ms <= 50,
+      ],
+      [
+        'browser: local acknowledgement p99 ms',
+        String(browser.ackP99Ms),
+        '≤ 50',
+        browser.ackP99Ms <= 50,
+      ],
+      [
+        `browser: long tasks > 50 ms in ${browser.longTaskScans} scans`,
+        String(browser.longTasksOver50Ms),
+        '0',
+        browser.longTasksOver50Ms === 0,
+      ],
+      [
+        `browser: JS heap growth over ${browser.heapScans} scans, MB`,
+        String(browser.heapGrowthMb),
+        '< 10',
+        browser.heapGrowthMb < 10,
+      ],
+    );
+  }
+
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(
+    `\nSorting bench${quick ? ' (--quick)' : ''}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]?.toFixed(2)} at start of print\n\n`,
+  );
+  printTable(rows);
+  process.stdout.write(`\nbench/results.json written (${results.seconds} s)\n`);
+}
+
+// Ctrl-C: the server children get the signal from the terminal; the databases are dropped here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: dropping the bench databases`);
+    void Promise.allSettled([...pendingDrops].map((drop) => drop())).then(() => process.exit(130));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
