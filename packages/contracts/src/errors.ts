@@ -42,6 +42,12 @@ export const ERROR_TABLE = {
   stateChanged: { status: 200, errorCode: 409, isCritical: false },
   /** Spec part 1 §5: a measure or a weight that is not a positive number (f-0027 for weight). */
   invalidMeasure: { status: 200, errorCode: 422, isCritical: false },
+  /** A return photo whose content is no image of an accepted type (docs/DECISIONS.md "Returns"). */
+  photoNotImage: { status: 200, errorCode: 415, isCritical: false },
+  /** A return photo over RETURN_PHOTO_MAX_BYTES. */
+  photoTooLarge: { status: 200, errorCode: 413, isCritical: false },
+  /** More photos for one parcel than RETURN_PHOTOS_MAX_PER_BARCODE (HTTP 200: no rate limit). */
+  tooManyPhotos: { status: 200, errorCode: 429, isCritical: false },
 } as const satisfies Record<
   string,
   { status: number; errorCode: EnvelopeErrorCode; isCritical: boolean }

@@ -14,3 +14,4 @@ export * from './printing/device-services.js';
 export * from './printing/print-jobs.js';
 export * from './users/users-calls.js';
 export * from './time-tracking/time-tracking-calls.js';
+export * from './returns/returns-calls.js';

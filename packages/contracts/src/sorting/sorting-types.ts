@@ -140,6 +140,16 @@ export interface TReturnableBox {
 }
 
 /**
+ * The answer of `GET /sorting-api/containerAccounting/sticker?barcode`: the print job's template
+ * and parameters for the `returnable-box` label (barcode, number, dims LxWxH); the web adds
+ * action, token, printerId and copies.
+ */
+export interface TReturnableBoxSticker {
+  barcodeName: 'returnable-box';
+  barcodeData: LabelParameter[];
+}
+
+/**
  * The answer of `GET /sorting-api/Parcels/{id}/sticker?lang`: the print job's template and
  * parameters for the `parcel` label; the web adds action, token, printerId and copies.
  */
@@ -183,3 +193,6 @@ export interface TVisionFragment {
 export interface TVisionFragments {
   visionFragments: TVisionFragment[];
 }
+
+/** Spec part 1 §9, part 2 §9: the returnable boxes list is paged by 40 (on the screen). */
+export const RETURNABLE_BOXES_PAGE_SIZE = 40;
