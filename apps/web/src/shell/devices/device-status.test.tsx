@@ -98,6 +98,29 @@ async function startScaleApi() {
   return `http://127.0.0.1:${port}`;
 }
 
+/** The real devices runtime over the test services; the hub is down unless a URL is given. */
+function startRuntime(
+  services: ReturnType<typeof createTestServices>,
+  cookies: ReturnType<typeof createMemoryCookieJar>,
+  settings: { printerServiceUrl: string; printingHubUrl: string; scaleServiceUrl: string },
+) {
+  const runtime = createDevicesRuntime({
+    cookies,
+    getHost: () => 'localhost',
+    scheduler: browserScheduler,
+    fetch: (input, init) => fetch(input, init),
+    WebSocket: window.WebSocket as unknown as WebSocketConstructor,
+    random: () => 0.5,
+    isCookieEnabled: () => true,
+    notify: (input) => services.toasts.notify(input),
+    translate: async (key) => key,
+    settings,
+  });
+  services.devices = createDevicesAccess(async () => runtime);
+  cleanups.push(() => runtime.printer.stop());
+  return runtime;
+}
+
 describe('device status in the header', () => {
   it('reads the stable weight of the scale whose ids were typed; a cookie the agent set that does not come back warns', async () => {
     const scaleUrl = await startScaleApi();
@@ -109,24 +132,11 @@ describe('device status in the header', () => {
       userName: 'A',
       defaultWarehouseNumber: null,
     });
-    const runtime = createDevicesRuntime({
-      cookies,
-      getHost: () => 'localhost',
-      scheduler: browserScheduler,
-      fetch: (input, init) => fetch(input, init),
-      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
-      random: () => 0.5,
-      isCookieEnabled: () => true,
-      notify: (input) => services.toasts.notify(input),
-      translate: async (key) => key,
-      settings: {
-        printerServiceUrl: 'ws://127.0.0.1:1',
-        printingHubUrl: 'http://127.0.0.1:1/printersHub',
-        scaleServiceUrl: scaleUrl,
-      },
+    startRuntime(services, cookies, {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: 'http://127.0.0.1:1/printersHub',
+      scaleServiceUrl: scaleUrl,
     });
-    services.devices = createDevicesAccess(async () => runtime);
-    cleanups.push(() => runtime.printer.stop());
     await renderWithI18n(
       <ShellServicesProvider services={services}>
         <DeviceStatus />
@@ -168,24 +178,11 @@ describe('device status in the header', () => {
       userName: 'A',
       defaultWarehouseNumber: null,
     });
-    const runtime = createDevicesRuntime({
-      cookies,
-      getHost: () => 'localhost',
-      scheduler: browserScheduler,
-      fetch: (input, init) => fetch(input, init),
-      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
-      random: () => 0.5,
-      isCookieEnabled: () => true,
-      notify: (input) => services.toasts.notify(input),
-      translate: async (key) => key,
-      settings: {
-        printerServiceUrl: 'ws://127.0.0.1:1',
-        printingHubUrl: 'http://127.0.0.1:1/printersHub',
-        scaleServiceUrl: scaleUrl,
-      },
+    const runtime = startRuntime(services, cookies, {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: 'http://127.0.0.1:1/printersHub',
+      scaleServiceUrl: scaleUrl,
     });
-    services.devices = createDevicesAccess(async () => runtime);
-    cleanups.push(() => runtime.printer.stop());
     await expect(runtime.readStableWeight()).resolves.toBe(2.45);
 
     await renderWithI18n(
@@ -203,24 +200,11 @@ describe('device status in the header', () => {
 
   it('a dialog asked for before the header listens opens when the header comes', async () => {
     const services = createTestServices({ cookies: createMemoryCookieJar() });
-    const runtime = createDevicesRuntime({
-      cookies: createMemoryCookieJar(),
-      getHost: () => 'localhost',
-      scheduler: browserScheduler,
-      fetch: (input, init) => fetch(input, init),
-      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
-      random: () => 0.5,
-      isCookieEnabled: () => true,
-      notify: (input) => services.toasts.notify(input),
-      translate: async (key) => key,
-      settings: {
-        printerServiceUrl: 'ws://127.0.0.1:1',
-        printingHubUrl: 'http://127.0.0.1:1/printersHub',
-        scaleServiceUrl: 'http://127.0.0.1:1',
-      },
+    const runtime = startRuntime(services, createMemoryCookieJar(), {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: 'http://127.0.0.1:1/printersHub',
+      scaleServiceUrl: 'http://127.0.0.1:1',
     });
-    services.devices = createDevicesAccess(async () => runtime);
-    cleanups.push(() => runtime.printer.stop());
     // The sorting screen had no printer for a sticker while the header chunk was still loading.
     runtime.openDialog();
 
@@ -246,25 +230,12 @@ describe('device status in the header', () => {
       userName: 'Иванов Пётр',
       defaultWarehouseNumber: null,
     });
-    const runtime = createDevicesRuntime({
-      cookies,
-      getHost: () => 'localhost',
-      scheduler: browserScheduler,
-      fetch: (input, init) => fetch(input, init),
-      WebSocket: window.WebSocket as unknown as WebSocketConstructor,
-      random: () => 0.5,
-      isCookieEnabled: () => true,
-      notify: (input) => services.toasts.notify(input),
-      translate: async (key) => key,
-      settings: {
-        printerServiceUrl: agent.url,
-        // The printing API sits beside the hub; the hub itself is not served there.
-        printingHubUrl: `${api.url}/printersHub`,
-        scaleServiceUrl: 'http://127.0.0.1:1',
-      },
+    startRuntime(services, cookies, {
+      printerServiceUrl: agent.url,
+      // The printing API sits beside the hub; the hub itself is not served there.
+      printingHubUrl: `${api.url}/printersHub`,
+      scaleServiceUrl: 'http://127.0.0.1:1',
     });
-    services.devices = createDevicesAccess(async () => runtime);
-    cleanups.push(() => runtime.printer.stop());
 
     await renderWithI18n(
       <ShellServicesProvider services={services}>
