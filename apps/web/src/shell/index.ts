@@ -36,6 +36,7 @@ export {
   type SoundPlayer,
 } from './sounds';
 export { default as controlStyles } from './layout/controls.module.css';
+export { ActionButton } from './layout/action-button';
 export { useSessionService, useLogout } from './session/use-session';
 export { resolveRedirect, type RedirectTarget } from './session/redirect-target';
 export {

@@ -7,8 +7,10 @@ import { api } from '../../lib/api';
 import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  Page,
+  ActionButton,
   controlStyles,
+  Page,
+  type SoundName,
   useLocale,
   useOpenDeviceDialog,
   usePrint,
@@ -16,7 +18,6 @@ import {
   useScan,
   useSessionUser,
   useShellServices,
-  type SoundName,
 } from '../../shell';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
@@ -202,24 +203,19 @@ function DamageForm(props: {
         />
       </label>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={controlStyles.primary}
-          data-testid="damage-yes"
+        <ActionButton
+          testId="damage-yes"
+          label={t('damaged')}
           disabled={props.isBusy}
           onClick={() => props.onConfirm(true, comment)}
-        >
-          {t('damaged')}
-        </button>
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="damage-no"
+          isPrimary
+        />
+        <ActionButton
+          testId="damage-no"
+          label={t('notDamaged')}
           disabled={props.isBusy}
           onClick={() => props.onConfirm(false, comment)}
-        >
-          {t('notDamaged')}
-        </button>
+        />
         <button
           type="button"
           className={controlStyles.button}
@@ -275,15 +271,12 @@ function MeasureFormView(props: {
       </div>
       <div className={styles.actions}>
         {props.needs.weight ? (
-          <button
-            type="button"
-            className={controlStyles.button}
-            data-testid="measure-read-scale"
+          <ActionButton
+            testId="measure-read-scale"
+            label={t('readScale')}
             disabled={props.isBusy}
             onClick={props.onReadScale}
-          >
-            {t('readScale')}
-          </button>
+          />
         ) : null}
         <button
           type="submit"
@@ -618,48 +611,37 @@ export function SortingScreen(props: SortingScreenProps) {
 
         <div className={styles.actions}>
           {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
-            <button
-              type="button"
-              className={controlStyles.primary}
-              data-testid="retry-move"
+            <ActionButton
+              testId="retry-move"
+              label={t('retry')}
               disabled={busy}
               onClick={() => send({ type: 'RETRY' })}
-            >
-              {t('retry')}
-            </button>
+              isPrimary
+            />
           ) : null}
           {screen === 'scanWhere' || screen === 'scanCell' || screen === 'logout' ? (
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="sorting-cancel"
+            <ActionButton
+              testId="sorting-cancel"
+              label={t('cancel')}
               disabled={busy}
               onClick={() => send({ type: 'CANCELLED' })}
-            >
-              {t('cancel')}
-            </button>
+            />
           ) : null}
           {isWorking ? (
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="change-zone"
+            <ActionButton
+              testId="change-zone"
+              label={t('changeZone')}
               disabled={busy}
               onClick={() => send({ type: 'CHANGE_ZONE' })}
-            >
-              {t('changeZone')}
-            </button>
+            />
           ) : null}
           {isScanZone || isWorking ? (
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="change-warehouse"
+            <ActionButton
+              testId="change-warehouse"
+              label={t('changeWarehouse')}
               disabled={busy}
               onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
-            >
-              {t('changeWarehouse')}
-            </button>
+            />
           ) : null}
         </div>
       </div>

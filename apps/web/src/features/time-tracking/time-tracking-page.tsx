@@ -7,7 +7,15 @@ import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import type { Scheduler } from '../../lib/scheduler';
-import { NoData, Page, controlStyles, useLocale, useScan, useShellServices } from '../../shell';
+import {
+  ActionButton,
+  controlStyles,
+  NoData,
+  Page,
+  useLocale,
+  useScan,
+  useShellServices,
+} from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import {
@@ -271,25 +279,19 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
             )}
             {pages > 1 ? (
               <div className={styles.pager} data-testid="tracked-users-pager">
-                <button
-                  type="button"
-                  className={controlStyles.button}
-                  data-testid="page-previous"
+                <ActionButton
+                  testId="page-previous"
+                  label={t('previousPage')}
                   disabled={currentPage <= 1}
                   onClick={() => setPage(currentPage - 1)}
-                >
-                  {t('previousPage')}
-                </button>
+                />
                 <span data-testid="page-of">{t('pageOf', { page: currentPage, pages })}</span>
-                <button
-                  type="button"
-                  className={controlStyles.button}
-                  data-testid="page-next"
+                <ActionButton
+                  testId="page-next"
+                  label={t('nextPage')}
                   disabled={currentPage >= pages}
                   onClick={() => setPage(currentPage + 1)}
-                >
-                  {t('nextPage')}
-                </button>
+                />
               </div>
             ) : null}
           </section>
@@ -306,26 +308,20 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
 
         <div className={styles.actions}>
           {hasWorkplace ? (
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="change-workplace"
+            <ActionButton
+              testId="change-workplace"
+              label={t('changeWorkplace')}
               disabled={isBusy}
               onClick={() => send({ type: 'CHANGE_WORKPLACE' })}
-            >
-              {t('changeWorkplace')}
-            </button>
+            />
           ) : null}
           {isScanScreen ? (
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="time-tracking-refresh"
+            <ActionButton
+              testId="time-tracking-refresh"
+              label={t('refresh')}
               disabled={isBusy}
               onClick={() => send({ type: 'RETRY' })}
-            >
-              {t('refresh')}
-            </button>
+            />
           ) : null}
         </div>
 

@@ -12,13 +12,14 @@ import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
+  ActionButton,
+  controlStyles,
   NoData,
   Page,
-  controlStyles,
-  usePrint,
-  useShellServices,
   type PrintOutcome,
   type PrintRequest,
+  usePrint,
+  useShellServices,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
@@ -273,15 +274,13 @@ export function UsersScreen(props: {
                 </p>
                 <p>{t('newUserHint')}</p>
                 <div className={styles.row}>
-                  <button
-                    type="button"
-                    className={controlStyles.primary}
-                    data-testid="print-badge"
+                  <ActionButton
+                    testId="print-badge"
+                    label={isPrinting ? t('printing') : t('printBadge')}
                     disabled={isPrinting}
                     onClick={() => void onPrint()}
-                  >
-                    {isPrinting ? t('printing') : t('printBadge')}
-                  </button>
+                    isPrimary
+                  />
                   <button
                     type="button"
                     className={controlStyles.button}
@@ -361,25 +360,19 @@ export function UsersScreen(props: {
               ) : null}
               {pages > 1 ? (
                 <div className={styles.row} data-testid="users-pager">
-                  <button
-                    type="button"
-                    className={controlStyles.button}
-                    data-testid="page-previous"
+                  <ActionButton
+                    testId="page-previous"
+                    label={t('previousPage')}
                     disabled={page <= 1}
                     onClick={() => setPage(page - 1)}
-                  >
-                    {t('previousPage')}
-                  </button>
+                  />
                   <span data-testid="page-of">{t('pageOf', { page, pages })}</span>
-                  <button
-                    type="button"
-                    className={controlStyles.button}
-                    data-testid="page-next"
+                  <ActionButton
+                    testId="page-next"
+                    label={t('nextPage')}
                     disabled={page >= pages}
                     onClick={() => setPage(page + 1)}
-                  >
-                    {t('nextPage')}
-                  </button>
+                  />
                 </div>
               ) : null}
             </section>
