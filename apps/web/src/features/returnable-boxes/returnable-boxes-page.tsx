@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   RETURNABLE_BOXES_PAGE_SIZE,
-  ZBoxCreateRequest,
+  type TBoxCreateRequest,
   type TReturnableBox,
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
@@ -86,6 +86,26 @@ const INVALID_FORM: ReturnableBoxesCode = 'f-0006';
 
 const EMPTY_FORM: CreateForm = { count: '1', length: '', width: '', height: '' };
 
+/** The bounds of `boxes/create` (contracts ZBoxCreateRequest), checked here without zod. */
+const MAX_COUNT = 100;
+const MAX_CENTIMETRES = 10_000;
+
+/** A decimal typed with a comma or a dot; NaN when it is no number. */
+function numberOf(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** The request of a valid form, else null (f-0006): count 1…100, each size > 0. */
+function parseCreateForm(form: CreateForm): Omit<TBoxCreateRequest, 'IsReturnable'> | null {
+  const count = numberOf(form.count);
+  const sizes = [form.length, form.width, form.height].map(numberOf);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) return null;
+  if (sizes.some((size) => !(size > 0 && size <= MAX_CENTIMETRES))) return null;
+  const [LengthCm = 0, WidthCm = 0, HeightCm = 0] = sizes;
+  return { Count: count, LengthCm, WidthCm, HeightCm };
+}
+
 /** The returnable boxes screen over the given calls and printer (spec part 1 §2). */
 export function ReturnableBoxesScreen(props: {
   calls: ReturnableBoxesCalls;
@@ -163,15 +183,8 @@ export function ReturnableBoxesScreen(props: {
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     if (isCreating) return;
-    const parsed = ZBoxCreateRequest.omit({ IsReturnable: true }).safeParse({
-      Count: form.count.trim(),
-      LengthCm: form.length.trim().replace(',', '.'),
-      WidthCm: form.width.trim().replace(',', '.'),
-      HeightCm: form.height.trim().replace(',', '.'),
-    });
-    // Blank fields coerce to 0 and are refused as well.
-    const hasBlank = [form.count, form.length, form.width, form.height].some((v) => !v.trim());
-    if (!parsed.success || hasBlank) {
+    const request = parseCreateForm(form);
+    if (!request) {
       setIsFormInvalid(true);
       notifyError(null, INVALID_FORM);
       return;
@@ -180,7 +193,7 @@ export function ReturnableBoxesScreen(props: {
     setIsCreating(true);
     try {
       const boxes = await valueOf(
-        props.calls.create({ request: parsed.data, operationId: newOperationId() }),
+        props.calls.create({ request, operationId: newOperationId() }),
         'f-0002',
       );
       toasts.notify({
