@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBox, TCell, TMoveResult, TReturnableBox } from '@sorting/contracts';
+import { DEMO_RETURNABLE_BOXES } from '../src/db/demo-data.js';
 import { boxes, cells, events, parcels } from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
 import {
@@ -515,13 +516,20 @@ describe('POST /sorting-api/boxes/create', () => {
     const body = { Count: 2, LengthCm: 60, WidthCm: 40, HeightCm: 30, IsReturnable: true };
     const first = await worker.call('POST', '/sorting-api/boxes/create', body, operationId);
     const created = first.json().OperationObject as TReturnableBox[];
-    expect(created.map((box) => box.Barcode)).toEqual(['_R34717-3', '_R34717-4']);
-    expect(created[0]).toMatchObject({ Number: 3, LengthCm: 60, WidthCm: 40, HeightCm: 30 });
+    // After the last seeded returnable box of the sorting centre.
+    const last = Math.max(
+      ...DEMO_RETURNABLE_BOXES.filter((box) => box.warehouseNumber === 34717).map((b) => b.number),
+    );
+    expect(created.map((box) => box.Barcode)).toEqual([
+      `_R34717-${last + 1}`,
+      `_R34717-${last + 2}`,
+    ]);
+    expect(created[0]).toMatchObject({ Number: last + 1, LengthCm: 60, WidthCm: 40, HeightCm: 30 });
     const replay = await worker.call('POST', '/sorting-api/boxes/create', body, operationId);
     expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
     expect(replay.json().OperationObject).toEqual(created);
     const next = await worker.call('POST', '/sorting-api/boxes/create', body);
-    expect((next.json().OperationObject as TReturnableBox[])[0]?.Number).toBe(5);
+    expect((next.json().OperationObject as TReturnableBox[])[0]?.Number).toBe(last + 3);
     const bad = await worker.call('POST', '/sorting-api/boxes/create', { ...body, Count: 0 });
     expect(bad.statusCode).toBe(400);
   });

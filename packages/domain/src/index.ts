@@ -7,3 +7,4 @@ export * from './barcode/recognize-barcode.js';
 export * from './barcode/keyboard-layout.js';
 export * from './format/money.js';
 export * from './format/plural.js';
+export * from './format/dimensions.js';

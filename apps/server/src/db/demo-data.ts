@@ -245,6 +245,9 @@ export interface DemoReturnableBox {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
+  /** Where it was last put (ContainerAccounting/move): a cell barcode or a place code. */
+  locationCode?: string;
+  locationName?: string;
 }
 
 /** The destinations parcels are sorted by (sorting key → name). */
@@ -433,6 +436,47 @@ export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
 export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
   { number: 1, warehouseNumber: SC, barcode: '_R34717-1', lengthCm: 60, widthCm: 40, heightCm: 30 },
   { number: 2, warehouseNumber: SC, barcode: '_R34717-2', lengthCm: 60, widthCm: 40, heightCm: 30 },
+  {
+    number: 3,
+    warehouseNumber: SC,
+    barcode: '_R34717-3',
+    lengthCm: 60,
+    widthCm: 40,
+    heightCm: 30,
+    locationCode: '=34717-1-a-05',
+    locationName: '1-a-05',
+  },
+  {
+    number: 4,
+    warehouseNumber: SC,
+    barcode: '_R34717-4',
+    lengthCm: 40,
+    widthCm: 30,
+    heightCm: 20,
+    locationCode: 'GATE-1',
+    locationName: 'Ворота 1',
+  },
+  {
+    number: 5,
+    warehouseNumber: SC,
+    barcode: '_R34717-5',
+    lengthCm: 40,
+    widthCm: 30,
+    heightCm: 20,
+    locationCode: '=34717-2-a-03',
+    locationName: '2-a-03',
+  },
+  { number: 6, warehouseNumber: SC, barcode: '_R34717-6', lengthCm: 80, widthCm: 60, heightCm: 40 },
+  {
+    number: 1,
+    warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
+    barcode: '_R1201-1',
+    lengthCm: 60,
+    widthCm: 40,
+    heightCm: 30,
+    locationCode: '=1201-1-a-02',
+    locationName: '1-a-02',
+  },
 ];
 
 /** Box barcode: '_' (spec part 1 §4) + warehouse number + '-' + box number. */
@@ -573,7 +617,7 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     entries.push({
       kind: 'returnable-box',
       barcode: box.barcode,
-      description: `returnable box ${box.number}, ${box.lengthCm}×${box.widthCm}×${box.heightCm} cm; warehouse ${box.warehouseNumber}`,
+      description: `returnable box ${box.number}, ${box.lengthCm}×${box.widthCm}×${box.heightCm} cm${box.locationName ? `, at ${box.locationName}` : ''}; warehouse ${box.warehouseNumber}`,
     });
   }
   for (const workplace of DEMO_WORKPLACES) {

@@ -156,6 +156,11 @@ export const returnableBoxes = pgTable(
     locationCode: text('location_code'),
     locationName: text('location_name'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Removed from the registry (DELETE containerAccounting). The row stays so that its number
+     * and barcode are never given out again (docs/DECISIONS.md "Returnable boxes").
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [unique('returnable_boxes_warehouse_number').on(t.warehouseId, t.number)],
 );

@@ -306,6 +306,28 @@ const MATRIX: MatrixCall[] = [
           },
   },
   {
+    name: 'containerAccounting/sticker',
+    isOwnerRead: true,
+    request: (t) =>
+      t.containerBarcode === null
+        ? null
+        : {
+            method: 'GET',
+            url: `/sorting-api/containerAccounting/sticker?barcode=${encodeURIComponent(t.containerBarcode)}`,
+          },
+  },
+  {
+    name: 'containerAccounting delete',
+    isOwnerRead: false,
+    request: (t) =>
+      t.containerBarcode === null
+        ? null
+        : {
+            method: 'DELETE',
+            url: `/sorting-api/containerAccounting?barcode=${encodeURIComponent(t.containerBarcode)}`,
+          },
+  },
+  {
     name: 'vision boxes',
     isOwnerRead: true,
     request: (t) => ({

@@ -171,6 +171,7 @@ export const SORTING_EVENT_KINDS = [
   'parcel.stickerPrinted',
   'inbound.arrived',
   'container.moved',
+  'container.deleted',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

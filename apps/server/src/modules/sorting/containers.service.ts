@@ -2,10 +2,12 @@ import {
   AppError,
   type TContainerMoveRequest,
   type TReturnableBox,
+  type TReturnableBoxSticker,
   type TSortingEventKind,
   type TVisionFragment,
   type TVisionFragments,
 } from '@sorting/contracts';
+import { formatDimensions } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { translate } from '../../i18n/messages.js';
 import { runOperation, type OperationOutcome } from './operations.js';
@@ -47,7 +49,80 @@ export function createContainersService(deps: { db: Db }) {
     });
   }
 
+  /** The user's default warehouse: the one whose registry the list shows (as boxes/create). */
+  async function defaultWarehouseOf(context: CallContext) {
+    const number = context.user.defaultWarehouseNumber;
+    const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
+    if (!warehouse) {
+      throw new AppError('objectNotFound', {
+        message: translate(context.locale, 'warehouseNotFound'),
+      });
+    }
+    authorise(context.user, warehouse, context.locale);
+    return warehouse;
+  }
+
   return {
+    /**
+     * Spec part 1 §7 `GET containerAccounting/all`, §9: the returnable boxes of the user's
+     * warehouse, number descending; deleted ones are no longer in the registry.
+     */
+    async listContainers(context: CallContext): Promise<TReturnableBox[]> {
+      const warehouse = await defaultWarehouseOf(context);
+      const rows = await reader.listReturnableBoxes(warehouse.id);
+      return rows.map(presentReturnableBox);
+    },
+
+    /**
+     * Spec part 1 §7 `DELETE containerAccounting?barcode`: removes the box from the registry
+     * (a soft delete: its number is never given again). Unknown or already deleted → 104;
+     * a retry with the same operation id answers the stored result.
+     */
+    deleteContainer(
+      barcode: string,
+      context: CallContext,
+    ): Promise<OperationOutcome<TReturnableBox>> {
+      return runOperation(db, context, async (repository) => {
+        const row = await repository.lockReturnableBox(barcode);
+        const warehouse = row ? await repository.findWarehouseById(row.warehouseId) : null;
+        if (!row || !warehouse) throw containerNotFound(barcode, context);
+        authorise(context.user, warehouse, context.locale);
+        const deleted = await repository.deleteReturnableBox(row.id);
+        await repository.recordEvent({
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'container.deleted',
+          payload: {
+            containerBarcode: row.barcode,
+            number: row.number,
+            locationCode: row.locationCode,
+            locationName: row.locationName,
+          },
+          units: [row.barcode],
+        });
+        return presentReturnableBox(deleted);
+      });
+    },
+
+    /**
+     * Spec part 1 §7 `GET containerAccounting/sticker?barcode`: the `returnable-box` label's
+     * parameters (barcode, number, dims "LxWxH"); the web sends it to the printer.
+     */
+    async containerSticker(barcode: string, context: CallContext): Promise<TReturnableBoxSticker> {
+      const row = await reader.findReturnableBoxByBarcode(barcode);
+      const warehouse = row ? await reader.findWarehouseById(row.warehouseId) : null;
+      if (!row || !warehouse) throw containerNotFound(barcode, context);
+      authorise(context.user, warehouse, context.locale);
+      return {
+        barcodeName: 'returnable-box',
+        barcodeData: [
+          { name: 'barcode', value: row.barcode },
+          { name: 'number', value: String(row.number) },
+          { name: 'dims', value: formatDimensions(row.lengthCm, row.widthCm, row.heightCm) },
+        ],
+      };
+    },
+
     async findContainer(barcode: string, context: CallContext): Promise<TReturnableBox> {
       const row = await reader.findReturnableBoxByBarcode(barcode);
       const warehouse = row ? await reader.findWarehouseById(row.warehouseId) : null;

@@ -151,6 +151,30 @@ export async function sortingRoutes(
     );
   });
 
+  // Spec part 1 §7 "returnable boxes": these three paths are spelt containerAccounting, the
+  // sorting ones above ContainerAccounting; Fastify matches case-sensitively, so both exist.
+  app.get('/sorting-api/containerAccounting/all', guarded, async (request) =>
+    answer(app, request, await containers.listContainers(callContextOf(request))),
+  );
+
+  app.delete('/sorting-api/containerAccounting', guarded, async (request) => {
+    const query = ZBarcodeQuery.parse(request.query ?? {});
+    return answerOutcome(
+      app,
+      request,
+      await containers.deleteContainer(query.barcode, callContextOf(request)),
+    );
+  });
+
+  app.get('/sorting-api/containerAccounting/sticker', guarded, async (request) => {
+    const query = ZBarcodeQuery.parse(request.query ?? {});
+    return answer(
+      app,
+      request,
+      await containers.containerSticker(query.barcode, callContextOf(request)),
+    );
+  });
+
   app.post('/vision-api/v1/:warehouse/VisionFragment/boxes', guarded, async (request) => {
     const params = ZWarehouseParams.parse(request.params);
     const body = ZVisionBoxesRequest.parse(request.body ?? {});

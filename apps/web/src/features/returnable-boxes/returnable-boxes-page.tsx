@@ -1,8 +1,492 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NotAvailablePage } from '../../shell';
+import {
+  RETURNABLE_BOXES_PAGE_SIZE,
+  type TBoxCreateRequest,
+  type TReturnableBox,
+} from '@sorting/contracts';
+import { formatDimensions } from '@sorting/domain';
+import { api } from '../../lib/api';
+import type { ApiResult } from '../../lib/api-client';
+import { newOperationId } from '../../lib/operation-id';
+import {
+  NoData,
+  Page,
+  controlStyles,
+  useLocale,
+  usePrint,
+  useScan,
+  useShellServices,
+  type PrintOutcome,
+  type PrintRequest,
+} from '../../shell';
+// Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
+import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import {
+  createReturnableBoxesService,
+  type ReturnableBoxesCalls,
+} from './returnable-boxes.service';
+import styles from './returnable-boxes-page.module.css';
 
-/** /returnable-boxes: this area arrives with a later issue. */
-export default function ReturnableBoxesPage() {
+/**
+ * f-codes of the returnable boxes catalogue (spec part 1 §8 "Return boxes: f-0001 to f-0007";
+ * their meaning is ours, docs/DECISIONS.md "Returnable boxes").
+ */
+export type ReturnableBoxesCode =
+  'f-0001' | 'f-0002' | 'f-0003' | 'f-0004' | 'f-0005' | 'f-0006' | 'f-0007';
+
+/** Spec part 1 §8: ErrorCode 104 is "object not found"; for a box that is f-0005. */
+const OBJECT_NOT_FOUND = 104;
+
+/** A failed call: its f-code and the server's reason when it gave one. */
+class BoxesCallError extends Error {
+  constructor(
+    readonly code: ReturnableBoxesCode,
+    readonly reason: string | null,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * The value of a successful call, or a BoxesCallError: `notFound` is the code of a 104 answer
+ * (the box or dimension type named is unknown), `code` of any other failure.
+ */
+async function valueOf<T>(
+  call: Promise<ApiResult<T>>,
+  code: ReturnableBoxesCode,
+  notFound: ReturnableBoxesCode = code,
+): Promise<T> {
+  let result: ApiResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw new BoxesCallError(code, null);
+  }
+  if (!result.isSuccess || result.operationObject === null) {
+    throw new BoxesCallError(
+      result.errorCode === OBJECT_NOT_FOUND ? notFound : code,
+      result.message,
+    );
+  }
+  return result.operationObject;
+}
+
+/** The new boxes' form as typed: numbers stay text until the form is sent. */
+interface CreateForm {
+  count: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+/** The f-code of a form that cannot be sent (count or a size missing or out of range). */
+const INVALID_FORM: ReturnableBoxesCode = 'f-0006';
+
+const EMPTY_FORM: CreateForm = { count: '1', length: '', width: '', height: '' };
+
+/** The bounds of `boxes/create` (contracts ZBoxCreateRequest), checked here without zod. */
+const MAX_COUNT = 100;
+const MAX_CENTIMETRES = 10_000;
+
+/** A decimal typed with a comma or a dot; NaN when it is no number. */
+function numberOf(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** The request of a valid form, else null (f-0006): count 1…100, each size > 0. */
+function parseCreateForm(form: CreateForm): Omit<TBoxCreateRequest, 'IsReturnable'> | null {
+  const count = numberOf(form.count);
+  const sizes = [form.length, form.width, form.height].map(numberOf);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) return null;
+  if (sizes.some((size) => !(size > 0 && size <= MAX_CENTIMETRES))) return null;
+  const [LengthCm = 0, WidthCm = 0, HeightCm = 0] = sizes;
+  return { Count: count, LengthCm, WidthCm, HeightCm };
+}
+
+/** The returnable boxes screen over the given calls and printer (spec part 1 §2). */
+export function ReturnableBoxesScreen(props: {
+  calls: ReturnableBoxesCalls;
+  print: (request: PrintRequest) => Promise<PrintOutcome>;
+}) {
   const { t } = useTranslation('returnable-boxes');
-  return <NotAvailablePage title={t('title')} />;
+  const { locale } = useLocale();
+  const { toasts, sounds } = useShellServices();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<CreateForm>(EMPTY_FORM);
+  const [isFormInvalid, setIsFormInvalid] = useState(false);
+  const [isCreating, setIsCreating] = useState(false);
+  // Boxes just created: offered for printing at once (design/ux.md "Printing").
+  const [created, setCreated] = useState<TReturnableBox[] | null>(null);
+  const [printing, setPrinting] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<TReturnableBox | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const textOf = (error: unknown, fallback: ReturnableBoxesCode): string => {
+    const code = error instanceof BoxesCallError ? error.code : fallback;
+    const reason = error instanceof BoxesCallError ? error.reason : null;
+    return reason ? t('withReason', { text: t(code), reason }) : t(code);
+  };
+  const notifyError = (error: unknown, fallback: ReturnableBoxesCode) => {
+    toasts.notify({ status: 'error', content: textOf(error, fallback) });
+    sounds.play('err');
+  };
+
+  const list = useQuery<TReturnableBox[], BoxesCallError>({
+    queryKey: ['returnable-boxes', 'list'],
+    queryFn: () =>
+      valueOf(props.calls.list(), 'f-0001').catch((error: unknown) => {
+        notifyError(error, 'f-0001');
+        throw error;
+      }),
+    retry: false,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['returnable-boxes', 'list'] });
+
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const dimensionsOf = (box: TReturnableBox) =>
+    formatDimensions(box.LengthCm, box.WidthCm, box.HeightCm);
+
+  // A scanned dimension type (the demo DIM-S, DIM-M…) fills the size of the new boxes.
+  useScan(async (scan) => {
+    const barcode = scan.text.trim();
+    if (!barcode) return;
+    try {
+      const dimension = await valueOf(props.calls.dimension(barcode), 'f-0007');
+      setForm((current) => ({
+        ...current,
+        length: String(dimension.Length),
+        width: String(dimension.Width),
+        height: String(dimension.Height),
+      }));
+      setIsFormInvalid(false);
+      toasts.notify({
+        status: 'info',
+        content: t('dimensionFilled', {
+          name: dimension.Name,
+          dims: formatDimensions(dimension.Length, dimension.Width, dimension.Height),
+        }),
+      });
+    } catch (error) {
+      const reason = error instanceof BoxesCallError ? error.reason : null;
+      toasts.notify({
+        status: 'error',
+        content: reason ? t('withReason', { text: t('f-0007'), reason }) : t('f-0007'),
+      });
+      sounds.play('err');
+    }
+  });
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isCreating) return;
+    const request = parseCreateForm(form);
+    if (!request) {
+      setIsFormInvalid(true);
+      notifyError(null, INVALID_FORM);
+      return;
+    }
+    setIsFormInvalid(false);
+    setIsCreating(true);
+    try {
+      const boxes = await valueOf(
+        props.calls.create({ request, operationId: newOperationId() }),
+        'f-0002',
+      );
+      toasts.notify({
+        status: 'ok',
+        content: t('createdToast', {
+          count: boxes.length,
+          numbers: boxes.map((box) => box.Number).join(', '),
+        }),
+      });
+      setCreated(boxes);
+      setForm((current) => ({ ...current, count: '1' }));
+      setPage(1);
+      await refresh();
+    } catch (error) {
+      notifyError(error, 'f-0002');
+    } finally {
+      setIsCreating(false);
+    }
+  };
+
+  /** Asks the server for the sticker of each box and prints them one job each, in order. */
+  const onPrint = async (boxes: TReturnableBox[]) => {
+    if (printing !== null || boxes.length === 0) return;
+    setPrinting(boxes.length === 1 ? (boxes[0]?.Barcode ?? '') : '*');
+    try {
+      let printed = 0;
+      let sent = 0;
+      for (const box of boxes) {
+        const sticker = await valueOf(props.calls.sticker(box.Barcode), 'f-0004', 'f-0005');
+        const outcome = await props.print({ ...sticker, copies: 1 });
+        // No printer and print failures are toasted by the printer itself; stop there.
+        if (outcome.status === 'printed') printed += 1;
+        else if (outcome.status === 'sent') sent += 1;
+        else return;
+      }
+      if (printed > 0) toasts.notify({ status: 'ok', content: t('printed', { count: printed }) });
+      if (sent > 0) toasts.notify({ status: 'info', content: t('sent', { count: sent }) });
+    } catch (error) {
+      notifyError(error, 'f-0004');
+      // A box deleted meanwhile: the list shows what is there now.
+      if (error instanceof BoxesCallError && error.code === 'f-0005') await refresh();
+    } finally {
+      setPrinting(null);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!toDelete || isDeleting) return;
+    setIsDeleting(true);
+    try {
+      await valueOf(
+        props.calls.remove({ barcode: toDelete.Barcode, operationId: newOperationId() }),
+        'f-0003',
+        'f-0005',
+      );
+      toasts.notify({
+        status: 'ok',
+        content: t('deleted', { number: toDelete.Number, barcode: toDelete.Barcode }),
+      });
+      setCreated((current) => current?.filter((box) => box.Barcode !== toDelete.Barcode) ?? null);
+      setToDelete(null);
+      await refresh();
+    } catch (error) {
+      notifyError(error, 'f-0003');
+      if (error instanceof BoxesCallError && error.code === 'f-0005') {
+        setToDelete(null);
+        await refresh();
+      }
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  const boxes = list.data ?? null;
+  const pages = boxes ? Math.max(1, Math.ceil(boxes.length / RETURNABLE_BOXES_PAGE_SIZE)) : 1;
+  // A shorter list (a box deleted) keeps the page in range.
+  const currentPage = Math.min(page, pages);
+  const shown = boxes
+    ? boxes.slice(
+        (currentPage - 1) * RETURNABLE_BOXES_PAGE_SIZE,
+        currentPage * RETURNABLE_BOXES_PAGE_SIZE,
+      )
+    : [];
+  const listError = list.error;
+
+  const field = (key: keyof CreateForm, label: string, testId: string, isInteger = false) => (
+    <label className={controlStyles.field}>
+      {label}
+      <input
+        className={`${controlStyles.input} ${styles.number}`}
+        data-testid={testId}
+        inputMode={isInteger ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        aria-invalid={isFormInvalid && !form[key].trim() ? true : undefined}
+        value={form[key]}
+        onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <Page title={t('title')} testId="returnable-boxes">
+      <div
+        className={styles.screen}
+        data-testid="returnable-boxes-screen"
+        aria-busy={list.isFetching}
+      >
+        <form className={styles.section} aria-label={t('createTitle')} onSubmit={onCreate}>
+          <h2 className={styles.sectionTitle}>{t('createTitle')}</h2>
+          <div className={styles.row}>
+            {field('count', t('count'), 'box-count', true)}
+            {field('length', t('length'), 'box-length')}
+            {field('width', t('width'), 'box-width')}
+            {field('height', t('height'), 'box-height')}
+            <button
+              type="submit"
+              className={controlStyles.primary}
+              data-testid="box-create"
+              disabled={isCreating}
+            >
+              {isCreating ? t('creating') : t('create')}
+            </button>
+          </div>
+          <p className={styles.hint}>{t('scanDimensionHint')}</p>
+          {isFormInvalid ? (
+            <p className={styles.error} role="alert" data-testid="form-error">
+              {t('f-0006')} <small className={styles.code}>{INVALID_FORM}</small>
+            </p>
+          ) : null}
+        </form>
+
+        {created && created.length > 0 ? (
+          <section
+            className={styles.created}
+            data-testid="created-boxes"
+            aria-label={t('createdTitle')}
+          >
+            <h2 className={styles.sectionTitle}>{t('createdTitle')}</h2>
+            <ul className={styles.createdList}>
+              {created.map((box) => (
+                <li key={box.Barcode} data-testid="created-box">
+                  {t('createdBox', {
+                    number: box.Number,
+                    barcode: box.Barcode,
+                    dims: dimensionsOf(box),
+                  })}
+                </li>
+              ))}
+            </ul>
+            <div className={styles.row}>
+              <button
+                type="button"
+                className={controlStyles.primary}
+                data-testid="print-created"
+                disabled={printing !== null}
+                onClick={() => void onPrint(created)}
+              >
+                {printing === '*' ? t('printing') : t('printCreated', { count: created.length })}
+              </button>
+              <button
+                type="button"
+                className={controlStyles.button}
+                data-testid="created-done"
+                onClick={() => setCreated(null)}
+              >
+                {t('done')}
+              </button>
+            </div>
+          </section>
+        ) : null}
+
+        <section className={styles.section} aria-label={t('list')}>
+          <h2 className={styles.sectionTitle}>{t('list')}</h2>
+          {list.isPending ? <p>{t('loading')}</p> : null}
+          {listError && !boxes ? (
+            <NoData text={textOf(listError, 'f-0001')}>
+              <small className={styles.code} data-testid="no-data-code">
+                {listError.code}
+              </small>
+              <button
+                type="button"
+                className={controlStyles.button}
+                data-testid="boxes-retry"
+                onClick={() => void list.refetch()}
+              >
+                {t('retry')}
+              </button>
+            </NoData>
+          ) : null}
+          {boxes && boxes.length === 0 ? <NoData text={t('noBoxes')} /> : null}
+          {boxes && boxes.length > 0 ? (
+            <>
+              <p data-testid="boxes-total">{t('total', { count: boxes.length })}</p>
+              <table className={styles.table} data-testid="boxes-list">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columnNumber')}</th>
+                    <th scope="col">{t('columnBarcode')}</th>
+                    <th scope="col">{t('columnDimensions')}</th>
+                    <th scope="col">{t('columnChanged')}</th>
+                    <th scope="col">{t('columnLocation')}</th>
+                    <th scope="col">{t('columnActions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((box) => (
+                    <tr key={box.Barcode} data-testid="box-row" data-barcode={box.Barcode}>
+                      <td data-testid="box-row-number">{box.Number}</td>
+                      <td data-testid="box-row-barcode">{box.Barcode}</td>
+                      <td data-testid="box-row-dimensions">{dimensionsOf(box)}</td>
+                      <td data-testid="box-row-changed">
+                        <time dateTime={box.ChangeDate}>
+                          {date.format(new Date(box.ChangeDate))}
+                        </time>
+                      </td>
+                      <td data-testid="box-row-location">{box.CurrentLocationName ?? '—'}</td>
+                      <td className={styles.rowActions}>
+                        <button
+                          type="button"
+                          className={controlStyles.button}
+                          data-testid="box-print"
+                          aria-label={t('printBox', { number: box.Number })}
+                          disabled={printing !== null}
+                          onClick={() => void onPrint([box])}
+                        >
+                          {printing === box.Barcode ? t('printing') : t('print')}
+                        </button>
+                        <button
+                          type="button"
+                          className={controlStyles.button}
+                          data-testid="box-delete"
+                          aria-label={t('deleteBox', { number: box.Number })}
+                          onClick={() => setToDelete(box)}
+                        >
+                          {t('delete')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          {pages > 1 ? (
+            <div className={styles.row} data-testid="boxes-pager">
+              <button
+                type="button"
+                className={controlStyles.button}
+                data-testid="page-previous"
+                disabled={currentPage <= 1}
+                onClick={() => setPage(currentPage - 1)}
+              >
+                {t('previousPage')}
+              </button>
+              <span data-testid="page-of">{t('pageOf', { page: currentPage, pages })}</span>
+              <button
+                type="button"
+                className={controlStyles.button}
+                data-testid="page-next"
+                disabled={currentPage >= pages}
+                onClick={() => setPage(currentPage + 1)}
+              >
+                {t('nextPage')}
+              </button>
+            </div>
+          ) : null}
+        </section>
+
+        <ConfirmDialog
+          isOpen={toDelete !== null}
+          title={t('confirmDeleteTitle')}
+          confirmLabel={t('confirmDelete')}
+          confirmTestId="confirm-delete"
+          cancelLabel={t('cancel')}
+          cancelTestId="cancel-delete"
+          isConfirmDisabled={isDeleting}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          <p data-testid="confirm-delete-text">
+            {toDelete
+              ? t('confirmDeleteText', { number: toDelete.Number, barcode: toDelete.Barcode })
+              : null}
+          </p>
+        </ConfirmDialog>
+      </div>
+    </Page>
+  );
+}
+
+/** /returnable-boxes: the registry of returnable boxes over the real calls and the printer. */
+export default function ReturnableBoxesPage() {
+  const print = usePrint();
+  const [calls] = useState(() => createReturnableBoxesService(api));
+  return <ReturnableBoxesScreen calls={calls} print={print} />;
 }
