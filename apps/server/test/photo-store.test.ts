@@ -10,6 +10,8 @@ import {
   type PhotoStore,
 } from '../src/modules/returns/photo-store.js';
 import { makeTempDir } from './helpers.js';
+import { createSessionTestApp } from './sessions.js';
+import { BADGES, signInClient } from './sorting-client.js';
 
 const BUCKET = 'sorting-photos';
 
@@ -82,3 +84,46 @@ describeStore('S3 photo store (s3rver)', () => ({
   stored: (key) =>
     fs.existsSync(path.join(s3Folder.dir, BUCKET, 'returns', `${key}._S3rver_object`)),
 }));
+
+describe('the returns calls over the S3 store', () => {
+  it('uploads, serves and deletes a photo kept in the bucket', async () => {
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Folder.dir,
+      configureBuckets: [{ name: 'app-photos' }],
+    });
+    const { port } = await s3.run();
+    const context = await createSessionTestApp({
+      PHOTO_STORE_URL: 's3://app-photos',
+      PHOTO_STORE_ENDPOINT: `http://127.0.0.1:${port}`,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    try {
+      const client = await signInClient(context.app, BADGES.worker, () => 0);
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const uploaded = await client.call('POST', '/returns-api/return/image', {
+        barcode: 'P300001',
+        fileData: png.toString('base64'),
+        fileName: 'kettle.png',
+      });
+      const photo = uploaded.json().OperationObject as { id: string; url: string };
+      const object = path.join(s3Folder.dir, 'app-photos', `${photo.id}._S3rver_object`);
+      expect(fs.existsSync(object)).toBe(true);
+      const served = await client.call('GET', photo.url);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload).toEqual(png);
+      const deleted = await client.call('DELETE', photo.url);
+      expect(deleted.json()).toMatchObject({ IsSuccess: true });
+      expect(fs.existsSync(object)).toBe(false);
+    } finally {
+      await context.close();
+      await s3.close();
+    }
+  });
+});

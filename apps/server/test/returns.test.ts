@@ -20,8 +20,9 @@ import {
   createReturnsService,
   type TAcceptedReturn,
 } from '../src/modules/returns/returns.service.js';
-import { makeTempDir } from './helpers.js';
-import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
+import { buildApp } from '../src/app.js';
+import { createTestConfig, makeTempDir } from './helpers.js';
+import { WEB_HEADERS, createClock, createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
 const RETURNS = '/returns-api/return';
@@ -563,6 +564,20 @@ describe('photos', () => {
     await uploadOk(barcode);
   });
 
+  it('lets only one of several uploads at once take the last free place', async () => {
+    const barcode = 'P300001';
+    for (let i = 1; i < RETURN_PHOTOS_MAX_PER_BARCODE; i += 1) await uploadOk(barcode);
+    const attempts = await Promise.all(
+      [worker, otherWorker, worker, otherWorker].map((client) => upload(barcode, { client })),
+    );
+    expect(attempts.map((attempt) => attempt.body.ErrorCode).sort()).toEqual([429, 429, 429, null]);
+    const held = await context.database.db
+      .select({ id: returnPhotos.id })
+      .from(returnPhotos)
+      .where(eq(returnPhotos.barcode, barcode));
+    expect(held).toHaveLength(RETURN_PHOTOS_MAX_PER_BARCODE);
+  });
+
   it('deletes a photo (row and bytes); an unknown or deleted one is 104', async () => {
     const photo = await uploadOk('P300005');
     expect(storedFiles()).toContain(photo.id);
@@ -646,5 +661,41 @@ describe('sweeping abandoned photos', () => {
     for (const photo of kept) expect(leftIds).toContain(photo.id);
     expect(storedFiles()).toEqual(leftIds.sort());
     expect(await service.sweepAbandonedPhotos()).toBe(0);
+  });
+});
+
+describe('the app’s sweep timer', () => {
+  it('sweeps abandoned photos on its interval and stops when the app closes', async () => {
+    const clock = createClock(context.clock.now());
+    const app = await buildApp({
+      config: createTestConfig({ DATA_DIR: dataDir.dir }),
+      database: context.database,
+      keepDatabaseOpen: true,
+      now: clock.now,
+      photoSweepIntervalMs: 20,
+    });
+    try {
+      const client = await signInClient(app, BADGES.worker, noWarehouse);
+      const response = await client.call('POST', `${RETURNS}/image`, {
+        barcode: 'P300011',
+        fileData: PNG_BASE64,
+        fileName: 'left.png',
+      });
+      const photo = (response.json() as Envelope<TReturnPhoto>).OperationObject;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(storedFiles()).toContain(photo.id);
+
+      clock.advanceMinutes(25 * 60);
+      await expect
+        .poll(() => storedFiles().includes(photo.id), { timeout: 5_000, interval: 20 })
+        .toBe(false);
+      const rows = await context.database.db
+        .select()
+        .from(returnPhotos)
+        .where(eq(returnPhotos.id, photo.id));
+      expect(rows).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

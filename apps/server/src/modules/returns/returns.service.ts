@@ -417,8 +417,11 @@ export function createReturnsService(options: {
           return presentPhoto(row);
         });
       } catch (error) {
-        // The row never committed: its bytes must not stay.
-        if (written) await deleteBytes([id]);
+        // Bytes whose row surely did not commit go; when the database cannot tell (a lost
+        // commit answer), they stay: an unreferenced file is harmless, a row without bytes not.
+        if (written && (await reader.findPhoto(id).catch(() => undefined)) === null) {
+          await deleteBytes([id]);
+        }
         throw error;
       }
     },
