@@ -478,8 +478,25 @@ describe('photos', () => {
       IsSuccess: true,
       OperationObject: { contentType: 'image/jpeg', fileName: 'looks-like.png' },
     });
+    const webp = Buffer.concat([
+      Buffer.from('RIFF', 'latin1'),
+      Buffer.from([36, 0, 0, 0]),
+      Buffer.from('WEBPVP8 ', 'latin1'),
+      Buffer.alloc(32, 1),
+    ]);
+    const webpPhoto = await upload('P300011', {
+      fileData: webp.toString('base64'),
+      fileName: 'x.jpg',
+    });
+    expect(webpPhoto.body.OperationObject).toMatchObject({ contentType: 'image/webp' });
     const rowsBefore = await countRows();
     const filesBefore = storedFiles();
+    // An image, but not one of the accepted types.
+    const gif = await upload('P300011', {
+      fileData: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64'),
+      fileName: 'anim.jpg',
+    });
+    expect(gif.body).toMatchObject({ IsSuccess: false, ErrorCode: 415 });
     const text = await upload('P300011', {
       fileData: Buffer.from('just some text, not a photo at all').toString('base64'),
       fileName: 'holiday.jpg',
