@@ -37,6 +37,9 @@ import { sortingRoutes } from './modules/sorting/sorting.routes.js';
 import { createSortingService } from './modules/sorting/sorting.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
+import { createPhotoStore, type PhotoStore } from './modules/returns/photo-store.js';
+import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { createReturnsService } from './modules/returns/returns.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { webPlugin } from './web/web.plugin.js';
@@ -64,6 +67,56 @@ export interface BuildAppOptions {
   printingHub?: Partial<HubTimings & PrintingHubTimings>;
   /** Called for every route as it is registered (security tests enumerate them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where return photos go; default the configured one (tests pass their own). */
+  photoStore?: PhotoStore;
+  /** How often abandoned return photos are swept; 0 = never (tests call the sweep). */
+  photoSweepIntervalMs?: number;
+}
+
+/** Abandoned return photos are looked for hourly (they are abandoned after a day). */
+const PHOTO_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Return photos: the store (closed with the app) and the hourly sweep of abandoned ones on
+ * an unref'd timer, so it never keeps the process alive and stops when the app closes.
+ */
+async function registerReturns(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  now: () => Date,
+  options: Pick<BuildAppOptions, 'photoStore' | 'photoSweepIntervalMs'>,
+): Promise<void> {
+  const photoStore = options.photoStore ?? createPhotoStore(config.photoStore);
+  if (!options.photoStore) app.addHook('onClose', () => photoStore.close());
+  const service = createReturnsService({
+    db: database.db,
+    photoStore,
+    now,
+    logError: (error, what) => app.log.error({ err: error }, what),
+  });
+  await app.register(returnsRoutes, { service });
+
+  const intervalMs = options.photoSweepIntervalMs ?? PHOTO_SWEEP_INTERVAL_MS;
+  if (intervalMs <= 0) return;
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = service
+      .sweepAbandonedPhotos()
+      .then((swept) => {
+        if (swept > 0) app.log.info({ swept }, 'abandoned return photos swept');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'return photo sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
 }
 
 /** Fastify's request log line, with a printing agent's key taken out of the URL. */
@@ -123,6 +176,7 @@ async function registerEverything(
   envelopeCasing: EnvelopeCasingRegistry,
   now: () => Date,
   hubOptions: Partial<HubTimings & PrintingHubTimings>,
+  returnsOptions: Pick<BuildAppOptions, 'photoStore' | 'photoSweepIntervalMs'>,
 ): Promise<void> {
   app.decorate('envelopeCasing', envelopeCasing);
   registerErrorHandling(app);
@@ -172,6 +226,8 @@ async function registerEverything(
   await app.register(timeTrackingRoutes, {
     service: createTimeTrackingService({ db: database.db, now }),
   });
+
+  await registerReturns(app, config, database, now, returnsOptions);
 
   await app.register(demoRoutes, { isDemo: config.demoSeed });
 
@@ -256,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       envelopeCasing,
       options.now ?? (() => new Date()),
       options.printingHub ?? {},
+      { photoStore: options.photoStore, photoSweepIntervalMs: options.photoSweepIntervalMs },
     );
     await app.ready();
     return app;

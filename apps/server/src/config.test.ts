@@ -41,6 +41,11 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '15',
       SESSION_MAX_HOURS: '8',
       TRUST_PROXY: 'true',
+      PHOTO_STORE_URL: 's3://sorting-photos/returns',
+      PHOTO_STORE_ENDPOINT: 'http://10.1.1.2:9000',
+      PHOTO_STORE_REGION: 'ru-central1',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
     });
     expect(config).toEqual({
       port: 0,
@@ -58,7 +63,30 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 15,
       sessionMaxHours: 8,
       trustProxy: true,
+      photoStore: {
+        kind: 's3',
+        bucket: 'sorting-photos',
+        prefix: 'returns/',
+        endpoint: 'http://10.1.1.2:9000',
+        region: 'ru-central1',
+        credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
+      },
     });
+  });
+
+  it('keeps return photos in DATA_DIR/photos unless PHOTO_STORE_URL names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/sorting' }).photoStore).toEqual({
+      kind: 'folder',
+      folder: '/var/lib/sorting/photos',
+    });
+    expect(loadConfig({ PHOTO_STORE_URL: 's3://photos' }).photoStore).toMatchObject({
+      kind: 's3',
+      bucket: 'photos',
+      prefix: '',
+      endpoint: null,
+      credentials: null,
+    });
+    expect(() => loadConfig({ PHOTO_STORE_URL: '/srv/photos' })).toThrow(/PHOTO_STORE_URL/);
   });
 
   it('treats blank variables as unset and reads flags loosely', () => {

@@ -54,6 +54,16 @@ const ZEnvironment = z.object({
       .max(24 * 30),
   ),
   TRUST_PROXY: optional(ZFlag),
+  PHOTO_STORE_URL: optional(
+    z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, {
+      error: 'must be s3://<bucket>[/<prefix>] (absent = a folder in DATA_DIR)',
+    }),
+  ),
+  PHOTO_STORE_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  PHOTO_STORE_REGION: optional(z.string()),
+  AWS_REGION: optional(z.string()),
+  AWS_ACCESS_KEY_ID: optional(z.string()),
+  AWS_SECRET_ACCESS_KEY: optional(z.string()),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -62,6 +72,38 @@ export class ConfigError extends Error {
 }
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where return photos are kept (docs/DECISIONS.md "Returns (server)"). */
+export type PhotoStoreConfig =
+  | { kind: 'folder'; folder: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket, '' or ending with '/'. */
+      prefix: string;
+      /** An S3-compatible server (MinIO, s3rver); null = AWS itself. */
+      endpoint: string | null;
+      region: string;
+      /** null = the AWS SDK's own credential chain (instance role, profile, …). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
+
+function photoStoreOf(e: z.infer<typeof ZEnvironment>, dataDir: string): PhotoStoreConfig {
+  if (!e.PHOTO_STORE_URL) return { kind: 'folder', folder: path.join(dataDir, 'photos') };
+  const url = new URL(e.PHOTO_STORE_URL);
+  const prefix = url.pathname.replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    endpoint: e.PHOTO_STORE_ENDPOINT ?? null,
+    region: e.PHOTO_STORE_REGION ?? e.AWS_REGION ?? 'us-east-1',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : null,
+  };
+}
 
 /** Everything the server reads from its environment, validated and with defaults applied. */
 export interface Config {
@@ -92,6 +134,8 @@ export interface Config {
    * X-Forwarded-Proto. Off by default, since anyone can send those headers.
    */
   trustProxy: boolean;
+  /** Return photos: `<dataDir>/photos` unless PHOTO_STORE_URL names an S3 bucket. */
+  photoStore: PhotoStoreConfig;
 }
 
 /**
@@ -108,11 +152,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
   return {
     port: e.PORT ?? 3000,
     host: e.HOST ?? '0.0.0.0',
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    dataDir,
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     signInUrl: e.SIGN_IN_URL ?? null,
@@ -124,5 +169,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 30,
     sessionMaxHours: e.SESSION_MAX_HOURS ?? 12,
     trustProxy: e.TRUST_PROXY ?? false,
+    photoStore: photoStoreOf(e, dataDir),
   };
 }

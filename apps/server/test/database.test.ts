@@ -12,6 +12,7 @@ import {
   listDemoEntries,
   renderDemoTable,
 } from '../src/db/demo-data.js';
+import { DEMO_SHIPPED_ORDERS } from '../src/db/demo-returns-data.js';
 import { cells, users, warehouses, zones } from '../src/db/schema.js';
 import { createSeedRepository } from '../src/db/seed.repository.js';
 import { isDatabaseEmpty, seedDemoData } from '../src/db/seed.js';
@@ -40,6 +41,7 @@ describe('migrations and demo seed', () => {
       parcels: DEMO_PARCELS.length,
       printerAgents: 1,
       workplaces: DEMO_WORKPLACES.length,
+      shippedOrders: DEMO_SHIPPED_ORDERS.length,
     });
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
@@ -134,6 +136,7 @@ describe('migrations and demo seed', () => {
       parcels: 0,
       printerAgents: 0,
       workplaces: 0,
+      shippedOrders: 0,
     });
     expect(await repository.countRows()).toEqual(before);
     expect(await database.db.select({ hash: users.passwordHash }).from(users)).toEqual(
@@ -172,6 +175,7 @@ describe('demo list', () => {
         'dimension',
         'returnable-box',
         'workplace',
+        'return-parcel',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

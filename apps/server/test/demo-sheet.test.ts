@@ -12,6 +12,7 @@ import {
   DEMO_WAREHOUSES,
   demoBoxBarcode,
 } from '../src/db/demo-data.js';
+import { DEMO_SHIPPED_ORDERS } from '../src/db/demo-returns-data.js';
 import {
   buildDemoSheetSections,
   renderDemoSheetHtml,
@@ -154,6 +155,7 @@ describe('the demo sheet builder', () => {
     for (const parcel of DEMO_PARCELS) expect(listed).toContain(parcel.number);
     for (const box of DEMO_BOXES) expect(listed).toContain(demoBoxBarcode(box));
     for (const inbound of DEMO_INBOUNDS) expect(listed).toContain(inbound.acceptanceBarcode);
+    for (const order of DEMO_SHIPPED_ORDERS) expect(listed).toContain(order.parcelBarcode);
 
     const parcels = sections.find((section) => section.id === 'parcels');
     if (!parcels) throw new Error('the parcels hook is missing');

@@ -47,6 +47,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in DATA_DIR', () => {
         parcels: 0,
         printerAgents: 0,
         workplaces: 0,
+        shippedOrders: 0,
       });
     } finally {
       await second.close();

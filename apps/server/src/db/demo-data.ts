@@ -9,6 +9,7 @@ import {
   type UserRole,
   type ZoneType,
 } from '@sorting/domain';
+import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -520,7 +521,8 @@ export type DemoEntryKind =
   | 'acceptance-report'
   | 'dimension'
   | 'returnable-box'
-  | 'workplace';
+  | 'workplace'
+  | 'return-parcel';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -625,6 +627,19 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'workplace',
       barcode: workplace.cellBarcode,
       description: `time tracking workplace «${workplace.name}»; sorting centre ${workplace.sortingCenterId}`,
+    });
+  }
+  for (const order of DEMO_SHIPPED_ORDERS) {
+    const items = order.items
+      .map(
+        (item) =>
+          `${item.code} ${item.name} ×${item.quantity} at ${item.unitPriceKopecks / 100} ₽${item.disabledReasons.length ? ` (disabled: ${item.disabledReasons.join(', ')})` : ''}`,
+      )
+      .join('; ');
+    entries.push({
+      kind: 'return-parcel',
+      barcode: order.parcelBarcode,
+      description: `/returns: ${items}; ${order.note}; shipped from ${order.shipmentWarehouseNumber}`,
     });
   }
   return entries;

@@ -195,3 +195,5 @@ export * from './schema-sorting.js';
 export * from './schema-printing.js';
 
 export * from './schema-time-tracking.js';
+
+export * from './schema-returns.js';

@@ -43,7 +43,7 @@ async function run(): Promise<number> {
       process.stdout.write(
         total === 0
           ? `Demo data already present in ${where}; nothing changed.\n`
-          : `Demo data written to ${where}: ${added.warehouses} warehouses, ${added.zones} zones, ${added.cells} cells, ${added.users} users, ${added.parcels} parcels, ${added.printerAgents} printer agents, ${added.workplaces} workplaces.\n`,
+          : `Demo data written to ${where}: ${added.warehouses} warehouses, ${added.zones} zones, ${added.cells} cells, ${added.users} users, ${added.parcels} parcels, ${added.printerAgents} printer agents, ${added.workplaces} workplaces, ${added.shippedOrders} shipped orders for returns.\n`,
       );
       return 0;
     },

@@ -14,6 +14,12 @@ import {
   demoBoxBarcode,
   listDemoCells,
 } from './demo-data.js';
+import {
+  DEMO_RETURN_USER_NUMBER,
+  DEMO_SHIPPED_ORDERS,
+  demoProductImage,
+} from './demo-returns-data.js';
+import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
 import { hashAgentKey } from '../modules/printing-hub/agent-keys.js';
 import {
@@ -29,6 +35,7 @@ export type SeedResult = TopologyCounts & {
   parcels: number;
   printerAgents: number;
   workplaces: number;
+  shippedOrders: number;
 };
 
 /**
@@ -102,6 +109,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     );
 
     const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
+    const addedShippedOrders = await seedReturns(tx, warehouseIds);
 
     return {
       warehouses: addedWarehouses,
@@ -111,6 +119,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       parcels: addedParcels,
       printerAgents: addedAgents,
       workplaces: addedWorkplaces,
+      shippedOrders: addedShippedOrders,
     };
   });
 }
@@ -196,6 +205,61 @@ async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<n
     })),
   );
   return addedParcels;
+}
+
+/**
+ * Shipped parcels for returns, their items and, for a parcel seeded as returned in full, an
+ * accepted return of all its items; answers the orders added.
+ */
+async function seedReturns(db: Db, warehouseIds: Map<number, number>): Promise<number> {
+  const repository = createSeedReturnsRepository(db);
+  const seededAt = Date.now();
+  const daysAgo = (days: number) => new Date(seededAt - days * 24 * 60 * 60 * 1000);
+  const warehouseIdOf = (number: number): number => {
+    const id = warehouseIds.get(number);
+    if (id === undefined) throw new Error(`demo warehouse ${number} missing`);
+    return id;
+  };
+  const orderIds = await repository.insertOrders(
+    DEMO_SHIPPED_ORDERS.map((order) => ({
+      parcelBarcode: order.parcelBarcode,
+      shipmentWarehouseId: warehouseIdOf(order.shipmentWarehouseNumber),
+      shippedAt: daysAgo(order.shippedDaysAgo),
+    })),
+  );
+  const returnUserId = await repository.findUserId(DEMO_RETURN_USER_NUMBER);
+  for (const order of DEMO_SHIPPED_ORDERS) {
+    const orderId = orderIds.get(order.parcelBarcode);
+    if (orderId === undefined) continue;
+    const items = await repository.insertItems(
+      order.items.map((item) => ({
+        orderId,
+        code: item.code,
+        article: item.article,
+        brand: item.brand,
+        name: item.name,
+        quantityShipped: item.quantity,
+        unitPriceKopecks: item.unitPriceKopecks,
+        imageUrls: [demoProductImage(item.picture)],
+        disabledReasons: item.disabledReasons,
+      })),
+    );
+    if (!order.isFullyReturned || returnUserId === null) continue;
+    await repository.insertAcceptedReturn({
+      userId: returnUserId,
+      warehouseId: warehouseIdOf(order.shipmentWarehouseNumber),
+      acceptedAt: daysAgo(1),
+      lines: order.items.map((item) => ({
+        itemId: items.find((row) => row.code === item.code)?.id ?? 0,
+        quantity: item.quantity,
+        reasonCode: 'another_reason' as const,
+        reasonComment: '',
+        comment: 'demo',
+        returnCostKopecks: item.unitPriceKopecks * item.quantity,
+      })),
+    });
+  }
+  return orderIds.size;
 }
 
 /** True when the database holds no warehouse and no user: the start may seed it. */

@@ -64,6 +64,20 @@ const RU = {
   reportWorkplaceName: 'Рабочее место',
   reportMinutes: 'Минуты',
   reportIntervals: 'Интервалы',
+
+  returnParcelNotFound: 'Отправление {barcode} не найдено',
+  returnItemNotFound: 'Товара {code} нет в отправлении {barcode}',
+  returnQuantityExceeded:
+    'Товар {code}: можно вернуть не больше {available} шт., указано {quantity}',
+  returnReasonDisabled: 'Причину «{reason}» нельзя выбрать для товара {code}',
+  returnPhotosMissing: 'Для причины «{reason}» нужно фото: {required}, приложено {given}',
+  returnPhotoUnknown: 'Фото {id} не найдено',
+  returnPhotoOfOtherParcel: 'Фото {id} приложено к другому отправлению',
+  returnPhotoAccepted: 'Фото {id} уже в принятом возврате',
+  returnPhotoRepeated: 'Фото {id} указано дважды',
+  photoNotImage: 'Файл {fileName} не фотография: нужен JPEG, PNG, WebP или HEIC',
+  photoTooLarge: 'Фото больше {megabytes} МБ',
+  tooManyPhotos: 'К отправлению {barcode} уже приложено {max} фото',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -126,6 +140,19 @@ const EN: Record<MessageKey, string> = {
   reportWorkplaceName: 'Workplace',
   reportMinutes: 'Minutes',
   reportIntervals: 'Intervals',
+
+  returnParcelNotFound: 'Parcel {barcode} not found',
+  returnItemNotFound: 'Parcel {barcode} has no item {code}',
+  returnQuantityExceeded: 'Item {code}: at most {available} can be returned, {quantity} given',
+  returnReasonDisabled: 'Reason «{reason}» cannot be chosen for item {code}',
+  returnPhotosMissing: 'Reason «{reason}» needs {required} photos, {given} attached',
+  returnPhotoUnknown: 'Photo {id} not found',
+  returnPhotoOfOtherParcel: 'Photo {id} belongs to another parcel',
+  returnPhotoAccepted: 'Photo {id} is already in an accepted return',
+  returnPhotoRepeated: 'Photo {id} is listed twice',
+  photoNotImage: 'File {fileName} is not a photo: JPEG, PNG, WebP or HEIC needed',
+  photoTooLarge: 'The photo is larger than {megabytes} MB',
+  tooManyPhotos: 'Parcel {barcode} already has {max} photos',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -15,6 +15,7 @@ import {
   type DemoCell,
   type DemoWarehouse,
 } from '../../db/demo-data.js';
+import { DEMO_SHIPPED_ORDERS } from '../../db/demo-returns-data.js';
 
 /** Public path of the sheet; /en/demo-sheet has English captions. */
 export const DEMO_SHEET_PATH = '/demo-sheet';
@@ -189,6 +190,21 @@ export function buildDemoSheetSections(): DemoSheetSection[] {
           })),
         ),
       ],
+    },
+    {
+      id: 'returns',
+      title: { ru: 'Отправления для возврата', en: 'Shipped parcels to return' },
+      hint: {
+        ru: 'Отсканируйте на экране возвратов (склад 34717).',
+        en: 'Scan on the returns screen (warehouse 34717).',
+      },
+      items: scannableItems(
+        DEMO_SHIPPED_ORDERS.map((order) => ({
+          barcode: order.parcelBarcode,
+          name: order.items.map((item) => item.name).join(', '),
+          description: order.note,
+        })),
+      ),
     },
     {
       id: 'workplaces',

@@ -1,0 +1,517 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  AppError,
+  DEFAULT_CURRENCY_POSTFIX,
+  REASON_DISABLED,
+  REASON_ENABLED,
+  RETURN_PHOTOS_MAX_PER_BARCODE,
+  RETURN_PHOTOS_REQUIRED,
+  RETURN_PHOTO_MAX_BYTES,
+  RETURN_PHOTO_TYPES,
+  RETURN_REASON_CODES,
+  returnCostOf,
+  type TReturn2Request,
+  type TReturnAccepted,
+  type TReturnImageRequest,
+  type TReturnItem,
+  type TReturnPhoto,
+  type TReturnPhotoType,
+  type TReturnPoliciesRequest,
+  type TReturnReasonCode,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import type { Db } from '../../db/database.js';
+import { translate, type MessageKey } from '../../i18n/messages.js';
+import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { authoriseWarehouse } from '../auth/authorise.js';
+import type { PhotoStore } from './photo-store.js';
+import {
+  createReturnsRepository,
+  type ReturnPhotoRow,
+  type ReturnWarehouseRow,
+  type ReturnsRepository,
+  type ShippedItemRow,
+  type ShippedOrderRow,
+} from './returns.repository.js';
+
+/** Who calls, in which language, under which operation id. */
+export interface ReturnsCallContext {
+  user: SessionUser;
+  locale: Locale;
+  operationId: string | null;
+}
+
+/** Ours (not in the spec): what `GET /returns-api/return/returns?barcode=` answers. */
+export interface TAcceptedReturn {
+  returnId: number;
+  acceptedAtUtc: string;
+  userName: string;
+  warehouseCode: string;
+  items: Array<{
+    code: string;
+    barcode: string;
+    quantity: number;
+    reasonCode: TReturnReasonCode;
+    reasonComment: string;
+    comment: string;
+    returnCost: number;
+    images: TReturnPhoto[];
+  }>;
+}
+
+/** An unaccepted photo older than this is abandoned and swept. */
+export const ABANDONED_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
+/** Photos one sweep transaction deletes; the sweep repeats until none is left. */
+const SWEEP_BATCH = 100;
+
+/** The reasons' titles for messages (the web has its own, with descriptions). */
+const REASON_TITLES: Record<Locale, Record<TReturnReasonCode, string>> = {
+  ru: {
+    another_reason: 'Другая причина',
+    damage_item: 'Повреждение товара',
+    oversort: 'Пересорт',
+    fake: 'Подделка',
+    manufacturing_defects: 'Производственный брак',
+    damaged: 'Повреждение упаковки',
+  },
+  en: {
+    another_reason: 'Another reason',
+    damage_item: 'Damaged item',
+    oversort: 'Wrong item',
+    fake: 'Fake',
+    manufacturing_defects: 'Manufacturing defect',
+    damaged: 'Damaged package',
+  },
+};
+
+/** `data:image/jpeg;base64,` before the base64 text (a browser's FileReader gives one). */
+const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/i;
+
+export function photoUrlOf(id: string): string {
+  return `/returns-api/return/image/${id}`;
+}
+
+function presentPhoto(row: ReturnPhotoRow): TReturnPhoto {
+  return {
+    id: row.id,
+    barcode: row.barcode,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    url: photoUrlOf(row.id),
+  };
+}
+
+/** Kopecks → rubles with two decimals, as the wire carries money. */
+function rublesOf(kopecks: number): number {
+  return Math.round(kopecks) / 100;
+}
+
+function quantityAvailableOf(item: ShippedItemRow): number {
+  return Math.max(0, item.quantityShipped - item.quantityReturned);
+}
+
+/** The cost basis returnCostOf reckons from: the price of every unit still returnable. */
+function costBasisOf(item: ShippedItemRow) {
+  const quantityAvailable = quantityAvailableOf(item);
+  return { quantityAvailable, returnCost: rublesOf(item.unitPriceKopecks * quantityAvailable) };
+}
+
+function presentItem(order: ShippedOrderRow, item: ShippedItemRow): TReturnItem {
+  const { quantityAvailable, returnCost } = costBasisOf(item);
+  return {
+    code: item.code,
+    barcode: order.parcelBarcode,
+    article: item.article,
+    brand: item.brand,
+    name: item.name,
+    quantityAvailable,
+    returnCost,
+    currencyPostfix: order.currencyPostfix || DEFAULT_CURRENCY_POSTFIX,
+    images: item.imageUrls,
+    shippedDateUtc: order.shippedAt.toISOString(),
+    shipmentWarehouseCode: String(order.warehouse.number),
+    reasons: RETURN_REASON_CODES.map((code) => ({
+      code,
+      disableCode: item.disabledReasons.includes(code) ? REASON_DISABLED : REASON_ENABLED,
+    })),
+  };
+}
+
+function isPhotoType(mime: string | undefined): mime is TReturnPhotoType {
+  return (RETURN_PHOTO_TYPES as readonly string[]).includes(mime ?? '');
+}
+
+/**
+ * Spec part 1 §7 "Returns": policies, return2 and the photos of a return
+ * (docs/DECISIONS.md "Returns (server)").
+ */
+export function createReturnsService(options: {
+  db: Db;
+  photoStore: PhotoStore;
+  now: () => Date;
+  /** A photo's bytes that could not be removed after its row went (left for the operator). */
+  logError: (error: unknown, what: string) => void;
+}) {
+  const { db, photoStore, now, logError } = options;
+  const reader = createReturnsRepository(db);
+
+  function refuse(
+    context: ReturnsCallContext,
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+  ): AppError {
+    return new AppError('refused', { message: translate(context.locale, key, params) });
+  }
+
+  /** Who may return: a user who may use the warehouse (own sorting centre or default one). */
+  function authorise(context: ReturnsCallContext, warehouse: ReturnWarehouseRow): void {
+    authoriseWarehouse(
+      context.user,
+      warehouse,
+      translate(context.locale, 'warehouseForbidden', { number: warehouse.number }),
+    );
+  }
+
+  /** The orders of the barcodes, in their order; the first unknown one is 404. */
+  async function findOrdersOrRefuse(
+    repository: ReturnsRepository,
+    barcodes: string[],
+    context: ReturnsCallContext,
+  ): Promise<ShippedOrderRow[]> {
+    const unique = [...new Set(barcodes)];
+    const found = new Map(
+      (await repository.findOrders(unique)).map((order) => [order.parcelBarcode, order]),
+    );
+    return unique.map((barcode) => {
+      const order = found.get(barcode);
+      if (!order) {
+        throw new AppError('parcelNotFound', {
+          message: translate(context.locale, 'returnParcelNotFound', { barcode }),
+        });
+      }
+      authorise(context, order.warehouse);
+      return order;
+    });
+  }
+
+  function inOperation<T>(
+    context: ReturnsCallContext,
+    work: (repository: ReturnsRepository) => Promise<T>,
+  ): Promise<OperationOutcome<T>> {
+    return runInOperation(
+      db,
+      { operationId: context.operationId, userId: context.user.id, locale: context.locale },
+      (tx) => work(createReturnsRepository(tx)),
+    );
+  }
+
+  /** Removes bytes whose row is gone; a failure only leaves an unreferenced file behind. */
+  async function deleteBytes(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await photoStore.delete(key);
+      } catch (error) {
+        logError(error, `return photo ${key}: bytes not deleted`);
+      }
+    }
+  }
+
+  /** Checks a return2 list against the locked items and photos; throws the first refusal. */
+  function checkLines(
+    lines: TReturn2Request,
+    items: Map<string, ShippedItemRow>,
+    photos: Map<string, ReturnPhotoRow>,
+    context: ReturnsCallContext,
+  ): void {
+    const requested = new Map<ShippedItemRow, number>();
+    const seenPhotos = new Set<string>();
+    for (const line of lines) {
+      const item = items.get(`${line.barcode}\n${line.code}`);
+      if (!item) {
+        throw refuse(context, 'returnItemNotFound', { code: line.code, barcode: line.barcode });
+      }
+      const reason = REASON_TITLES[context.locale][line.reasonCode];
+      if (item.disabledReasons.includes(line.reasonCode)) {
+        throw refuse(context, 'returnReasonDisabled', { reason, code: line.code });
+      }
+      const quantity = (requested.get(item) ?? 0) + line.quantity;
+      requested.set(item, quantity);
+      const available = quantityAvailableOf(item);
+      if (quantity > available) {
+        throw refuse(context, 'returnQuantityExceeded', { code: line.code, available, quantity });
+      }
+      for (const id of line.imagesIds) {
+        if (seenPhotos.has(id)) throw refuse(context, 'returnPhotoRepeated', { id });
+        seenPhotos.add(id);
+        const photo = photos.get(id);
+        if (!photo) throw refuse(context, 'returnPhotoUnknown', { id });
+        if (photo.barcode !== line.barcode) {
+          throw refuse(context, 'returnPhotoOfOtherParcel', { id });
+        }
+        if (photo.returnLineId !== null) throw refuse(context, 'returnPhotoAccepted', { id });
+      }
+      const required = RETURN_PHOTOS_REQUIRED[line.reasonCode];
+      if (line.imagesIds.length < required) {
+        throw refuse(context, 'returnPhotosMissing', {
+          reason,
+          required,
+          given: line.imagesIds.length,
+        });
+      }
+    }
+  }
+
+  return {
+    /** Every item of every listed parcel, also those with nothing left to return. */
+    async policies(
+      body: TReturnPoliciesRequest,
+      context: ReturnsCallContext,
+    ): Promise<TReturnItem[]> {
+      const warehouse = await reader.findWarehouseByNumber(Number(body.warehouseCode));
+      if (!warehouse) {
+        throw new AppError('objectNotFound', {
+          message: translate(context.locale, 'warehouseNotFound'),
+        });
+      }
+      authorise(context, warehouse);
+      const orders = await findOrdersOrRefuse(reader, body.parcelBarcode, context);
+      const items = await reader.listItems(orders.map((order) => order.id));
+      return orders.flatMap((order) =>
+        items.filter((item) => item.orderId === order.id).map((item) => presentItem(order, item)),
+      );
+    },
+
+    /**
+     * Accepts a return: every line checked against the quantities and photos as they are
+     * now, under row locks, and written in one transaction; the server reckons the cost.
+     */
+    async accept(
+      lines: TReturn2Request,
+      context: ReturnsCallContext,
+    ): Promise<OperationOutcome<TReturnAccepted>> {
+      return inOperation(context, async (repository) => {
+        const orders = await findOrdersOrRefuse(
+          repository,
+          lines.map((line) => line.barcode),
+          context,
+        );
+        const barcodeOf = new Map(orders.map((order) => [order.id, order.parcelBarcode]));
+        const lockedItems = await repository.lockItems(orders.map((order) => order.id));
+        const items = new Map(
+          lockedItems.map((item) => [`${barcodeOf.get(item.orderId)}\n${item.code}`, item]),
+        );
+        const photoIds = lines.flatMap((line) => line.imagesIds);
+        const photos = new Map(
+          (await repository.lockPhotos([...new Set(photoIds)])).map((photo) => [photo.id, photo]),
+        );
+        checkLines(lines, items, photos, context);
+
+        const at = now();
+        // The first parcel's shipment warehouse: the goods go back where they left from.
+        const warehouse = orders[0]?.warehouse;
+        if (!warehouse) throw new Error('return without a parcel');
+        const returnId = await repository.insertReturn({
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          operationId: context.operationId,
+          acceptedAt: at,
+        });
+        const accepted: TReturnAccepted = { returnId, items: [] };
+        for (const line of lines) {
+          const item = items.get(`${line.barcode}\n${line.code}`);
+          if (!item) throw new Error('checked item missing');
+          const returnCost = returnCostOf(costBasisOf(item), line.quantity, line.reasonCode);
+          const lineId = await repository.insertLine({
+            returnId,
+            itemId: item.id,
+            quantity: line.quantity,
+            reasonCode: line.reasonCode,
+            reasonComment: line.reasonComment,
+            comment: line.comment,
+            returnCostKopecks: Math.round(returnCost * 100),
+          });
+          await repository.bindPhotos(line.imagesIds, lineId);
+          accepted.items.push({
+            code: line.code,
+            barcode: line.barcode,
+            quantity: line.quantity,
+            returnCost,
+          });
+        }
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'return.accepted',
+          payload: { returnId, items: accepted.items },
+        });
+        return accepted;
+      });
+    },
+
+    /**
+     * Stores a photo of a parcel's return: type by content, size and per-parcel limits.
+     * The bytes are written before the row commits, so a row never names missing bytes.
+     */
+    async uploadPhoto(
+      body: TReturnImageRequest,
+      context: ReturnsCallContext,
+    ): Promise<OperationOutcome<TReturnPhoto>> {
+      const base64 = body.fileData.replace(DATA_URL_PREFIX, '');
+      // A cheap bound before decoding: 4 characters carry 3 bytes.
+      if (Math.floor((base64.length * 3) / 4) > RETURN_PHOTO_MAX_BYTES + 3) {
+        throw new AppError('photoTooLarge', {
+          message: translate(context.locale, 'photoTooLarge', {
+            megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
+          }),
+        });
+      }
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length > RETURN_PHOTO_MAX_BYTES) {
+        throw new AppError('photoTooLarge', {
+          message: translate(context.locale, 'photoTooLarge', {
+            megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
+          }),
+        });
+      }
+      const type = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
+      if (!isPhotoType(type?.mime)) {
+        throw new AppError('photoNotImage', {
+          message: translate(context.locale, 'photoNotImage', { fileName: body.fileName }),
+        });
+      }
+      const contentType = type.mime;
+      await findOrdersOrRefuse(reader, [body.barcode], context);
+
+      const id = randomUUID();
+      let written = false;
+      try {
+        return await inOperation(context, async (repository) => {
+          await repository.lockOrder(body.barcode);
+          const held = await repository.countUnboundPhotos(body.barcode);
+          if (held >= RETURN_PHOTOS_MAX_PER_BARCODE) {
+            throw new AppError('tooManyPhotos', {
+              message: translate(context.locale, 'tooManyPhotos', {
+                barcode: body.barcode,
+                max: RETURN_PHOTOS_MAX_PER_BARCODE,
+              }),
+            });
+          }
+          await photoStore.put(id, bytes, contentType);
+          written = true;
+          const row: ReturnPhotoRow = {
+            id,
+            barcode: body.barcode,
+            fileName: body.fileName,
+            contentType,
+            size: bytes.length,
+            storageKey: id,
+            uploadedBy: context.user.id,
+            uploadedAt: now(),
+            returnLineId: null,
+          };
+          await repository.insertPhoto(row);
+          return presentPhoto(row);
+        });
+      } catch (error) {
+        // Bytes whose row surely did not commit go; when the database cannot tell (a lost
+        // commit answer), they stay: an unreferenced file is harmless, a row without bytes not.
+        if (written && (await reader.findPhoto(id).catch(() => undefined)) === null) {
+          await deleteBytes([id]);
+        }
+        throw error;
+      }
+    },
+
+    /** Deletes a photo not yet in an accepted return: the row, then its bytes. */
+    async deletePhoto(id: string, context: ReturnsCallContext): Promise<OperationOutcome<true>> {
+      const removedKeys: string[] = [];
+      const outcome = await inOperation(context, async (repository) => {
+        const [photo] = await repository.lockPhotos([id]);
+        if (!photo) {
+          throw new AppError('objectNotFound', {
+            message: translate(context.locale, 'returnPhotoUnknown', { id }),
+          });
+        }
+        await findOrdersOrRefuse(repository, [photo.barcode], context);
+        if (photo.returnLineId !== null) throw refuse(context, 'returnPhotoAccepted', { id });
+        await repository.deletePhoto(id);
+        removedKeys.push(photo.storageKey);
+        return true as const;
+      });
+      await deleteBytes(removedKeys);
+      return outcome;
+    },
+
+    /** A photo's bytes and type, for the gallery. */
+    async readPhoto(
+      id: string,
+      context: ReturnsCallContext,
+    ): Promise<{ bytes: Buffer; contentType: TReturnPhotoType }> {
+      const photo = await reader.findPhoto(id);
+      const notFound = () =>
+        new AppError('objectNotFound', {
+          message: translate(context.locale, 'returnPhotoUnknown', { id }),
+        });
+      if (!photo) throw notFound();
+      await findOrdersOrRefuse(reader, [photo.barcode], context);
+      const bytes = await photoStore.get(photo.storageKey);
+      if (!bytes) throw notFound();
+      return { bytes, contentType: photo.contentType };
+    },
+
+    /** The accepted returns of a parcel, newest first, with their photos. */
+    async listReturns(barcode: string, context: ReturnsCallContext): Promise<TAcceptedReturn[]> {
+      await findOrdersOrRefuse(reader, [barcode], context);
+      const lines = await reader.listAcceptedLines(barcode);
+      const photos = await reader.listLinePhotos(lines.map((line) => line.lineId));
+      const returns = new Map<number, TAcceptedReturn>();
+      for (const line of lines) {
+        let accepted = returns.get(line.returnId);
+        if (!accepted) {
+          accepted = {
+            returnId: line.returnId,
+            acceptedAtUtc: line.acceptedAt.toISOString(),
+            userName: line.userName,
+            warehouseCode: String(line.warehouseNumber),
+            items: [],
+          };
+          returns.set(line.returnId, accepted);
+        }
+        accepted.items.push({
+          code: line.code,
+          barcode: line.barcode,
+          quantity: line.quantity,
+          reasonCode: line.reasonCode,
+          reasonComment: line.reasonComment,
+          comment: line.comment,
+          returnCost: rublesOf(line.returnCostKopecks),
+          images: photos.filter((photo) => photo.returnLineId === line.lineId).map(presentPhoto),
+        });
+      }
+      return [...returns.values()];
+    },
+
+    /**
+     * Deletes photos never put in an accepted return and older than a day, rows first and
+     * bytes after; safe to run in several server processes at once. Answers how many went.
+     */
+    async sweepAbandonedPhotos(): Promise<number> {
+      const before = new Date(now().getTime() - ABANDONED_PHOTO_AGE_MS);
+      let swept = 0;
+      for (;;) {
+        const keys = await db.transaction((tx) =>
+          createReturnsRepository(tx).deleteAbandonedPhotos(before, SWEEP_BATCH),
+        );
+        await deleteBytes(keys);
+        swept += keys.length;
+        if (keys.length < SWEEP_BATCH) return swept;
+      }
+    },
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;
