@@ -12,14 +12,12 @@ import {
   type TReturnItem,
   type TReturnPayload,
   type TReturnPhoto,
+  type TAcceptedReturn,
 } from '@sorting/contracts';
 import { LOCALE_COOKIE } from '@sorting/domain';
 import { acceptedReturns, returnLines, returnPhotos } from '../src/db/schema.js';
 import { createFolderPhotoStore } from '../src/modules/returns/photo-store.js';
-import {
-  createReturnsService,
-  type TAcceptedReturn,
-} from '../src/modules/returns/returns.service.js';
+import { createReturnsService } from '../src/modules/returns/returns.service.js';
 import { buildApp } from '../src/app.js';
 import { createTestConfig, makeTempDir } from './helpers.js';
 import { WEB_HEADERS, createClock, createSessionTestApp } from './sessions.js';

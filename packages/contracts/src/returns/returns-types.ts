@@ -89,6 +89,27 @@ export interface TReturnAccepted {
   items: Array<{ code: string; barcode: string; quantity: number; returnCost: number }>;
 }
 
+/**
+ * Ours: `GET /returns-api/return/returns?barcode=` answers the accepted returns of a parcel
+ * with their photos (a supervisor's view; the browser tests read the database through it).
+ */
+export interface TAcceptedReturn {
+  returnId: number;
+  acceptedAtUtc: string;
+  userName: string;
+  warehouseCode: string;
+  items: Array<{
+    code: string;
+    barcode: string;
+    quantity: number;
+    reasonCode: TReturnReasonCode;
+    reasonComment: string;
+    comment: string;
+    returnCost: number;
+    images: TReturnPhoto[];
+  }>;
+}
+
 /** Ours: what `POST …/return/image` answers; `url` shows the stored photo (GET, same session). */
 export interface TReturnPhoto {
   id: string;

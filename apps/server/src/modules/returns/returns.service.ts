@@ -11,6 +11,7 @@ import {
   RETURN_PHOTO_TYPES,
   RETURN_REASON_CODES,
   returnCostOf,
+  type TAcceptedReturn,
   type TReturn2Request,
   type TReturnAccepted,
   type TReturnImageRequest,
@@ -44,23 +45,6 @@ export interface ReturnsCallContext {
 }
 
 /** Ours (not in the spec): what `GET /returns-api/return/returns?barcode=` answers. */
-export interface TAcceptedReturn {
-  returnId: number;
-  acceptedAtUtc: string;
-  userName: string;
-  warehouseCode: string;
-  items: Array<{
-    code: string;
-    barcode: string;
-    quantity: number;
-    reasonCode: TReturnReasonCode;
-    reasonComment: string;
-    comment: string;
-    returnCost: number;
-    images: TReturnPhoto[];
-  }>;
-}
-
 /** An unaccepted photo older than this is abandoned and swept. */
 export const ABANDONED_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
 /** Photos one sweep transaction deletes; the sweep repeats until none is left. */
