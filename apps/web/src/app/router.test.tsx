@@ -130,7 +130,7 @@ describe('every route', () => {
   const concrete = (path: string) => path.replace(/:\w+/g, '7');
 
   /** Routes whose area is built: they render their own screen, tested in their feature. */
-  const BUILT_ROUTES = new Set(['/sorting', '/topology', '/time-tracking', '/users']);
+  const BUILT_ROUTES = new Set(['/sorting', '/topology', '/time-tracking', '/users', '/returns']);
 
   it.each(
     PROTECTED_ROUTES.filter((route) => !BUILT_ROUTES.has(route.path)).map((route) => [route.path]),

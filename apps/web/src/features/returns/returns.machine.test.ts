@@ -324,9 +324,9 @@ describe('returns machine: scanning the parcel', () => {
   it('waits for a parcel scan; non-parcel scans are f-0004, an empty scan is ignored', async () => {
     const s = start();
     expect(s.state()).toBe('ScanRetunedPackage.waitScan');
-    expect(await s.send('', '=34717-1-a-01', '~W1001-7KQ2', '_34717-1', '.69.12', 'https://x')).toBe(
-      'ScanRetunedPackage.waitScan',
-    );
+    expect(
+      await s.send('', '=34717-1-a-01', '~W1001-7KQ2', '_34717-1', '.69.12', 'https://x'),
+    ).toBe('ScanRetunedPackage.waitScan');
     expect(s.codes()).toEqual(['f-0004', 'f-0004', 'f-0004', 'f-0004', 'f-0004']);
     expect(s.errors[0]).toEqual({ code: 'f-0004', barcode: '=34717-1-a-01' });
     expect(s.context().error?.code).toBe('f-0004');
@@ -447,9 +447,9 @@ describe('returns machine: count, reason and routing (spec §4)', () => {
     expect(await s.send(NEXT)).toBe('OversortOrShortage');
     expect(await s.send(BACK)).toBe('SelectReturnReason');
     await s.send(reason('oversort'));
-    expect(await s.send({ type: 'PROBLEM_CHOSEN', problem: 'shortage' }, comment('Нет крышки'))).toBe(
-      'OversortOrShortage',
-    );
+    expect(
+      await s.send({ type: 'PROBLEM_CHOSEN', problem: 'shortage' }, comment('Нет крышки')),
+    ).toBe('OversortOrShortage');
     expect(await s.send(NEXT)).toBe('ConfirmReturnPackage.idle');
     expect(await s.send(BACK)).toBe('OversortOrShortage');
     expect(await s.send(CANCEL)).toBe('ScanRetunedPackage.waitScan');
@@ -483,7 +483,11 @@ async function exercisePhotoStep(s: ReturnType<typeof start>, where: string, ste
   const uploadsBefore = s.server.uploads.length;
   expect(
     await s.send(
-      s.photos([file('huge.jpg', RETURN_PHOTO_MAX_BYTES + 1), file(`${step}-1.jpg`), file('a.jpg')]),
+      s.photos([
+        file('huge.jpg', RETURN_PHOTO_MAX_BYTES + 1),
+        file(`${step}-1.jpg`),
+        file('a.jpg'),
+      ]),
     ),
   ).toBe(where);
   expect(s.server.uploads.slice(uploadsBefore)).toEqual([`${step}-1.jpg`, 'a.jpg']);
@@ -527,7 +531,9 @@ describe('returns machine: photo steps', () => {
   it('manufacturing defect: documents photo, package photo, comment; cost 1', async () => {
     const s = start();
     await s.send('P300002', { type: 'COUNT_CHOSEN', count: 3 });
-    expect(await s.send(reason('manufacturing_defects'))).toBe('ManufacturingDefect.documentsPhoto.idle');
+    expect(await s.send(reason('manufacturing_defects'))).toBe(
+      'ManufacturingDefect.documentsPhoto.idle',
+    );
     await exercisePhotoStep(s, 'ManufacturingDefect.documentsPhoto.idle', 'documents');
     expect(await s.send(NEXT)).toBe('ManufacturingDefect.packagePhoto.idle');
     expect(await s.send(BACK)).toBe('ManufacturingDefect.documentsPhoto.idle');
@@ -817,7 +823,10 @@ describe('returns machine: model coverage', () => {
   });
 
   it('every f-code of the returns list fired', () => {
-    const expected = Array.from({ length: 10 }, (_, index) => `f-${String(index + 1).padStart(4, '0')}`);
+    const expected = Array.from(
+      { length: 10 },
+      (_, index) => `f-${String(index + 1).padStart(4, '0')}`,
+    );
     expect(expected.filter((code) => !firedCodes.has(code))).toEqual([]);
   });
 });

@@ -179,7 +179,10 @@ const PARCEL_NOT_FOUND = 404;
 
 /** True when a reason may be chosen for the item (disableCode 1). */
 export function isReasonEnabled(item: TReturnItem | null, code: TReturnReasonCode): boolean {
-  return item?.reasons.some((reason) => reason.code === code && reason.disableCode === REASON_ENABLED) ?? false;
+  return (
+    item?.reasons.some((reason) => reason.code === code && reason.disableCode === REASON_ENABLED) ??
+    false
+  );
 }
 
 /** The items that still have something to return. */
@@ -506,9 +509,7 @@ export const returnsMachine = setup({
     removeDeleted: assign(({ context }, params: { step: PhotoStep }) => ({
       photos: {
         ...context.photos,
-        [params.step]: context.photos[params.step].filter(
-          (photo) => photo.id !== context.deleting,
-        ),
+        [params.step]: context.photos[params.step].filter((photo) => photo.id !== context.deleting),
       },
     })),
     pickItem: assign(({ context, event }) => {
@@ -618,7 +619,8 @@ export const returnsMachine = setup({
             onDone: [
               {
                 guard: ({ event }) =>
-                  isOk({ event }) && returnableItems(event.output.operationObject ?? []).length === 0,
+                  isOk({ event }) &&
+                  returnableItems(event.output.operationObject ?? []).length === 0,
                 target: 'waitScan',
                 actions: [
                   {
@@ -631,11 +633,13 @@ export const returnsMachine = setup({
               {
                 // One item to return: it is the item (nothing to choose).
                 guard: ({ event }) =>
-                  isOk({ event }) && returnableItems(event.output.operationObject ?? []).length === 1,
+                  isOk({ event }) &&
+                  returnableItems(event.output.operationObject ?? []).length === 1,
                 target: '#returns.routeItem',
                 actions: assign({
                   items: ({ event }) => event.output.operationObject ?? [],
-                  item: ({ event }) => returnableItems(event.output.operationObject ?? [])[0] ?? null,
+                  item: ({ event }) =>
+                    returnableItems(event.output.operationObject ?? [])[0] ?? null,
                 }),
               },
               {
@@ -839,7 +843,11 @@ export const returnsMachine = setup({
     PackDamage: {
       initial: 'actPhoto',
       states: {
-        actPhoto: photoStep('act', '#returns.PackDamage.invoicePhoto', '#returns.SelectReturnReason'),
+        actPhoto: photoStep(
+          'act',
+          '#returns.PackDamage.invoicePhoto',
+          '#returns.SelectReturnReason',
+        ),
         invoicePhoto: photoStep(
           'invoice',
           '#returns.PackDamage.packagePhoto',

@@ -3,7 +3,6 @@ import {
   REQUESTED_WITH_VALUE,
   type TReturnAccepted,
   type TReturnItem,
-  type TReturnPayload,
   type TReturnPhoto,
 } from '@sorting/contracts';
 import { buildUrl, toApiResult, type ApiClient } from '../../lib/api-client';
@@ -40,6 +39,11 @@ export function uploadWithProgress(
   createXhr: CreateXhr,
 ): Promise<CallResult<TReturnPhoto>> {
   return new Promise((resolve, reject) => {
+    // Cancelled while the file was being read: nothing is sent.
+    if (input.signal.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
     const xhr = createXhr();
     xhr.open('POST', url);
     xhr.withCredentials = true;
@@ -52,7 +56,7 @@ export function uploadWithProgress(
     };
     xhr.onload = () => {
       input.onProgress(1);
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
       } catch {
