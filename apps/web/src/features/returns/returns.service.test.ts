@@ -106,7 +106,7 @@ describe('returns service: photo upload with progress', () => {
     await expect.poll(() => FakeXhr.last?.body ?? null).not.toBeNull();
     controller.abort();
     await expect(answer).rejects.toThrow('Aborted');
-    expect(FakeXhr.last?.isAborted).toBe(true);
+    expect((FakeXhr.last as FakeXhr | null)?.isAborted).toBe(true);
 
     // Aborted while the file is still being read: no request at all.
     FakeXhr.last = null;
