@@ -328,6 +328,21 @@ describe('ReturnsScreen', () => {
     expect(screen.queryByTestId('prompt-pre')).toBeNull();
   });
 
+  it('leaving the page in the middle of a return deletes its photos', async () => {
+    const user = userEvent.setup();
+    const { scan, waitState, server, router } = await renderScreen();
+    await waitState('ScanRetunedPackage', 'waitScan');
+    scan('P300010');
+    await waitState('SelectReturnReason');
+    await user.click(screen.getByRole('button', { name: /Повреждённая упаковка/ }));
+    await user.upload(screen.getByTestId('photo-files'), [png('a.png'), png('b.png')]);
+    await waitFor(() => expect(screen.getAllByTestId('photo')).toHaveLength(2));
+    expect(server.photos.size).toBe(2);
+    await act(() => router.navigate('/sorting'));
+    await screen.findByTestId('sorting-page');
+    await waitFor(() => expect(server.photos.size).toBe(0));
+  });
+
   it('errors show in the prompt with their f-code and as toasts with the error sound', async () => {
     const user = userEvent.setup();
     const { scan, waitState, toasts, played } = await renderScreen();

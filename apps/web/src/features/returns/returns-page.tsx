@@ -102,7 +102,12 @@ function useMachineActor(ports: ReturnsPorts, warehouseCode: string | null) {
     const next = createActor(returnsMachine, { input }).start();
     setActor(next);
     return () => {
+      const snapshot = next.getSnapshot();
       next.stop();
+      // Leaving the page mid-return is a cancel: its photos go (best effort, nobody waits).
+      if (snapshot.status !== 'done')
+        for (const photo of heldPhotos(snapshot.context))
+          input.ports.deletePhoto(photo.id).catch(() => undefined);
     };
   }, [input]);
   const subscribe = useCallback(
