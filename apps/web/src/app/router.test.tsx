@@ -136,6 +136,7 @@ describe('every route', () => {
     '/time-tracking',
     '/users',
     '/returnable-boxes',
+    '/returns',
   ]);
 
   it.each(
