@@ -168,7 +168,6 @@ export function ReturnableBoxesScreen(props: {
     queryKey: ['returnable-boxes', 'dimension-types'],
     queryFn: () => valueOf(props.calls.dimensions(), 'f-0007'),
     retry: false,
-    staleTime: Infinity,
   });
   const types = dimensionTypes.data ?? [];
   const chosenType = types.find(
