@@ -20,7 +20,8 @@ import { coreRoutes } from './modules/core/core.routes.js';
 import { createCoreService } from './modules/core/core.service.js';
 import { createHealthRepository } from './modules/core/health.repository.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
-
+import { dimensionsRoutes } from './modules/dimensions/dimensions.routes.js';
+import { createDimensionsService } from './modules/dimensions/dimensions.service.js';
 import { createPrintingHubRepository } from './modules/printing-hub/printing-hub.repository.js';
 import { printingHubRoutes } from './modules/printing-hub/printing-hub.routes.js';
 import {
@@ -218,6 +219,10 @@ async function registerEverything(
     sorting: createSortingService({ db: database.db }),
     details: createParcelDetailsService({ db: database.db }),
     containers: createContainersService({ db: database.db }),
+  });
+
+  await app.register(dimensionsRoutes, {
+    service: createDimensionsService({ db: database.db }),
   });
 
   await app.register(usersRoutes, {

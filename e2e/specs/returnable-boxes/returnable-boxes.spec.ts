@@ -5,7 +5,8 @@ import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent'
 
 // Spec part 1 §2 "Returnable boxes" against the real server and the real device agent: the
 // registry newest first, two boxes created with a scanned size, their stickers printed and read
-// back from the agent's PDF, a box deleted after confirming, and its number never given again.
+// back from the agent's PDF, a box deleted after confirming, its number never given again, and
+// a box whose size is chosen from the dimension types (issue 7).
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);
 
@@ -46,6 +47,9 @@ test('lists, creates, prints, deletes returnable boxes; a deleted number is not 
   await expect(page.getByTestId('box-length')).toHaveValue('30');
   await expect(page.getByTestId('box-width')).toHaveValue('20');
   await expect(page.getByTestId('box-height')).toHaveValue('15');
+  // The scanned type shows as the chosen one in the list of types.
+  const picker = page.getByTestId('box-dimension-type');
+  await expect(picker.locator('option:checked')).toHaveText('Короб S — 30x20x15');
   await page.getByTestId('box-create').click();
   const created = page.getByTestId('created-box');
   await expect(created).toHaveText([
@@ -80,10 +84,20 @@ test('lists, creates, prints, deletes returnable boxes; a deleted number is not 
   await expect(page.getByText(`Тара № ${last + 2} (${newest}) удалена`)).toBeVisible();
   await expect.poll(() => listedNumbers(page)).toEqual([last + 1, ...before]);
 
-  // The next box gets a new number, not the deleted one.
+  // The next box gets a new number, not the deleted one; its size chosen from the types: the
+  // centre's own pallet (DIM-PAL) is offered with the common ones.
   await page.getByTestId('box-count').fill('1');
+  await expect(picker.locator('option')).toContainText([
+    'Паллета — 120x80x100',
+    'Короб M — 40x30x25',
+    'Короб S — 30x20x15',
+  ]);
+  await picker.selectOption({ label: 'Паллета — 120x80x100' });
+  await expect(page.getByTestId('box-length')).toHaveValue('120');
+  await expect(page.getByTestId('box-width')).toHaveValue('80');
+  await expect(page.getByTestId('box-height')).toHaveValue('100');
   await page.getByTestId('box-create').click();
-  await expect(created).toHaveText([`№ ${last + 3} — _R34717-${last + 3}, 30x20x15 см`]);
+  await expect(created).toHaveText([`№ ${last + 3} — _R34717-${last + 3}, 120x80x100 см`]);
   await expect.poll(() => listedNumbers(page)).toEqual([last + 3, last + 1, ...before]);
 
   // After a reload the registry is the server's, not the screen's memory.

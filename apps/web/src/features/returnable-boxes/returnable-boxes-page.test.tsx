@@ -31,7 +31,7 @@ const failed = <T,>(status: number, errorCode: number, message: string): ApiResu
   status,
 });
 
-type CallName = 'list' | 'create' | 'remove' | 'sticker' | 'dimension';
+type CallName = 'list' | 'create' | 'remove' | 'sticker' | 'dimension' | 'dimensions';
 type Fail = ApiResult<never> | 'network';
 
 function box(number: number, extra: Partial<TReturnableBox> = {}): TReturnableBox {
@@ -49,8 +49,35 @@ function box(number: number, extra: Partial<TReturnableBox> = {}): TReturnableBo
   };
 }
 
+const DIMENSION_TYPES: TDimension[] = [
+  {
+    DimensionId: 3,
+    Name: 'Паллета',
+    Barcode: 'DIM-PAL',
+    Length: 120,
+    Width: 80,
+    Height: 100,
+    WarehouseCode: 'MSK-SC1',
+    IsCommon: false,
+  },
+  {
+    DimensionId: 2,
+    Name: 'Короб M',
+    Barcode: 'DIM-M',
+    Length: 40,
+    Width: 30,
+    Height: 25,
+    WarehouseCode: null,
+    IsCommon: true,
+  },
+];
+
 /** A stand-in of the sorting server's returnable boxes: numbers never reused, as the real one. */
-function fakeServer(options: { fail?: Partial<Record<CallName, Fail>> } = {}) {
+function fakeServer(
+  options: { fail?: Partial<Record<CallName, Fail>>; types?: TDimension[] } = {},
+) {
+  // No types by default: the form is the typed one, as on a warehouse without a directory.
+  const types = options.types ?? [];
   const boxes: TReturnableBox[] = [
     box(1),
     box(2, { LengthCm: 40, WidthCm: 30.5, HeightCm: 20, CurrentLocationName: 'Ворота 1' }),
@@ -106,20 +133,11 @@ function fakeServer(options: { fail?: Partial<Record<CallName, Fail>> } = {}) {
         });
       }),
     dimension: (barcode) =>
-      answer('dimension', barcode, () =>
-        barcode === 'DIM-M'
-          ? ok<TDimension>({
-              DimensionId: 2,
-              Name: 'Короб M',
-              Barcode: 'DIM-M',
-              Length: 40,
-              Width: 30,
-              Height: 25,
-              WarehouseCode: null,
-              IsCommon: true,
-            })
-          : failed(200, 104, `Типоразмер ${barcode} не найден`),
-      ),
+      answer('dimension', barcode, () => {
+        const found = DIMENSION_TYPES.find((type) => type.Barcode === barcode);
+        return found ? ok(found) : failed(200, 104, `Типоразмер ${barcode} не найден`);
+      }),
+    dimensions: () => answer('dimensions', null, () => ok(types)),
   };
   return { calls, boxes, requests, fail };
 }
@@ -256,6 +274,56 @@ describe('ReturnableBoxesScreen', () => {
       }),
     );
     expect(value('box-length')).toBe('40');
+  });
+
+  it('a chosen dimension type fills the size that stays editable; the boxes get it', async () => {
+    const { server, scan } = await renderScreen(fakeServer({ types: DIMENSION_TYPES }));
+    const picker = (await screen.findByTestId('box-dimension-type')) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      '— размеры вручную —',
+      'Паллета — 120x80x100',
+      'Короб M — 40x30x25',
+    ]);
+    await userEvent.selectOptions(picker, 'Короб M — 40x30x25');
+    expect([value('box-length'), value('box-width'), value('box-height')]).toEqual([
+      '40',
+      '30',
+      '25',
+    ]);
+    // Changing a size leaves the type: the boxes get the size as typed.
+    await userEvent.clear(screen.getByTestId('box-height'));
+    await userEvent.type(screen.getByTestId('box-height'), '27,5');
+    expect(picker.value).toBe('');
+    await userEvent.click(screen.getByTestId('box-create'));
+    await screen.findByTestId('created-boxes');
+    expect(server.requests.find((request) => request.name === 'create')?.input).toMatchObject({
+      request: { Count: 1, LengthCm: 40, WidthCm: 30, HeightCm: 27.5 },
+    });
+
+    await userEvent.selectOptions(picker, 'Паллета — 120x80x100');
+    await userEvent.click(screen.getByTestId('box-create'));
+    await waitFor(() =>
+      expect(server.requests.filter((request) => request.name === 'create')).toHaveLength(2),
+    );
+    expect(server.requests.filter((request) => request.name === 'create')[1]?.input).toMatchObject({
+      request: { Count: 1, LengthCm: 120, WidthCm: 80, HeightCm: 100 },
+    });
+    // A scanned type still fills the size, and shows as the chosen one.
+    scan('DIM-M');
+    await waitFor(() => expect(value('box-length')).toBe('40'));
+    expect(picker.value).toBe('2');
+    expect(server.requests.filter((request) => request.name === 'dimensions')).toHaveLength(1);
+  });
+
+  it('when the dimension types cannot be loaded the size is typed, with no toast', async () => {
+    const { toasts } = await renderScreen(
+      fakeServer({ types: DIMENSION_TYPES, fail: { dimensions: 'network' } }),
+    );
+    await waitFor(() => expect(numbers()).toHaveLength(2));
+    expect(screen.queryByTestId('box-dimension-type')).toBeNull();
+    expect(toasts()).toEqual([]);
+    await userEvent.type(screen.getByTestId('box-length'), '50');
+    expect(value('box-length')).toBe('50');
   });
 
   it('deletes after confirmation; cancel keeps the box; a box gone meanwhile is f-0005', async () => {

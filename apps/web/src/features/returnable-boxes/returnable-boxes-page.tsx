@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   RETURNABLE_BOXES_PAGE_SIZE,
   type TBoxCreateRequest,
+  type TDimension,
   type TReturnableBox,
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
@@ -106,6 +107,21 @@ function parseCreateForm(form: CreateForm): Omit<TBoxCreateRequest, 'IsReturnabl
   return { Count: count, LengthCm, WidthCm, HeightCm };
 }
 
+/** The form's sizes as a type fills them (the text a scanned or chosen type puts there). */
+function sizesOf(dimension: TDimension): Pick<CreateForm, 'length' | 'width' | 'height'> {
+  return {
+    length: String(dimension.Length),
+    width: String(dimension.Width),
+    height: String(dimension.Height),
+  };
+}
+
+/** True while the typed sizes are still those the type filled in. */
+function hasSizesOf(form: CreateForm, dimension: TDimension): boolean {
+  const sizes = sizesOf(dimension);
+  return form.length === sizes.length && form.width === sizes.width && form.height === sizes.height;
+}
+
 /** The returnable boxes screen over the given calls and printer (spec part 1 §2). */
 export function ReturnableBoxesScreen(props: {
   calls: ReturnableBoxesCalls;
@@ -117,6 +133,8 @@ export function ReturnableBoxesScreen(props: {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<CreateForm>(EMPTY_FORM);
+  // The dimension type last chosen or scanned; shown as chosen while the sizes are still its.
+  const [chosenTypeId, setChosenTypeId] = useState<number | null>(null);
   const [isFormInvalid, setIsFormInvalid] = useState(false);
   const [isCreating, setIsCreating] = useState(false);
   // Boxes just created: offered for printing at once (design/ux.md "Printing").
@@ -144,6 +162,25 @@ export function ReturnableBoxesScreen(props: {
       }),
     retry: false,
   });
+  // Issue 7: new boxes take their size from the dimension types when there are any. A failed
+  // load only leaves the typed sizes (docs/DECISIONS.md "Returnable boxes"): no toast.
+  const dimensionTypes = useQuery<TDimension[], BoxesCallError>({
+    queryKey: ['returnable-boxes', 'dimension-types'],
+    queryFn: () => valueOf(props.calls.dimensions(), 'f-0007'),
+    retry: false,
+  });
+  const types = dimensionTypes.data ?? [];
+  const chosenType = types.find(
+    (type) => type.DimensionId === chosenTypeId && hasSizesOf(form, type),
+  );
+  const onChooseType = (id: string) => {
+    const type = types.find((item) => String(item.DimensionId) === id);
+    setChosenTypeId(type ? type.DimensionId : null);
+    if (!type) return;
+    setForm((current) => ({ ...current, ...sizesOf(type) }));
+    setIsFormInvalid(false);
+  };
+
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['returnable-boxes', 'list'] });
 
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
@@ -156,12 +193,8 @@ export function ReturnableBoxesScreen(props: {
     if (!barcode) return;
     try {
       const dimension = await valueOf(props.calls.dimension(barcode), 'f-0007');
-      setForm((current) => ({
-        ...current,
-        length: String(dimension.Length),
-        width: String(dimension.Width),
-        height: String(dimension.Height),
-      }));
+      setForm((current) => ({ ...current, ...sizesOf(dimension) }));
+      setChosenTypeId(dimension.DimensionId);
       setIsFormInvalid(false);
       toasts.notify({
         status: 'info',
@@ -303,6 +336,27 @@ export function ReturnableBoxesScreen(props: {
       >
         <form className={styles.section} aria-label={t('createTitle')} onSubmit={onCreate}>
           <h2 className={styles.sectionTitle}>{t('createTitle')}</h2>
+          {types.length > 0 ? (
+            <label className={controlStyles.field}>
+              {t('dimensionType')}
+              <select
+                className={`${controlStyles.input} ${styles.types}`}
+                data-testid="box-dimension-type"
+                value={chosenType ? String(chosenType.DimensionId) : ''}
+                onChange={(event) => onChooseType(event.target.value)}
+              >
+                <option value="">{t('typedSize')}</option>
+                {types.map((type) => (
+                  <option key={type.DimensionId} value={String(type.DimensionId)}>
+                    {t('dimensionOption', {
+                      name: type.Name,
+                      dims: formatDimensions(type.Length, type.Width, type.Height),
+                    })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <div className={styles.row}>
             {field('count', t('count'), 'box-count', true)}
             {field('length', t('length'), 'box-length')}
@@ -317,7 +371,9 @@ export function ReturnableBoxesScreen(props: {
               {isCreating ? t('creating') : t('create')}
             </button>
           </div>
-          <p className={styles.hint}>{t('scanDimensionHint')}</p>
+          <p className={styles.hint}>
+            {types.length > 0 ? t('chooseDimensionHint') : t('scanDimensionHint')}
+          </p>
           {isFormInvalid ? (
             <p className={styles.error} role="alert" data-testid="form-error">
               {t('f-0006')} <small className={styles.code}>{INVALID_FORM}</small>

@@ -21,6 +21,11 @@ export interface ReturnableBoxesCalls {
   sticker(barcode: string): Promise<ApiResult<TReturnableBoxSticker>>;
   /** `GET dimension?barcode`: a scanned dimension type fills the size of new boxes. */
   dimension(barcode: string): Promise<ApiResult<TDimension>>;
+  /**
+   * `GET /dimensions-api/dimension` (spec part 2 §7): the types to choose from, those of the
+   * user's warehouse and the common ones, id descending.
+   */
+  dimensions(): Promise<ApiResult<TDimension[]>>;
 }
 
 export function createReturnableBoxesService(api: ApiClient): ReturnableBoxesCalls {
@@ -44,5 +49,6 @@ export function createReturnableBoxesService(api: ApiClient): ReturnableBoxesCal
       }),
     dimension: (barcode) =>
       api.get<TDimension>('sorting', '/sorting-api/dimension', { query: { barcode } }),
+    dimensions: () => api.get<TDimension[]>('dimensions', '/dimensions-api/dimension'),
   };
 }

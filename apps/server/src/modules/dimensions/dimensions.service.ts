@@ -1,0 +1,26 @@
+import type { TDimension } from '@sorting/contracts';
+import type { Db } from '../../db/database.js';
+import type { SessionUser } from '../auth/auth.service.js';
+import { presentDimension } from './dimensions.presenter.js';
+import { createDimensionsRepository } from './dimensions.repository.js';
+
+/** Spec part 2 §3, §7 "Dimensions", §9: the dimension types directory (reading only). */
+export function createDimensionsService(deps: { db: Db }) {
+  const repository = createDimensionsRepository(deps.db);
+
+  return {
+    /**
+     * Spec part 2 §9: the types of the current warehouse plus the common ones, id descending.
+     * The current warehouse is the user's default one; a user without one (or whose default
+     * warehouse is gone) sees the common types only, rather than nothing or a refusal.
+     */
+    async list(user: SessionUser): Promise<TDimension[]> {
+      const number = user.defaultWarehouseNumber;
+      const code = number === null ? null : await repository.findWarehouseCode(number);
+      const rows = await repository.listDimensionTypes(code);
+      return rows.map(presentDimension);
+    },
+  };
+}
+
+export type DimensionsService = ReturnType<typeof createDimensionsService>;
