@@ -37,6 +37,7 @@ export {
 } from './sounds';
 export { default as controlStyles } from './layout/controls.module.css';
 export { ActionButton } from './layout/action-button';
+export { Pager } from './layout/pager';
 export { useSessionService, useLogout } from './session/use-session';
 export { resolveRedirect, type RedirectTarget } from './session/redirect-target';
 export {

@@ -12,15 +12,16 @@ import { api } from '../../lib/api';
 import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import {
+  controlStyles,
   NoData,
   Page,
-  controlStyles,
+  Pager,
+  type PrintOutcome,
+  type PrintRequest,
   useLocale,
   usePrint,
   useScan,
   useShellServices,
-  type PrintOutcome,
-  type PrintRequest,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
@@ -425,19 +426,15 @@ export function ReturnableBoxesScreen(props: {
           <h2 className={styles.sectionTitle}>{t('list')}</h2>
           {list.isPending ? <p>{t('loading')}</p> : null}
           {listError && !boxes ? (
-            <NoData text={textOf(listError, 'f-0001')}>
-              <small className={styles.code} data-testid="no-data-code">
-                {listError.code}
-              </small>
-              <button
-                type="button"
-                className={controlStyles.button}
-                data-testid="boxes-retry"
-                onClick={() => void list.refetch()}
-              >
-                {t('retry')}
-              </button>
-            </NoData>
+            <NoData
+              text={textOf(listError, 'f-0001')}
+              code={listError.code}
+              retry={{
+                label: t('retry'),
+                testId: 'boxes-retry',
+                onRetry: () => void list.refetch(),
+              }}
+            />
           ) : null}
           {boxes && boxes.length === 0 ? <NoData text={t('noBoxes')} /> : null}
           {boxes && boxes.length > 0 ? (
@@ -493,29 +490,17 @@ export function ReturnableBoxesScreen(props: {
               </table>
             </>
           ) : null}
-          {pages > 1 ? (
-            <div className={styles.row} data-testid="boxes-pager">
-              <button
-                type="button"
-                className={controlStyles.button}
-                data-testid="page-previous"
-                disabled={currentPage <= 1}
-                onClick={() => setPage(currentPage - 1)}
-              >
-                {t('previousPage')}
-              </button>
-              <span data-testid="page-of">{t('pageOf', { page: currentPage, pages })}</span>
-              <button
-                type="button"
-                className={controlStyles.button}
-                data-testid="page-next"
-                disabled={currentPage >= pages}
-                onClick={() => setPage(currentPage + 1)}
-              >
-                {t('nextPage')}
-              </button>
-            </div>
-          ) : null}
+          <Pager
+            page={currentPage}
+            pages={pages}
+            onPage={setPage}
+            testId="boxes-pager"
+            texts={{
+              previous: t('previousPage'),
+              next: t('nextPage'),
+              pageOf: t('pageOf', { page: currentPage, pages }),
+            }}
+          />
         </section>
 
         <ConfirmDialog

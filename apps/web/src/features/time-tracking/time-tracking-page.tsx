@@ -12,6 +12,7 @@ import {
   controlStyles,
   NoData,
   Page,
+  Pager,
   useLocale,
   useScan,
   useShellServices,
@@ -206,21 +207,15 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
         {screen === 'loading' ? <p>{t('loading')}</p> : null}
 
         {screen === 'loadFailed' || screen === 'noWorkplaces' || screen === 'noAccess' ? (
-          <NoData text={error ? errorText(error) : undefined}>
-            {error ? (
-              <small className={styles.code} data-testid="no-data-code">
-                {error.code}
-              </small>
-            ) : null}
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="time-tracking-retry"
-              onClick={() => send({ type: 'RETRY' })}
-            >
-              {t('retry')}
-            </button>
-          </NoData>
+          <NoData
+            text={error ? errorText(error) : undefined}
+            code={error?.code}
+            retry={{
+              label: t('retry'),
+              testId: 'time-tracking-retry',
+              onRetry: () => send({ type: 'RETRY' }),
+            }}
+          />
         ) : null}
 
         {hasWorkplace && workplace ? (
@@ -277,23 +272,17 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
                 </tbody>
               </table>
             )}
-            {pages > 1 ? (
-              <div className={styles.pager} data-testid="tracked-users-pager">
-                <ActionButton
-                  testId="page-previous"
-                  label={t('previousPage')}
-                  disabled={currentPage <= 1}
-                  onClick={() => setPage(currentPage - 1)}
-                />
-                <span data-testid="page-of">{t('pageOf', { page: currentPage, pages })}</span>
-                <ActionButton
-                  testId="page-next"
-                  label={t('nextPage')}
-                  disabled={currentPage >= pages}
-                  onClick={() => setPage(currentPage + 1)}
-                />
-              </div>
-            ) : null}
+            <Pager
+              page={currentPage}
+              pages={pages}
+              onPage={setPage}
+              testId="tracked-users-pager"
+              texts={{
+                previous: t('previousPage'),
+                next: t('nextPage'),
+                pageOf: t('pageOf', { page: currentPage, pages }),
+              }}
+            />
           </section>
         ) : null}
 

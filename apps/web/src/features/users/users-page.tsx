@@ -16,6 +16,7 @@ import {
   controlStyles,
   NoData,
   Page,
+  Pager,
   type PrintOutcome,
   type PrintRequest,
   usePrint,
@@ -208,11 +209,7 @@ export function UsersScreen(props: {
     <Page title={t('title')} testId="users">
       <div className={styles.screen} data-testid="users-screen" aria-busy={list.isFetching}>
         {isDenied ? (
-          <NoData text={t('f-007')}>
-            <small className={styles.code} data-testid="no-data-code">
-              {listError?.code}
-            </small>
-          </NoData>
+          <NoData text={t('f-007')} code={listError?.code} />
         ) : (
           <>
             <form className={styles.row} role="search" onSubmit={onSearch}>
@@ -297,19 +294,15 @@ export function UsersScreen(props: {
               <h2 className={styles.sectionTitle}>{t('list')}</h2>
               {list.isPending ? <p>{t('loading')}</p> : null}
               {listError && !data ? (
-                <NoData text={textOf(listError, 'f-002')}>
-                  <small className={styles.code} data-testid="no-data-code">
-                    {listError.code}
-                  </small>
-                  <button
-                    type="button"
-                    className={controlStyles.button}
-                    data-testid="users-retry"
-                    onClick={() => void list.refetch()}
-                  >
-                    {t('retry')}
-                  </button>
-                </NoData>
+                <NoData
+                  text={textOf(listError, 'f-002')}
+                  code={listError.code}
+                  retry={{
+                    label: t('retry'),
+                    testId: 'users-retry',
+                    onRetry: () => void list.refetch(),
+                  }}
+                />
               ) : null}
               {data && data.items.length === 0 ? (
                 <NoData text={search ? t('noUsersFound', { search }) : t('noUsers')} />
@@ -358,23 +351,17 @@ export function UsersScreen(props: {
                   </table>
                 </>
               ) : null}
-              {pages > 1 ? (
-                <div className={styles.row} data-testid="users-pager">
-                  <ActionButton
-                    testId="page-previous"
-                    label={t('previousPage')}
-                    disabled={page <= 1}
-                    onClick={() => setPage(page - 1)}
-                  />
-                  <span data-testid="page-of">{t('pageOf', { page, pages })}</span>
-                  <ActionButton
-                    testId="page-next"
-                    label={t('nextPage')}
-                    disabled={page >= pages}
-                    onClick={() => setPage(page + 1)}
-                  />
-                </div>
-              ) : null}
+              <Pager
+                page={page}
+                pages={pages}
+                onPage={setPage}
+                testId="users-pager"
+                texts={{
+                  previous: t('previousPage'),
+                  next: t('nextPage'),
+                  pageOf: t('pageOf', { page, pages }),
+                }}
+              />
             </section>
           </>
         )}

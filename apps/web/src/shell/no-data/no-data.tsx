@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import controlStyles from '../layout/controls.module.css';
 import styles from './no-data.module.css';
 
-/** The no-data block (spec part 1 §2): an empty list, or a section that is not there yet. */
-export function NoData(props: { text?: string; children?: ReactNode }) {
+/**
+ * The no-data block (spec part 1 §2): an empty list, or a section that is not there yet. A list
+ * that failed to load shows its f-code (`code`) and, when it can be asked again, `retry`.
+ */
+export function NoData(props: {
+  text?: string;
+  code?: string;
+  retry?: { label: string; testId: string; onRetry: () => void };
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('common');
+  const { code, retry } = props;
   return (
     <div data-testid="no-data" role="status" className={styles.noData}>
       <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
@@ -14,6 +24,21 @@ export function NoData(props: { text?: string; children?: ReactNode }) {
         />
       </svg>
       <p className={styles.text}>{props.text ?? t('noData')}</p>
+      {code ? (
+        <small className={styles.code} data-testid="no-data-code">
+          {code}
+        </small>
+      ) : null}
+      {retry ? (
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid={retry.testId}
+          onClick={retry.onRetry}
+        >
+          {retry.label}
+        </button>
+      ) : null}
       {props.children}
     </div>
   );
