@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  waitFor,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type InspectionEvent,
-} from 'xstate';
+import { stateNodesOf, transitionsOf } from '../../test/machine-graph';
+import { createActor, waitFor, type AnyStateNode, type InspectionEvent } from 'xstate';
 import {
   REASON_DISABLED,
   REASON_ENABLED,
@@ -207,29 +202,6 @@ function createFakeServer() {
 
 // ---------------------------------------------------------------------------------------
 // Coverage of the machine's graph.
-
-function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    nodes.push(node);
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return nodes;
-}
-
-function transitionsOf(machine: AnyStateMachine): Map<unknown, string> {
-  const all = new Map<unknown, string>();
-  for (const node of stateNodesOf(machine)) {
-    for (const [eventType, list] of node.transitions) {
-      list.forEach((transition, index) => all.set(transition, `${node.id} ${eventType} #${index}`));
-    }
-    (node.always ?? []).forEach((transition, index) =>
-      all.set(transition, `${node.id} always #${index}`),
-    );
-  }
-  return all;
-}
 
 const transitionNames = transitionsOf(returnsMachine);
 const visitedNodes = new Set<string>();

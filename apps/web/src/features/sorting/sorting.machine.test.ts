@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  waitFor,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type InspectionEvent,
-} from 'xstate';
+import { stateNodesOf, transitionsOf } from '../../test/machine-graph';
+import { createActor, fromPromise, waitFor, type AnyStateNode, type InspectionEvent } from 'xstate';
 import type {
   TAcceptanceReport,
   TBox,
@@ -256,30 +250,6 @@ function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
 
 // ---------------------------------------------------------------------------------------
 // Coverage of the machine's own graph (the entry child has its own tests).
-
-function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    nodes.push(node);
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return nodes;
-}
-
-/** Every transition of every state node: `on`, `always`, invoke done/error/snapshot. */
-function transitionsOf(machine: AnyStateMachine): Map<unknown, string> {
-  const all = new Map<unknown, string>();
-  for (const node of stateNodesOf(machine)) {
-    for (const [eventType, list] of node.transitions) {
-      list.forEach((transition, index) => all.set(transition, `${node.id} ${eventType} #${index}`));
-    }
-    (node.always ?? []).forEach((transition, index) =>
-      all.set(transition, `${node.id} always #${index}`),
-    );
-  }
-  return all;
-}
 
 // Names (state node id, event, index) are the same in every `provide`d copy of the machine.
 const visitedNodes = new Set<string>();
