@@ -4,6 +4,7 @@ import {
   LKD_TOKEN_COOKIE,
   RUNTIME_SETTINGS_PATH,
   SESSION_COOKIE,
+  DEVICE_COOKIE,
   ZUserSearchResponse,
 } from '@sorting/contracts';
 import { events, sessions, signInAttempts } from '../src/db/schema.js';
@@ -251,20 +252,53 @@ describe('rate limiting', () => {
   });
 
   it('refuses a device after 5 failures with different badges', async () => {
-    const device = { 'user-agent': 'handheld-7' };
+    // Identical handhelds behind one address: only their device cookies tell them apart.
+    const handheld = { 'user-agent': 'Handheld/7' };
+    const device = { [DEVICE_COOKIE]: 'device-seven-0123456789ab' };
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await signInByBadge(context.app, `~W9${attempt}`, device);
+      await signInByBadge(context.app, `~W9${attempt}`, handheld, device);
     }
-    const limited = await signInByBadge(context.app, WORKER_BADGE, device);
+    const limited = await signInByBadge(context.app, WORKER_BADGE, handheld, device);
     expect(limited.response.statusCode).toBe(429);
     expect(limited.token).toBeNull();
-    // Another device is not affected.
-    const other = await signInByBadge(context.app, WORKER_BADGE, { 'user-agent': 'handheld-8' });
+    // The handheld beside it, same model and address, is not affected.
+    const other = await signInByBadge(context.app, WORKER_BADGE, handheld, {
+      [DEVICE_COOKIE]: 'device-eight-0123456789ab',
+    });
     expect(other.token).not.toBeNull();
     context.clock.advanceMinutes(3);
-    expect((await signInByBadge(context.app, WORKER_BADGE, device)).response.statusCode).toBe(429);
+    expect(
+      (await signInByBadge(context.app, WORKER_BADGE, handheld, device)).response.statusCode,
+    ).toBe(429);
     context.clock.advanceMinutes(3);
-    expect((await signInByBadge(context.app, WORKER_BADGE, device)).token).not.toBeNull();
+    expect((await signInByBadge(context.app, WORKER_BADGE, handheld, device)).token).not.toBeNull();
+  });
+
+  it('gives a browser without a device cookie one at its first attempt', async () => {
+    const { response } = await signInByBadge(context.app, '~W9-UNKNOWN');
+    const cookie = cookieOf(response, DEVICE_COOKIE);
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.expires?.getUTCFullYear()).toBe(2100);
+    // A browser that keeps it is not given another.
+    const again = await signInByBadge(
+      context.app,
+      WORKER_BADGE,
+      {},
+      { [DEVICE_COOKIE]: cookie!.value },
+    );
+    expect(cookieOf(again.response, DEVICE_COOKIE)).toBeUndefined();
+  });
+
+  it('limits an address that drops its cookies after 30 failures, not 5', async () => {
+    const noCookies = { 'user-agent': 'Scripted/1.0' };
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const refused = await signInByBadge(context.app, `~W8${attempt}`, noCookies);
+      expect(refused.response.statusCode, `attempt ${attempt}`).toBe(200);
+    }
+    const limited = await signInByBadge(context.app, WORKER_BADGE, noCookies);
+    expect(limited.response.statusCode).toBe(429);
+    expect(limited.token).toBeNull();
   });
 });
 

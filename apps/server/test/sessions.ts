@@ -58,12 +58,13 @@ export async function signInByBadge(
   app: FastifyInstance,
   badge: string,
   headers: Record<string, string> = {},
+  cookies: Record<string, string> = {},
 ): Promise<{ response: LightMyRequestResponse; token: string | null }> {
   const response = await app.inject({
     method: 'POST',
     url: '/auth-api/users/search',
     headers: { ...WEB_HEADERS, ...headers },
-    cookies: { [LKD_TOKEN_COOKIE]: badge },
+    cookies: { ...cookies, [LKD_TOKEN_COOKIE]: badge },
   });
   const cookie = cookieOf(response, SESSION_COOKIE);
   return { response, token: cookie && cookie.value ? cookie.value : null };

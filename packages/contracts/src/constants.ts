@@ -10,6 +10,12 @@ export const RUNTIME_SETTINGS_PATH = '/local-settings-newsort';
 /** The HttpOnly cookie that carries the session token (docs/DECISIONS.md "Sessions"). */
 export const SESSION_COOKIE = 'sorting_session';
 
+/**
+ * The HttpOnly cookie naming this browser as a device for sign-in rate limiting: identical
+ * handhelds behind one address are still told apart (docs/DECISIONS.md "Sessions and sign-in").
+ */
+export const DEVICE_COOKIE = 'sorting_device';
+
 /** Spec part 1 §4: the badge token the client puts in a cookie before `users/search`. */
 export const LKD_TOKEN_COOKIE = 'lkdToken';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEnvelope, SESSION_COOKIE } from '@sorting/contracts';
+import { DEVICE_COOKIE, readEnvelope, SESSION_COOKIE } from '@sorting/contracts';
 import { buildApp } from '../../src/app.js';
 import type { Database, Db } from '../../src/db/database.js';
 import {
@@ -509,12 +509,13 @@ describe('security', () => {
 
   it('throttles sign-in attempts but never a device scanning at 2 scans/s', async () => {
     const device = { 'user-agent': 'Handheld/1.0 (throttle test)' };
-    const { token } = await signInByBadge(app, BADGES.worker, device);
+    const deviceCookie = { [DEVICE_COOKIE]: 'throttle-test-device-0123' };
+    const { token } = await signInByBadge(app, BADGES.worker, device, deviceCookie);
     expect(token).not.toBeNull();
     const sc = await targetOf(database.db, 34717);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1) {
-      const refused = await signInByBadge(app, `~WRONG-${attempt}`, device);
+      const refused = await signInByBadge(app, `~WRONG-${attempt}`, device, deviceCookie);
       statuses.push(refused.response.statusCode);
     }
     expect(statuses.slice(0, 5).every((status) => status === 200)).toBe(true);

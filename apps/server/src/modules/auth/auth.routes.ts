@@ -16,6 +16,7 @@ import {
   isSecureRequest,
   requestContext,
   setSessionCookie,
+  signInContext,
 } from './session.js';
 
 /** Spec part 1 §3 "User" in the answer's PascalCase (Roles, SortingCenterId are ours). */
@@ -61,7 +62,7 @@ export async function authRoutes(
       expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
       const signedIn = await service.signInWithBadge(
         badge,
-        requestContext(request),
+        signInContext(request, reply),
         request.cookies[SESSION_COOKIE],
       );
       return answerSignIn(request, reply, signedIn);
@@ -85,7 +86,7 @@ export async function authRoutes(
     const signedIn = await service.signInWithPassword(
       body.login,
       body.password,
-      requestContext(request),
+      signInContext(request, reply),
       request.cookies[SESSION_COOKIE],
     );
     return answerSignIn(request, reply, signedIn);

@@ -19,6 +19,8 @@ export interface SessionUser {
 export interface RequestContext {
   ip: string | null;
   userAgent: string | null;
+  /** The browser's device cookie, when it sent one (DEVICE_COOKIE). */
+  deviceId: string | null;
   locale: Locale;
 }
 
@@ -35,8 +37,12 @@ export interface AuthServiceOptions {
   now: () => Date;
 }
 
-/** Rate limiting: this many failures within the window refuse further attempts. */
-export const SIGN_IN_LIMIT = { failures: 5, windowMinutes: 5 } as const;
+/**
+ * Rate limiting: this many failures within the window refuse further attempts of one device
+ * (its cookie) or one badge/login; an address with one user agent (identical handhelds behind
+ * one NAT, or a client that drops cookies) gets `networkFailures`.
+ */
+export const SIGN_IN_LIMIT = { failures: 5, networkFailures: 30, windowMinutes: 5 } as const;
 
 /** last_seen_at is written at most once a minute: no write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -78,15 +84,21 @@ export function createAuthService(options: AuthServiceOptions) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  const deviceKey = (context: RequestContext) =>
-    `device:${sha256(`${context.ip ?? ''}\n${context.userAgent ?? ''}`)}`;
+  /** The rate-limit keys of an attempt: its device, its address, its account. */
+  const limitKeys = (context: RequestContext, accountKey: string): string[] => [
+    ...(context.deviceId === null ? [] : [`device:${sha256(context.deviceId)}`]),
+    `network:${sha256(`${context.ip ?? ''}\n${context.userAgent ?? ''}`)}`,
+    accountKey,
+  ];
+  const limitOf = (key: string) =>
+    key.startsWith('network:') ? SIGN_IN_LIMIT.networkFailures : SIGN_IN_LIMIT.failures;
 
   async function assertNotLimited(keys: string[], context: RequestContext): Promise<void> {
     const at = now();
     const since = new Date(at.getTime() - windowMs);
     for (const key of keys) {
       const { count, oldest } = await repository.countAttempts(key, since);
-      if (count >= SIGN_IN_LIMIT.failures && oldest) {
+      if (count >= limitOf(key) && oldest) {
         const waitMs = oldest.getTime() + windowMs - at.getTime();
         const minutes = Math.max(1, Math.ceil(waitMs / MINUTE_MS));
         await repository.recordEvent({
@@ -164,7 +176,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async signInWithBadge(badge: string, context: RequestContext, previousToken?: string) {
       const badgeHash = hashBadgeToken(badge);
       const accountKey = `badge:${badgeHash}`;
-      const keys = [deviceKey(context), accountKey];
+      const keys = limitKeys(context, accountKey);
       await assertNotLimited(keys, context);
       const user = await repository.findUserByBadgeHash(badgeHash);
       if (!user || !user.isActive) {
@@ -181,7 +193,7 @@ export function createAuthService(options: AuthServiceOptions) {
       previousToken?: string,
     ) {
       const accountKey = `login:${sha256(login.trim().toLowerCase())}`;
-      const keys = [deviceKey(context), accountKey];
+      const keys = limitKeys(context, accountKey);
       await assertNotLimited(keys, context);
       const user = await repository.findUserByLogin(login.trim());
       // scrypt runs whether or not the login exists: no user enumeration by timing.

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  DEVICE_COOKIE,
   LKD_TOKEN_COOKIE,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
@@ -27,11 +29,35 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Who is asking, for the service. */
 export function requestContext(request: FastifyRequest): RequestContext {
   const userAgent = request.headers['user-agent'];
+  const deviceId = request.cookies[DEVICE_COOKIE];
   return {
     ip: request.ip || null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
+    deviceId: deviceId !== undefined && DEVICE_ID.test(deviceId) ? deviceId : null,
     locale: localeOf(request),
   };
+}
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+/** The device cookie lives as long as the device cookies of spec part 1 §3 (to 2100). */
+const DEVICE_COOKIE_EXPIRES = new Date(Date.UTC(2100, 0, 1));
+
+/**
+ * The context of a sign-in attempt: a browser without a device cookie gets one now, so its
+ * next attempts count against this device alone (docs/DECISIONS.md "Sessions and sign-in").
+ */
+export function signInContext(request: FastifyRequest, reply: FastifyReply): RequestContext {
+  const context = requestContext(request);
+  if (context.deviceId !== null) return context;
+  const deviceId = randomBytes(18).toString('base64url');
+  void reply.setCookie(DEVICE_COOKIE, deviceId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureRequest(request),
+    expires: DEVICE_COOKIE_EXPIRES,
+  });
+  return { ...context, deviceId: null };
 }
 
 /**
