@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import {
+  ActionButton,
   controlStyles,
   NoData,
   Page,
@@ -401,23 +402,20 @@ export function ReturnableBoxesScreen(props: {
               ))}
             </ul>
             <div className={styles.row}>
-              <button
-                type="button"
-                className={controlStyles.primary}
-                data-testid="print-created"
+              <ActionButton
+                testId="print-created"
+                label={
+                  printing === '*' ? t('printing') : t('printCreated', { count: created.length })
+                }
                 disabled={printing !== null}
                 onClick={() => void onPrint(created)}
-              >
-                {printing === '*' ? t('printing') : t('printCreated', { count: created.length })}
-              </button>
-              <button
-                type="button"
-                className={controlStyles.button}
-                data-testid="created-done"
+                isPrimary
+              />
+              <ActionButton
+                testId="created-done"
+                label={t('done')}
                 onClick={() => setCreated(null)}
-              >
-                {t('done')}
-              </button>
+              />
             </div>
           </section>
         ) : null}

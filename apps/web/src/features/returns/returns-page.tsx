@@ -9,8 +9,9 @@ import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  Page,
+  ActionButton,
   controlStyles,
+  Page,
   useLocalizedPath,
   useNotify,
   useScan,
@@ -317,37 +318,28 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
                 {t('next')}
               </button>
             ) : null}
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="back"
+            <ActionButton
+              testId="back"
+              label={t('back')}
               disabled={isBusy || isUploading}
               onClick={() => send({ type: 'BACK' })}
-            >
-              {t('back')}
-            </button>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="cancel"
+            />
+            <ActionButton
+              testId="cancel"
+              label={t('cancel')}
               disabled={isBusy || isUploading}
               onClick={() => send({ type: 'CANCEL' })}
-            >
-              {t('cancel')}
-            </button>
+            />
           </div>
         ) : null}
         {isScan && position.step === 'pickItem' ? (
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="cancel"
+            <ActionButton
+              testId="cancel"
+              label={t('cancel')}
               disabled={isBusy}
               onClick={() => send({ type: 'CANCEL' })}
-            >
-              {t('cancel')}
-            </button>
+            />
           </div>
         ) : null}
       </div>

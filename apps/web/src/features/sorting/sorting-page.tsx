@@ -216,14 +216,7 @@ function DamageForm(props: {
           disabled={props.isBusy}
           onClick={() => props.onConfirm(false, comment)}
         />
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="step-cancel"
-          onClick={props.onCancel}
-        >
-          {t('cancel')}
-        </button>
+        <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
       </div>
     </section>
   );
@@ -286,14 +279,7 @@ function MeasureFormView(props: {
         >
           {t('saveMeasure')}
         </button>
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="step-cancel"
-          onClick={props.onCancel}
-        >
-          {t('cancel')}
-        </button>
+        <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
       </div>
     </form>
   );
@@ -574,14 +560,11 @@ export function SortingScreen(props: SortingScreenProps) {
               <dt>{t('acceptanceQuantity')}</dt>
               <dd data-testid="acceptance-quantity">{context.acceptance.detailsQuantity}</dd>
             </dl>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="acceptance-close"
+            <ActionButton
+              testId="acceptance-close"
+              label={t('close')}
               onClick={() => send({ type: 'CANCELLED' })}
-            >
-              {t('close')}
-            </button>
+            />
           </section>
         ) : null}
 

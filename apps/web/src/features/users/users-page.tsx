@@ -278,14 +278,11 @@ export function UsersScreen(props: {
                     onClick={() => void onPrint()}
                     isPrimary
                   />
-                  <button
-                    type="button"
-                    className={controlStyles.button}
-                    data-testid="new-user-done"
+                  <ActionButton
+                    testId="new-user-done"
+                    label={t('done')}
                     onClick={() => setCreated(null)}
-                  >
-                    {t('done')}
-                  </button>
+                  />
                 </div>
               </section>
             ) : null}
