@@ -42,3 +42,22 @@ export function createTestServices(overrides: Partial<ShellServices> = {}): Shel
     ...overrides,
   };
 }
+
+/** The toasts on screen, every position, newest first where the shell prepends them. */
+export function shownToasts(services: ShellServices): Array<{ status: string; content: string }> {
+  return Object.values(services.toasts.getSnapshot())
+    .flat()
+    .map((toast) => ({ status: toast.status, content: toast.content }));
+}
+
+/** A print port that records each request and answers `outcome` (of the n-th print). */
+export function recordingPrint<Request, Outcome>(outcome: Outcome | ((count: number) => Outcome)) {
+  const printed: Request[] = [];
+  const print = async (request: Request): Promise<Outcome> => {
+    printed.push(request);
+    return typeof outcome === 'function'
+      ? (outcome as (count: number) => Outcome)(printed.length)
+      : outcome;
+  };
+  return { printed, print };
+}

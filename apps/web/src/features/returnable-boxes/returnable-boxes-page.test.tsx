@@ -8,7 +8,7 @@ import type { ApiResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { ReturnableBoxesScreen } from './returnable-boxes-page';
 import type { ReturnableBoxesCalls } from './returnable-boxes.service';
 
@@ -148,11 +148,7 @@ async function renderScreen(
   locale: Locale = 'ru',
 ) {
   const services = createTestServices();
-  const printed: PrintRequest[] = [];
-  const print = async (request: PrintRequest) => {
-    printed.push(request);
-    return outcome;
-  };
+  const { printed, print } = recordingPrint<PrintRequest, PrintOutcome>(outcome);
   await renderWithI18n(
     <QueryClientProvider client={new QueryClient()}>
       <ShellServicesProvider services={services}>
@@ -162,10 +158,7 @@ async function renderScreen(
     locale,
     ['returnable-boxes'],
   );
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => ({ status: toast.status, content: toast.content }));
+  const toasts = () => shownToasts(services);
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
   return { server, printed, toasts, scan };
 }

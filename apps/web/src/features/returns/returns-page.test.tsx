@@ -18,7 +18,7 @@ import { LocaleProvider } from '../../shell/i18n';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import type { SoundName } from '../../shell/sounds/sound-names';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, shownToasts } from '../../test/services';
 import type { CallResult } from './returns.machine';
 import { ReturnsScreen } from './returns-page';
 import { readAsDataUrl, type ReturnsCalls } from './returns.service';
@@ -160,10 +160,7 @@ async function renderScreen(locale: Locale = 'ru') {
     locale,
     ['returns'],
   );
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => ({ status: toast.status, content: toast.content }));
+  const toasts = () => shownToasts(services);
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
   const root = await screen.findByTestId('returns-screen');
   const waitState = (state: string, step?: string) =>

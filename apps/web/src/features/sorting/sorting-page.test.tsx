@@ -15,7 +15,7 @@ import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import type { SoundName } from '../../shell/sounds/sound-names';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, shownToasts } from '../../test/services';
 import type { SortingEntryService } from './sorting-entry.service';
 import type { PrintOutcome as DevicePrintOutcome, PrintRequest } from '../../shell';
 import type { SortingCalls } from './sorting.service';
@@ -170,10 +170,7 @@ async function renderScreen(options: { parcel?: Partial<TParcel>; devices?: Sort
     'ru',
     ['sorting'],
   );
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => toast.content);
+  const toasts = () => shownToasts(services).map((toast) => toast.content);
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
   return { services, toasts, scan, played, moves, marked };
 }

@@ -9,7 +9,7 @@ import { createFakeScheduler } from '../../lib/fake-scheduler';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import type { SoundName } from '../../shell/sounds/sound-names';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, shownToasts } from '../../test/services';
 import type { CallResult } from './time-tracking.machine';
 import { TimeTrackingScreen, formatDuration, type TimeTrackingCalls } from './time-tracking-page';
 
@@ -105,10 +105,7 @@ async function renderScreen(options: Parameters<typeof fakeServer>[1] = {}, loca
     ['time-tracking'],
   );
   // Newest first: bottom toasts are prepended (docs/DECISIONS.md "Web shell").
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => ({ status: toast.status, content: toast.content }));
+  const toasts = () => shownToasts(services);
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
   const root = await screen.findByTestId('time-tracking-screen');
   const waitState = (state: string) =>

@@ -6,7 +6,7 @@ import type { TWarehouse, TZoneList } from '@sorting/contracts';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { TopologyScreen } from './topology-page';
 import type { TopologyCalls } from './topology.service';
 
@@ -34,11 +34,7 @@ async function renderScreen(outcomes: (n: number) => PrintOutcome, locale: 'ru' 
     userName: 'Иванов Пётр',
     defaultWarehouseNumber: '34717',
   });
-  const printed: PrintRequest[] = [];
-  const print = async (request: PrintRequest) => {
-    printed.push(request);
-    return outcomes(printed.length);
-  };
+  const { printed, print } = recordingPrint<PrintRequest, PrintOutcome>(outcomes);
   await renderWithI18n(
     <QueryClientProvider client={new QueryClient()}>
       <ShellServicesProvider services={services}>
@@ -48,10 +44,7 @@ async function renderScreen(outcomes: (n: number) => PrintOutcome, locale: 'ru' 
     locale,
     ['topology'],
   );
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => toast.content);
+  const toasts = () => shownToasts(services).map((toast) => toast.content);
   return { printed, toasts };
 }
 

@@ -8,7 +8,7 @@ import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { ShellServicesProvider, type ShellServices } from '../../shell/shell-services';
 import type { SessionApi } from '../../shell/session/session-service';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, shownToasts } from '../../test/services';
 import UserAuthPage, { tokenOfScan } from './user-auth-page';
 
 const USER = { Id: 1, Number: '1001', Name: 'Иванов Пётр', DefaultWarehouseNumber: null };
@@ -36,10 +36,7 @@ async function renderPage(api: Partial<SessionApi>, url = '/user-auth?redirect=%
     'ru',
     ['user-auth'],
   );
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => toast.content);
+  const toasts = () => shownToasts(services).map((toast) => toast.content);
   return { services, router, toasts };
 }
 

@@ -13,7 +13,7 @@ import type { ApiResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { renderWithI18n } from '../../test/render';
-import { createTestServices } from '../../test/services';
+import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { UsersScreen } from './users-page';
 import type { UsersCalls } from './users.service';
 
@@ -115,11 +115,7 @@ async function renderScreen(
   locale: Locale = 'ru',
 ) {
   const services = createTestServices();
-  const printed: PrintRequest[] = [];
-  const print = async (request: PrintRequest) => {
-    printed.push(request);
-    return outcome;
-  };
+  const { printed, print } = recordingPrint<PrintRequest, PrintOutcome>(outcome);
   await renderWithI18n(
     <QueryClientProvider client={new QueryClient()}>
       <ShellServicesProvider services={services}>
@@ -130,10 +126,7 @@ async function renderScreen(
     ['users'],
   );
   // Newest first: bottom toasts are prepended.
-  const toasts = () =>
-    Object.values(services.toasts.getSnapshot())
-      .flat()
-      .map((toast) => ({ status: toast.status, content: toast.content }));
+  const toasts = () => shownToasts(services);
   return { server, printed, toasts };
 }
 
