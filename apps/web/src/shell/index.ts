@@ -36,6 +36,7 @@ export {
   type SoundPlayer,
 } from './sounds';
 export { default as controlStyles } from './layout/controls.module.css';
+export { default as tableStyles } from './layout/list-table.module.css';
 export { ActionButton } from './layout/action-button';
 export { Pager } from './layout/pager';
 export { useSessionService, useLogout } from './session/use-session';

@@ -17,6 +17,7 @@ import {
   NoData,
   Page,
   Pager,
+  tableStyles,
   type PrintOutcome,
   type PrintRequest,
   useLocale,
@@ -438,7 +439,7 @@ export function ReturnableBoxesScreen(props: {
           {boxes && boxes.length > 0 ? (
             <>
               <p data-testid="boxes-total">{t('total', { count: boxes.length })}</p>
-              <table className={styles.table} data-testid="boxes-list">
+              <table className={tableStyles.table} data-testid="boxes-list">
                 <thead>
                   <tr>
                     <th scope="col">{t('columnNumber')}</th>
@@ -461,7 +462,7 @@ export function ReturnableBoxesScreen(props: {
                         </time>
                       </td>
                       <td data-testid="box-row-location">{box.CurrentLocationName ?? '—'}</td>
-                      <td className={styles.rowActions}>
+                      <td className={tableStyles.rowActions}>
                         <button
                           type="button"
                           className={controlStyles.button}

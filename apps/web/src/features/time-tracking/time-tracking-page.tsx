@@ -13,6 +13,7 @@ import {
   NoData,
   Page,
   Pager,
+  tableStyles,
   useLocale,
   useScan,
   useShellServices,
@@ -224,7 +225,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
             {employees.length === 0 ? (
               <NoData text={t('noTrackedUsers')} />
             ) : (
-              <table className={styles.table} data-testid="tracked-users">
+              <table className={tableStyles.table} data-testid="tracked-users">
                 <thead>
                   <tr>
                     <th scope="col">{t('columnName')}</th>

@@ -17,6 +17,7 @@ import {
   NoData,
   Page,
   Pager,
+  tableStyles,
   type PrintOutcome,
   type PrintRequest,
   usePrint,
@@ -307,7 +308,7 @@ export function UsersScreen(props: {
               {data && data.items.length > 0 ? (
                 <>
                   <p data-testid="users-total">{t('total', { count: data.totalCount })}</p>
-                  <table className={styles.table} data-testid="users-list">
+                  <table className={tableStyles.table} data-testid="users-list">
                     <thead>
                       <tr>
                         <th scope="col">{t('columnName')}</th>
@@ -322,7 +323,7 @@ export function UsersScreen(props: {
                           <td data-testid="user-row-name">{user.name}</td>
                           <td data-testid="user-row-number">{user.number}</td>
                           <td>{user.roles.map((role) => t(`role_${role}`)).join(', ')}</td>
-                          <td className={styles.rowActions}>
+                          <td className={tableStyles.rowActions}>
                             <button
                               type="button"
                               className={controlStyles.button}
