@@ -114,7 +114,8 @@ describe('CameraViewfinder', () => {
   it('closes by its labelled button, by Escape, and when the page is hidden', async () => {
     const { onClose } = await renderViewfinder();
     const close = screen.getByRole('button', { name: 'Close camera' });
-    expect(close).toBe(document.activeElement);
+    // The focus moves in an effect after the (suspended) first paint: wait for it, not a tick.
+    await waitFor(() => expect(document.activeElement).toBe(close));
     await userEvent.click(close);
     expect(onClose).toHaveBeenCalledTimes(1);
     await userEvent.keyboard('{Escape}');
