@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: null,
+      databasePreparedStatements: true,
       dataDir: path.resolve('data'),
       logLevel: 'info',
       signInUrl: null,
@@ -46,11 +47,13 @@ describe('loadConfig', () => {
       PHOTO_STORE_REGION: 'ru-central1',
       AWS_ACCESS_KEY_ID: 'key-id',
       AWS_SECRET_ACCESS_KEY: 'secret',
+      DATABASE_PREPARED_STATEMENTS: 'false',
     });
     expect(config).toEqual({
       port: 0,
       host: '127.0.0.1',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/sorting',
+      databasePreparedStatements: false,
       dataDir: '/var/lib/sorting',
       logLevel: 'warn',
       webDist: path.resolve('dist-web'),

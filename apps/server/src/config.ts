@@ -30,6 +30,7 @@ const ZEnvironment = z.object({
   DATABASE_URL: optional(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   ),
+  DATABASE_PREPARED_STATEMENTS: optional(ZFlag),
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   WEB_DIST: optional(z.string()),
@@ -111,6 +112,12 @@ export interface Config {
   host: string;
   /** A real PostgreSQL server; null means the embedded PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | null;
+  /**
+   * PostgreSQL: send statements as named prepared statements (planned once per connection).
+   * Off only for a connection pooler that cannot keep them (PgBouncer before 1.21 in
+   * transaction mode).
+   */
+  databasePreparedStatements: boolean;
   /** Absolute folder for the server's own files (the PGlite database). */
   dataDir: string;
   logLevel: LogLevel;
@@ -157,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT ?? 3000,
     host: e.HOST ?? '0.0.0.0',
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     dataDir,
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,

@@ -44,6 +44,13 @@ export async function createTestDatabase(): Promise<Database> {
 
 const testDatabaseUrls = new WeakMap<Database, string>();
 
+/** The URL of a test database on PostgreSQL (throws on PGlite). */
+export function testDatabaseUrlOf(database: Database): string {
+  const url = testDatabaseUrls.get(database);
+  if (url === undefined) throw new Error('not a PostgreSQL test database');
+  return url;
+}
+
 /**
  * A second, independent connection to a test database, as a second server process has: on
  * PostgreSQL its own pool (and LISTEN client); on PGlite, which allows one process per

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { PreparingClient, UnpreparedClient } from './preparing-client.js';
 import * as schema from './schema.js';
 
 /** The one database type of the server: PGlite and node-postgres both fit it (stack.md). */
@@ -194,10 +195,15 @@ function listenOnPool(
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, prepare: boolean): Promise<Database> {
   // A connection attempt that hangs (a database host gone silent) fails after 5 s with a
   // retryable 503 instead of holding the request forever.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    Client: prepare ? PreparingClient : UnpreparedClient,
+  });
   const listeners: ((error: Error) => void)[] = [];
   // Without a listener an idle client's error would be an unhandled 'error' event.
   pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
@@ -266,9 +272,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
  * process holds it) or in memory when asked.
  */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'databasePreparedStatements'>>,
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, config.databasePreparedStatements ?? true);
+  }
   return openPglite(options.inMemory ? null : config.dataDir, options.purpose ?? 'the server');
 }

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
+import { onFirstUse } from '../../db/first-use.js';
 import { events, sessions, signInAttempts, users } from '../../db/schema.js';
 
 /** A user as sessions and authorisation see them. */
@@ -32,6 +33,25 @@ const userColumns = {
   isActive: users.isActive,
 };
 
+/** A session with its user: the lookup of every request. */
+function sessionQuery(db: Db, condition: SQL) {
+  return db
+    .select({
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: userColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(condition)
+    .limit(1);
+}
+
 /** SQL of sign-in, sessions, rate limiting and the sign-in events. */
 function createAuthStatements(db: Db) {
   return {
@@ -60,21 +80,7 @@ function createAuthStatements(db: Db) {
     },
 
     async findSession(id: string): Promise<{ session: SessionRow; user: SessionUserRow } | null> {
-      const rows = await db
-        .select({
-          session: {
-            id: sessions.id,
-            userId: sessions.userId,
-            createdAt: sessions.createdAt,
-            lastSeenAt: sessions.lastSeenAt,
-            expiresAt: sessions.expiresAt,
-          },
-          user: userColumns,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const rows = await sessionQuery(db, eq(sessions.id, id));
       return rows[0] ?? null;
     },
 
@@ -144,8 +150,14 @@ export interface AuthRepository extends AuthStatements {
 
 /** The auth repository over a database. */
 export function createAuthRepository(db: Db): AuthRepository {
+  // Every request looks its session up: built once, a named prepared statement on PostgreSQL
+  // (docs/PERFORMANCE.md "Prepared statements").
+  const sessionById = onFirstUse(() =>
+    sessionQuery(db, eq(sessions.id, sql.placeholder('id'))).prepare('auth_session_by_id'),
+  );
   return {
     ...createAuthStatements(db),
+    findSession: async (id) => (await sessionById().execute({ id }))[0] ?? null,
     inTransaction: (work) => db.transaction((tx) => work(createAuthStatements(tx))),
   };
 }

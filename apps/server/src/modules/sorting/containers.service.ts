@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.js';
 import { translate } from '../../i18n/messages.js';
 import { runOperation, type OperationOutcome } from './operations.js';
 import { authorise, presentReturnableBox } from './sorting.presenter.js';
-import { createSortingRepository, type UnitEventRow } from './sorting.repository.js';
+import { createSortingReader, type UnitEventRow } from './sorting.repository.js';
 import type { CallContext } from './sorting.service.js';
 
 /** How many steps of a unit's history the vision lookup answers. */
@@ -41,7 +41,7 @@ function presentFragment(row: UnitEventRow): TVisionFragment {
 /** ContainerAccounting (returnable boxes on the move) and the vision history of a unit. */
 export function createContainersService(deps: { db: Db }) {
   const { db } = deps;
-  const reader = createSortingRepository(db);
+  const reader = createSortingReader(db);
 
   function containerNotFound(barcode: string, context: CallContext): AppError {
     return new AppError('objectNotFound', {

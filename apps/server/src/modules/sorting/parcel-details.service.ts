@@ -13,7 +13,7 @@ import { translate } from '../../i18n/messages.js';
 import { runOperation, type OperationOutcome } from './operations.js';
 import { authorise, notFound, parcelNotFound, presentMeasures } from './sorting.presenter.js';
 import {
-  createSortingRepository,
+  createSortingReader,
   type ParcelRow,
   type SortingRepository,
 } from './sorting.repository.js';
@@ -34,7 +34,7 @@ const STICKER_CAPTIONS: Record<Locale, { route: string; client: string; destinat
  */
 export function createParcelDetailsService(deps: { db: Db }) {
   const { db } = deps;
-  const reader = createSortingRepository(db);
+  const reader = createSortingReader(db);
 
   /** The parcel, locked, in a warehouse the user may use (else 104 / 403). */
   async function lockOwnParcel(

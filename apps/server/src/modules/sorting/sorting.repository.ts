@@ -1,5 +1,18 @@
-import { and, asc, desc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  not,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { onFirstUse } from '../../db/first-use.js';
 import {
   boxes,
   cells,
@@ -181,27 +194,76 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
 
+/** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
+function parcelViewQuery(db: Db, condition: SQL) {
+  return db
+    .select({
+      ...parcelColumns,
+      boxNumber: boxes.number,
+      boxIsClosed: boxes.isClosed,
+      boxCellId: boxes.cellId,
+      inboundNumber: inbounds.number,
+      inboundIsReceipted: inbounds.isReceipted,
+      notReceiptedQuantity: sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`,
+      warehouse: warehouseScopeColumns,
+    })
+    .from(parcels)
+    .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
+    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+    .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
+    .where(condition)
+    .limit(1);
+}
+
+/**
+ * Up to `limit` cells of a zone for a sorting key, best first: the cell whose open box
+ * collects the key, then cells with an open box holding no parcel, then empty cells, each
+ * nearest first (row, then column). One query.
+ */
+function suggestCellsQuery(
+  db: Db,
+  zoneId: number | Placeholder,
+  sortingKey: string | Placeholder,
+  limit: number | Placeholder,
+) {
+  const rank = sql<number>`(case when ${boxes.sortingKey} = ${sortingKey} then 0 when ${boxes.id} is not null then 1 else 2 end)`;
+  return db
+    .select({ ...cellColumns, rank })
+    .from(cells)
+    .innerJoin(zones, eq(zones.id, cells.zoneId))
+    .leftJoin(boxes, and(eq(boxes.cellId, cells.id), not(boxes.isClosed)))
+    .where(
+      and(
+        eq(cells.zoneId, zoneId),
+        or(
+          eq(boxes.sortingKey, sortingKey),
+          // An open box without parcels takes any key, whatever key it had before.
+          and(
+            sql`${boxes.id} is not null`,
+            or(
+              isNull(boxes.sortingKey),
+              sql`not exists (select 1 from parcels as p where p.box_id = ${boxes.id})`,
+            ),
+          ),
+          eq(cells.isEmpty, true),
+        ),
+      ),
+    )
+    .orderBy(rank, asc(cells.row), asc(cells.col))
+    .limit(limit);
+}
+
+const zoneColumns = {
+  id: zones.id,
+  warehouseId: zones.warehouseId,
+  number: zones.number,
+  type: zones.type,
+};
+
 /** SQL of sorting: parcels, boxes, cells, inbounds, containers, history, idempotency. */
 export function createSortingRepository(db: Db) {
-  /** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
-  async function selectParcelView(condition: ReturnType<typeof eq>): Promise<ParcelView | null> {
-    const rows = await db
-      .select({
-        ...parcelColumns,
-        boxNumber: boxes.number,
-        boxIsClosed: boxes.isClosed,
-        boxCellId: boxes.cellId,
-        inboundNumber: inbounds.number,
-        inboundIsReceipted: inbounds.isReceipted,
-        notReceiptedQuantity: sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`,
-        warehouse: warehouseScopeColumns,
-      })
-      .from(parcels)
-      .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
-      .leftJoin(boxes, eq(boxes.id, parcels.boxId))
-      .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
-      .where(condition)
-      .limit(1);
+  async function selectParcelView(condition: SQL): Promise<ParcelView | null> {
+    const rows = await parcelViewQuery(db, condition);
     return rows[0] ?? null;
   }
 
@@ -234,16 +296,7 @@ export function createSortingRepository(db: Db) {
     },
 
     async findZone(id: number): Promise<ZoneRow | null> {
-      const rows = await db
-        .select({
-          id: zones.id,
-          warehouseId: zones.warehouseId,
-          number: zones.number,
-          type: zones.type,
-        })
-        .from(zones)
-        .where(eq(zones.id, id))
-        .limit(1);
+      const rows = await db.select(zoneColumns).from(zones).where(eq(zones.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
@@ -337,41 +390,12 @@ export function createSortingRepository(db: Db) {
       return rows[0]?.version ?? null;
     },
 
-    /**
-     * Up to `limit` cells of a zone for a sorting key, best first: the cell whose open box
-     * collects the key, then cells with an open box holding no parcel, then empty cells, each
-     * nearest first (row, then column). One query.
-     */
     async suggestCellsForKey(
       zoneId: number,
       sortingKey: string,
       limit: number,
     ): Promise<SuggestedCellRow[]> {
-      const rank = sql<number>`(case when ${boxes.sortingKey} = ${sortingKey} then 0 when ${boxes.id} is not null then 1 else 2 end)`;
-      return db
-        .select({ ...cellColumns, rank })
-        .from(cells)
-        .innerJoin(zones, eq(zones.id, cells.zoneId))
-        .leftJoin(boxes, and(eq(boxes.cellId, cells.id), not(boxes.isClosed)))
-        .where(
-          and(
-            eq(cells.zoneId, zoneId),
-            or(
-              eq(boxes.sortingKey, sortingKey),
-              // An open box without parcels takes any key, whatever key it had before.
-              and(
-                sql`${boxes.id} is not null`,
-                or(
-                  isNull(boxes.sortingKey),
-                  sql`not exists (select 1 from parcels as p where p.box_id = ${boxes.id})`,
-                ),
-              ),
-              eq(cells.isEmpty, true),
-            ),
-          ),
-        )
-        .orderBy(rank, asc(cells.row), asc(cells.col))
-        .limit(limit);
+      return suggestCellsQuery(db, zoneId, sortingKey, limit);
     },
 
     /** Up to `limit` empty cells of a zone for a box, nearest first. */
@@ -777,3 +801,103 @@ export function createSortingRepository(db: Db) {
 }
 
 export type SortingRepository = ReturnType<typeof createSortingRepository>;
+
+/**
+ * The reads of every scan (parcels/scan, cells/suggest, cells/search), built once per
+ * process on its database instead of on each call: the SQL text and its field map are made
+ * at first use, and PostgreSQL keeps each as a named prepared statement per connection. Building
+ * drizzle's SQL on each call was a third of the server's CPU in the write bench
+ * (docs/PERFORMANCE.md "Prepared statements"). Same rows as createSortingRepository's.
+ * Only for the process's database: a prepared statement runs on the pool, never inside a
+ * transaction.
+ */
+export function createPreparedSortingReads(db: Db) {
+  const warehouseById = onFirstUse(() =>
+    db
+      .select(warehouseScopeColumns)
+      .from(warehouses)
+      .where(eq(warehouses.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('sorting_warehouse_by_id'),
+  );
+  const zoneById = onFirstUse(() =>
+    db
+      .select(zoneColumns)
+      .from(zones)
+      .where(eq(zones.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('sorting_zone_by_id'),
+  );
+  const parcelByNumber = onFirstUse(() =>
+    parcelViewQuery(db, eq(parcels.number, sql.placeholder('number'))).prepare(
+      'sorting_parcel_by_number',
+    ),
+  );
+  const parcelById = onFirstUse(() =>
+    parcelViewQuery(db, eq(parcels.id, sql.placeholder('id'))).prepare('sorting_parcel_by_id'),
+  );
+  const cellsForKey = onFirstUse(() =>
+    suggestCellsQuery(
+      db,
+      sql.placeholder('zoneId'),
+      sql.placeholder('sortingKey'),
+      sql.placeholder('limit'),
+    ).prepare('sorting_cells_for_key'),
+  );
+  const cellByBarcode = onFirstUse(() =>
+    db
+      .select(cellColumns)
+      .from(cells)
+      .innerJoin(zones, eq(zones.id, cells.zoneId))
+      .where(eq(cells.barcode, sql.placeholder('barcode')))
+      .limit(1)
+      .prepare('sorting_cell_by_barcode'),
+  );
+  const parcelView = onFirstUse(() =>
+    db
+      .insert(parcelViews)
+      .values({
+        userId: sql.placeholder('userId'),
+        parcelId: sql.placeholder('parcelId'),
+        version: sql.placeholder('version'),
+      })
+      .onConflictDoUpdate({
+        target: [parcelViews.userId, parcelViews.parcelId],
+        set: { version: sql`excluded.version` },
+      })
+      .prepare('sorting_remember_parcel_view'),
+  );
+
+  return {
+    async findWarehouseById(id: number): Promise<WarehouseScopeRow | null> {
+      return (await warehouseById().execute({ id }))[0] ?? null;
+    },
+    async findZone(id: number): Promise<ZoneRow | null> {
+      return (await zoneById().execute({ id }))[0] ?? null;
+    },
+    async findParcelByNumber(number: string): Promise<ParcelView | null> {
+      return (await parcelByNumber().execute({ number }))[0] ?? null;
+    },
+    async findParcelById(id: number): Promise<ParcelView | null> {
+      return (await parcelById().execute({ id }))[0] ?? null;
+    },
+    async suggestCellsForKey(
+      zoneId: number,
+      sortingKey: string,
+      limit: number,
+    ): Promise<SuggestedCellRow[]> {
+      return cellsForKey().execute({ zoneId, sortingKey, limit });
+    },
+    async findCellByBarcode(barcode: string): Promise<CellRow | null> {
+      return (await cellByBarcode().execute({ barcode }))[0] ?? null;
+    },
+    async rememberParcelView(userId: number, parcelId: number, version: number): Promise<void> {
+      await parcelView().execute({ userId, parcelId, version });
+    },
+  };
+}
+
+/** The repository of the process's database with the scan reads prepared once. */
+export function createSortingReader(db: Db): SortingRepository {
+  return { ...createSortingRepository(db), ...createPreparedSortingReads(db) };
+}

@@ -32,7 +32,7 @@ import {
   sortingKeyFor,
 } from './sorting.presenter.js';
 import {
-  createSortingRepository,
+  createSortingReader,
   type BoxRow,
   type CellRow,
   type ParcelRow,
@@ -62,7 +62,7 @@ function refused(message: string): AppError {
  */
 export function createSortingService(deps: { db: Db }) {
   const { db } = deps;
-  const reader = createSortingRepository(db);
+  const reader = createSortingReader(db);
 
   async function loadWarehouse(
     id: number,
