@@ -204,7 +204,7 @@ function parcelViewQuery(db: Db, condition: SQL) {
       boxCellId: boxes.cellId,
       inboundNumber: inbounds.number,
       inboundIsReceipted: inbounds.isReceipted,
-      notReceiptedQuantity: sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`,
+      notReceiptedQuantity,
       warehouse: warehouseScopeColumns,
     })
     .from(parcels)
@@ -259,6 +259,65 @@ const zoneColumns = {
   number: zones.number,
   type: zones.type,
 };
+
+const notReceiptedQuantity = sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`;
+
+/**
+ * What a scan judges, in one round trip: the warehouse asked for, the zone asked for when it
+ * is of that warehouse, and the parcel matching `parcelMatch` when it is of that warehouse.
+ * No row: no such warehouse.
+ */
+function scanContextQuery(db: Db, parcelMatch: SQL) {
+  return db
+    .select({
+      warehouse: warehouseScopeColumns,
+      zone: zoneColumns,
+      parcel: parcelColumns,
+      box: { number: boxes.number, isClosed: boxes.isClosed, cellId: boxes.cellId },
+      inbound: { number: inbounds.number, isReceipted: inbounds.isReceipted },
+      notReceiptedQuantity,
+    })
+    .from(warehouses)
+    .leftJoin(
+      zones,
+      and(eq(zones.id, sql.placeholder('zoneId')), eq(zones.warehouseId, warehouses.id)),
+    )
+    .leftJoin(parcels, and(parcelMatch, eq(parcels.warehouseId, warehouses.id)))
+    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+    .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
+    .where(eq(warehouses.id, sql.placeholder('warehouseId')))
+    .limit(1);
+}
+
+/** The reads of a scan: null where there is none (of the warehouse). */
+export interface ScanContext {
+  warehouse: WarehouseScopeRow | null;
+  zone: ZoneRow | null;
+  parcel: ParcelView | null;
+}
+
+type ScanContextRow = Awaited<ReturnType<typeof scanContextQuery>>[number];
+
+function toScanContext(row: ScanContextRow | undefined): ScanContext {
+  if (!row) return { warehouse: null, zone: null, parcel: null };
+  const { warehouse, zone, parcel, box, inbound } = row;
+  return {
+    warehouse,
+    zone,
+    parcel: parcel
+      ? {
+          ...parcel,
+          boxNumber: box?.number ?? null,
+          boxIsClosed: box?.isClosed ?? null,
+          boxCellId: box?.cellId ?? null,
+          inboundNumber: inbound?.number ?? null,
+          inboundIsReceipted: inbound?.isReceipted ?? null,
+          notReceiptedQuantity: row.notReceiptedQuantity,
+          warehouse,
+        }
+      : null,
+  };
+}
 
 /** SQL of sorting: parcels, boxes, cells, inbounds, containers, history, idempotency. */
 export function createSortingRepository(db: Db) {
@@ -844,6 +903,16 @@ export function createPreparedSortingReads(db: Db) {
       sql.placeholder('limit'),
     ).prepare('sorting_cells_for_key'),
   );
+  const scanContextByNumber = onFirstUse(() =>
+    scanContextQuery(db, eq(parcels.number, sql.placeholder('parcelNumber'))).prepare(
+      'sorting_scan_context_by_number',
+    ),
+  );
+  const scanContextById = onFirstUse(() =>
+    scanContextQuery(db, eq(parcels.id, sql.placeholder('parcelId'))).prepare(
+      'sorting_scan_context_by_id',
+    ),
+  );
   const cellByBarcode = onFirstUse(() =>
     db
       .select(cellColumns)
@@ -891,6 +960,26 @@ export function createPreparedSortingReads(db: Db) {
     async findCellByBarcode(barcode: string): Promise<CellRow | null> {
       return (await cellByBarcode().execute({ barcode }))[0] ?? null;
     },
+    /**
+     * The warehouse, the zone (when asked) and the parcel (by number or id, when asked) of a
+     * scan in one round trip instead of three.
+     */
+    async findScanContext(ask: {
+      warehouseId: number;
+      zoneId: number | null;
+      parcel: { number: string } | { id: number } | null;
+    }): Promise<ScanContext> {
+      const { warehouseId, zoneId, parcel } = ask;
+      const rows =
+        parcel !== null && 'id' in parcel
+          ? await scanContextById().execute({ warehouseId, zoneId, parcelId: parcel.id })
+          : await scanContextByNumber().execute({
+              warehouseId,
+              zoneId,
+              parcelNumber: parcel?.number ?? null,
+            });
+      return toScanContext(rows[0]);
+    },
     async rememberParcelView(userId: number, parcelId: number, version: number): Promise<void> {
       await parcelView().execute({ userId, parcelId, version });
     },
@@ -898,6 +987,8 @@ export function createPreparedSortingReads(db: Db) {
 }
 
 /** The repository of the process's database with the scan reads prepared once. */
-export function createSortingReader(db: Db): SortingRepository {
+export function createSortingReader(
+  db: Db,
+): SortingRepository & ReturnType<typeof createPreparedSortingReads> {
   return { ...createSortingRepository(db), ...createPreparedSortingReads(db) };
 }

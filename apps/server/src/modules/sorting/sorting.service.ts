@@ -68,7 +68,14 @@ export function createSortingService(deps: { db: Db }) {
     id: number,
     context: Pick<CallContext, 'user' | 'locale'>,
   ): Promise<WarehouseScopeRow> {
-    const warehouse = await reader.findWarehouseById(id);
+    return checkWarehouse(await reader.findWarehouseById(id), context);
+  }
+
+  /** The warehouse of a call: unknown 104, another sorting centre's refused. */
+  function checkWarehouse(
+    warehouse: WarehouseScopeRow | null,
+    context: Pick<CallContext, 'user' | 'locale'>,
+  ): WarehouseScopeRow {
     if (!warehouse) {
       throw new AppError('objectNotFound', {
         message: translate(context.locale, 'warehouseNotFound'),
@@ -78,20 +85,14 @@ export function createSortingService(deps: { db: Db }) {
     return warehouse;
   }
 
-  /** The value of a settled read, or its error thrown. */
-  function settled<T>(result: PromiseSettledResult<T>): T {
-    if (result.status === 'rejected') throw result.reason;
-    return result.value;
-  }
-
-  /** A zone read for a call (undefined: none asked) must belong to the warehouse (else 204). */
-  function zoneOf(
-    zone: ZoneRow | null | undefined,
-    warehouse: WarehouseScopeRow,
+  /** The zone a call asked for (none: null), read as of its warehouse; missing: 204. */
+  function askedZone(
+    zoneId: number | undefined,
+    zone: ZoneRow | null,
     locale: Locale,
   ): ZoneRow | null {
-    if (zone === undefined) return null;
-    if (!zone || zone.warehouseId !== warehouse.id) {
+    if (zoneId === undefined) return null;
+    if (!zone) {
       throw new AppError('zoneNotFound', { message: translate(locale, 'zoneNotFoundById') });
     }
     return zone;
@@ -371,19 +372,16 @@ export function createSortingService(deps: { db: Db }) {
   return {
     /** Spec part 1 §4: a parcel scan; the cells of the zone for it, best first. */
     async scanParcel(request: TParcelScanRequest, context: CallContext): Promise<TParcel> {
-      // The three reads go out together (three pooled connections, one wait); their answers
-      // are judged in the order of the rules: warehouse, parcel, zone.
-      const [warehouseRead, parcelRead, zoneRead] = await Promise.allSettled([
-        loadWarehouse(request.warehouseId, context),
-        reader.findParcelByNumber(request.barcode),
-        request.zoneId === undefined ? undefined : reader.findZone(request.zoneId),
-      ]);
-      const warehouse = settled(warehouseRead);
-      const parcel = settled(parcelRead);
-      if (!parcel || parcel.warehouseId !== warehouse.id) {
-        throw parcelNotFound(context.locale, request.barcode);
-      }
-      const zone = zoneOf(settled(zoneRead), warehouse, context.locale);
+      // The reads in one statement; judged in the order of the rules: warehouse, parcel, zone.
+      const read = await reader.findScanContext({
+        warehouseId: request.warehouseId,
+        zoneId: request.zoneId ?? null,
+        parcel: { number: request.barcode },
+      });
+      checkWarehouse(read.warehouse, context);
+      const { parcel } = read;
+      if (!parcel) throw parcelNotFound(context.locale, request.barcode);
+      const zone = askedZone(request.zoneId, read.zone, context.locale);
       const cells = zone ? await suggestForParcel(reader, parcel, zone) : [];
       await reader.rememberParcelView(context.user.id, parcel.id, parcel.version);
       return presentParcel(parcel, cells);
@@ -413,21 +411,21 @@ export function createSortingService(deps: { db: Db }) {
 
     async suggestCells(request: TCellSuggestRequest, context: CallContext): Promise<TCell[]> {
       const isParcel = request.parcelId !== undefined || request.barcode !== undefined;
-      // As in scanParcel: the reads together, judged in order.
-      const [warehouseRead, zoneRead, parcelRead] = await Promise.allSettled([
-        loadWarehouse(request.warehouseId, context),
-        request.zoneId === undefined ? undefined : reader.findZone(request.zoneId),
-        !isParcel
+      // As in scanParcel: the reads in one statement, judged in order.
+      const read = await reader.findScanContext({
+        warehouseId: request.warehouseId,
+        zoneId: request.zoneId ?? null,
+        parcel: !isParcel
           ? null
           : request.parcelId !== undefined
-            ? reader.findParcelById(request.parcelId)
-            : reader.findParcelByNumber(request.barcode ?? ''),
-      ]);
-      const warehouse = settled(warehouseRead);
-      const zone = zoneOf(settled(zoneRead), warehouse, context.locale);
+            ? { id: request.parcelId }
+            : { number: request.barcode ?? '' },
+      });
+      const warehouse = checkWarehouse(read.warehouse, context);
+      const zone = askedZone(request.zoneId, read.zone, context.locale);
       if (isParcel) {
-        const parcel = settled(parcelRead);
-        if (!parcel || parcel.warehouseId !== warehouse.id) {
+        const { parcel } = read;
+        if (!parcel) {
           throw parcelNotFound(context.locale, request.parcelId ?? request.barcode ?? '');
         }
         if (!zone) return [];
