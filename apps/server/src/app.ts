@@ -43,6 +43,7 @@ import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { SESSION_CHANGES_CHANNEL, createSessionCache } from './modules/auth/session-cache.js';
 import { webPlugin } from './web/web.plugin.js';
 
 declare module 'fastify' {
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   photoStore?: PhotoStore;
   /** How often abandoned return photos are swept; 0 = never (tests call the sweep). */
   photoSweepIntervalMs?: number;
+  /** How long a looked-up session is kept in memory (default SESSION_CACHE_MS). */
+  sessionCacheMs?: number;
 }
 
 /** Abandoned return photos are looked for hourly (they are abandoned after a day). */
@@ -178,6 +181,7 @@ async function registerEverything(
   now: () => Date,
   hubOptions: Partial<HubTimings & PrintingHubTimings>,
   returnsOptions: Pick<BuildAppOptions, 'photoStore' | 'photoSweepIntervalMs'>,
+  sessionCacheMs: number | undefined,
 ): Promise<void> {
   app.decorate('envelopeCasing', envelopeCasing);
   registerErrorHandling(app);
@@ -204,8 +208,18 @@ async function registerEverything(
   });
   await app.register(coreRoutes, { service: coreService });
 
+  const sessionCache = createSessionCache(
+    sessionCacheMs === undefined ? {} : { ttlMs: sessionCacheMs },
+  );
+  // Every process drops a session it keeps in memory when the database says it ended or its
+  // user changed (migration 0009); entries expire by themselves should a notification be lost.
+  const stopHearingSessions = await database.listen(SESSION_CHANGES_CHANNEL, (payload) =>
+    sessionCache.onChange(payload),
+  );
+  app.addHook('onClose', () => stopHearingSessions());
   const authService = createAuthService({
     repository: createAuthRepository(database.db),
+    sessionCache,
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
     now,
@@ -226,7 +240,11 @@ async function registerEverything(
   });
 
   await app.register(usersRoutes, {
-    service: createUsersService({ db: database.db, now }),
+    service: createUsersService({
+      db: database.db,
+      now,
+      onSessionsEnded: (userId) => sessionCache.forgetUser(userId),
+    }),
   });
   await app.register(timeTrackingRoutes, {
     service: createTimeTrackingService({ db: database.db, now }),
@@ -318,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.now ?? (() => new Date()),
       options.printingHub ?? {},
       { photoStore: options.photoStore, photoSweepIntervalMs: options.photoSweepIntervalMs },
+      options.sessionCacheMs,
     );
     await app.ready();
     return app;

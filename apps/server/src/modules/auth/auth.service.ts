@@ -4,6 +4,7 @@ import type { Locale, UserRole } from '@sorting/domain';
 import { formatMinutes, translate } from '../../i18n/messages.js';
 import { hashBadgeToken, hashPassword, verifyPassword } from '../../lib/credentials.js';
 import type { AuthRepository, SessionUserRow } from './auth.repository.js';
+import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.js';
 
 /** The signed-in user as routes see it (`request.user`). */
 export interface SessionUser {
@@ -35,6 +36,8 @@ export interface AuthServiceOptions {
   maxHours: number;
   /** The clock; tests move it to expire sessions and rate-limit windows. */
   now: () => Date;
+  /** Sessions looked up a moment ago (session-cache.ts); by default one of its own. */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -76,6 +79,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
  */
 export function createAuthService(options: AuthServiceOptions) {
   const { repository, now } = options;
+  const sessionCache = options.sessionCache ?? createSessionCache();
   const idleMs = options.idleMinutes * MINUTE_MS;
   const maxMs = options.maxHours * 60 * MINUTE_MS;
   const windowMs = SIGN_IN_LIMIT.windowMinutes * MINUTE_MS;
@@ -168,6 +172,7 @@ export function createAuthService(options: AuthServiceOptions) {
         payload: { method, ip: context.ip },
       });
     });
+    if (previousToken) sessionCache.forgetSession(sessionIdOf(previousToken));
     return { token, user: toSessionUser(user), maxAgeSeconds: Math.floor(maxMs / 1000) };
   }
 
@@ -208,17 +213,33 @@ export function createAuthService(options: AuthServiceOptions) {
     async lookUpSession(token: string | undefined): Promise<SessionLookup> {
       if (!token) return { status: 'absent' };
       const sessionId = sessionIdOf(token);
-      const found = await repository.findSession(sessionId);
-      if (!found) return { status: 'expired' };
       const at = now();
-      const { session, user } = found;
-      const idleFor = at.getTime() - session.lastSeenAt.getTime();
-      if (idleFor >= idleMs || at.getTime() >= session.expiresAt.getTime() || !user.isActive) {
+      const isOver = ({ session, user }: CachedSession) =>
+        at.getTime() - session.lastSeenAt.getTime() >= idleMs ||
+        at.getTime() >= session.expiresAt.getTime() ||
+        !user.isActive;
+      // A copy from memory may only say "active": an ending is judged on the database's row,
+      // which another process may have touched since.
+      const cached = sessionCache.get(sessionId, at);
+      const found = cached && !isOver(cached) ? cached : await repository.findSession(sessionId);
+      if (!found) {
+        sessionCache.forgetSession(sessionId);
+        return { status: 'expired' };
+      }
+      if (isOver(found)) {
+        sessionCache.forgetSession(sessionId);
         await repository.deleteSession(sessionId);
         return { status: 'expired' };
       }
-      if (idleFor >= TOUCH_INTERVAL_MS) await repository.touchSession(sessionId, at);
-      return { status: 'active', user: toSessionUser(user), sessionId };
+      let { session } = found;
+      if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repository.touchSession(sessionId, at);
+        session = { ...session, lastSeenAt: at };
+      }
+      if (found !== cached || session !== found.session) {
+        sessionCache.set(sessionId, { session, user: found.user }, at);
+      }
+      return { status: 'active', user: toSessionUser(found.user), sessionId };
     },
 
     /** Ends a session (sign-out); nothing to end is fine. */
@@ -235,6 +256,9 @@ export function createAuthService(options: AuthServiceOptions) {
           });
         }
       });
+      // After the commit: a lookup meanwhile could have kept the old row. Other processes
+      // hear it from the database (migration 0009).
+      sessionCache.forgetSession(sessionIdOf(token));
     },
   };
 }

@@ -39,8 +39,20 @@ function present(row: CentreUserRow): TSortingCenterUser {
 }
 
 /** Spec part 1 §7 "Users": users of a sorting centre, managed by its supervisors. */
-export function createUsersService(options: { db: Db; now: () => Date }) {
+export function createUsersService(options: {
+  db: Db;
+  now: () => Date;
+  /** After a change that ended a user's sessions has committed (the session cache). */
+  onSessionsEnded?: (userId: number) => void;
+}) {
   const { db, now } = options;
+
+  /** Tells this process at once; other processes hear it from the database (migration 0009). */
+  async function endingSessions<T>(userId: number, change: Promise<T>): Promise<T> {
+    const outcome = await change;
+    options.onSessionsEnded?.(userId);
+    return outcome;
+  }
 
   /** Spec part 1 §6: only a supervisor or administrator of the centre (else 403 → f-007). */
   function authorise(context: UsersCallContext): void {
@@ -145,23 +157,26 @@ export function createUsersService(options: { db: Db; now: () => Date }) {
       context: UsersCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
       authorise(context);
-      return inOperation(
-        context,
-        async (repository) => {
-          const target = await findUserOrRefuse(repository, context, userId);
-          const badge = generateBadgeToken();
-          await repository.setBadgeHash(target.userId, hashBadgeToken(badge));
-          // Whoever signed in with the old badge is signed out with it.
-          await repository.deleteSessions(target.userId);
-          await repository.recordEvent({
-            at: now(),
-            userId: context.user.id,
-            kind: 'user.badge-reissued',
-            payload: { userId: target.userId },
-          });
-          return { ...present(target), badge };
-        },
-        withoutBadge,
+      return endingSessions(
+        userId,
+        inOperation(
+          context,
+          async (repository) => {
+            const target = await findUserOrRefuse(repository, context, userId);
+            const badge = generateBadgeToken();
+            await repository.setBadgeHash(target.userId, hashBadgeToken(badge));
+            // Whoever signed in with the old badge is signed out with it.
+            await repository.deleteSessions(target.userId);
+            await repository.recordEvent({
+              at: now(),
+              userId: context.user.id,
+              kind: 'user.badge-reissued',
+              payload: { userId: target.userId },
+            });
+            return { ...present(target), badge };
+          },
+          withoutBadge,
+        ),
       );
     },
 
@@ -171,35 +186,38 @@ export function createUsersService(options: { db: Db; now: () => Date }) {
       context: UsersCallContext,
     ): Promise<OperationOutcome<TDeletedUser>> {
       authorise(context);
-      return inOperation(context, async (repository) => {
-        const target = await findUserOrRefuse(repository, context, userId);
-        if (target.userId === context.user.id) {
-          throw new AppError('refused', {
-            message: translate(context.locale, 'cannotDeleteSelf'),
+      return endingSessions(
+        userId,
+        inOperation(context, async (repository) => {
+          const target = await findUserOrRefuse(repository, context, userId);
+          if (target.userId === context.user.id) {
+            throw new AppError('refused', {
+              message: translate(context.locale, 'cannotDeleteSelf'),
+            });
+          }
+          const isActorAdministrator = context.user.roles.includes('administrator');
+          if (target.roles.includes('administrator') && !isActorAdministrator) {
+            throw new AppError('refused', {
+              message: translate(context.locale, 'cannotDeleteAdministrator'),
+            });
+          }
+          const at = now();
+          await repository.deactivate(target.userId);
+          const endedSessions = await repository.deleteSessions(target.userId);
+          const endedWorkIntervals = await repository.endOpenWorkIntervals(
+            target.userId,
+            at,
+            context.user.id,
+          );
+          await repository.recordEvent({
+            at,
+            userId: context.user.id,
+            kind: 'user.deleted',
+            payload: { userId: target.userId, endedSessions, endedWorkIntervals },
           });
-        }
-        const isActorAdministrator = context.user.roles.includes('administrator');
-        if (target.roles.includes('administrator') && !isActorAdministrator) {
-          throw new AppError('refused', {
-            message: translate(context.locale, 'cannotDeleteAdministrator'),
-          });
-        }
-        const at = now();
-        await repository.deactivate(target.userId);
-        const endedSessions = await repository.deleteSessions(target.userId);
-        const endedWorkIntervals = await repository.endOpenWorkIntervals(
-          target.userId,
-          at,
-          context.user.id,
-        );
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          kind: 'user.deleted',
-          payload: { userId: target.userId, endedSessions, endedWorkIntervals },
-        });
-        return { userId: target.userId, endedSessions, endedWorkIntervals };
-      });
+          return { userId: target.userId, endedSessions, endedWorkIntervals };
+        }),
+      );
     },
   };
 }
