@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { operations } from './schema.js';
 
@@ -13,12 +13,14 @@ export function createOperationsRepository(db: Db) {
       operationId: string,
       userId: number,
     ): Promise<{ claimed: true } | { claimed: false; userId: number | null; result: unknown }> {
-      const inserted = await db
-        .insert(operations)
-        .values({ operationId, userId, result: { pending: true } })
-        .onConflictDoNothing()
-        .returning({ operationId: operations.operationId });
-      if (inserted.length > 0) return { claimed: true };
+      // Every change makes this statement and the next: written as SQL text, not rebuilt by
+      // the query builder on each call (docs/PERFORMANCE.md "Statements built once").
+      const inserted = await db.execute(sql`
+        insert into operations (operation_id, user_id, result)
+        values (${operationId}, ${userId}, '{"pending":true}'::jsonb)
+        on conflict do nothing
+        returning operation_id`);
+      if (((inserted as { rows?: unknown[] }).rows ?? []).length > 0) return { claimed: true };
       const rows = await db
         .select({ userId: operations.userId, result: operations.result })
         .from(operations)
@@ -30,10 +32,9 @@ export function createOperationsRepository(db: Db) {
     },
 
     async storeOperationResult(operationId: string, result: unknown): Promise<void> {
-      await db
-        .update(operations)
-        .set({ result: result as never })
-        .where(eq(operations.operationId, operationId));
+      await db.execute(sql`
+        update operations set result = ${JSON.stringify(result)}::jsonb
+        where operation_id = ${operationId}`);
     },
   };
 }

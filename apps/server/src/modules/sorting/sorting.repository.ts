@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
+import { pickPrefixed, selectList } from '../../db/select-list.js';
 import {
   boxes,
   cells,
@@ -150,7 +151,7 @@ const cellColumns = {
 // which inside the subquery would mean the subquery's own column.
 const parcelsInBox = sql<number>`(select count(*)::int from parcels as p where p.box_id = "boxes"."id")`;
 
-const boxColumns = {
+const boxTableColumns = {
   id: boxes.id,
   warehouseId: boxes.warehouseId,
   number: boxes.number,
@@ -159,8 +160,9 @@ const boxColumns = {
   sortingKey: boxes.sortingKey,
   isClosed: boxes.isClosed,
   version: boxes.version,
-  parcelsCount: parcelsInBox,
 };
+
+const boxColumns = { ...boxTableColumns, parcelsCount: parcelsInBox };
 
 const parcelColumns = {
   id: parcels.id,
@@ -188,6 +190,12 @@ const parcelColumns = {
   quantity: parcels.quantity,
   version: parcels.version,
 };
+
+// Select lists of the move's statements, written as SQL text (db/select-list.ts).
+const parcelList = selectList(parcelColumns, 'p.');
+const warehouseList = selectList(warehouseScopeColumns, 'w.');
+const cellList = selectList(cellColumns);
+const boxList = selectList(boxTableColumns);
 
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -390,22 +398,21 @@ export function createSortingRepository(db: Db) {
       warehouse: WarehouseScopeRow;
       seenVersion: number | null;
     } | null> {
-      const rows = await db
-        .select({
-          parcel: parcelColumns,
-          warehouse: warehouseScopeColumns,
-          seenVersion: sql<
-            number | null
-          >`(select pv.version from parcel_views as pv where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id")`,
-        })
-        .from(parcels)
-        .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
-        .where(eq(parcels.id, id))
-        .for('update', { of: parcels })
-        .limit(1);
-      const row = rows[0];
+      const result = await db.execute(sql`
+        select ${parcelList}, ${warehouseList},
+          (select pv.version from parcel_views as pv
+           where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id") as "seenVersion"
+        from parcels inner join warehouses on warehouses.id = parcels.warehouse_id
+        where parcels.id = ${id}
+        limit 1
+        for update of parcels`);
+      const row = rowsOf(result)[0];
       if (!row) return null;
-      return { parcel: row.parcel, warehouse: row.warehouse, seenVersion: row.seenVersion };
+      return {
+        parcel: pickPrefixed<ParcelRow>(row, 'p.'),
+        warehouse: pickPrefixed<WarehouseScopeRow>(row, 'w.'),
+        seenVersion: row.seenVersion === null ? null : Number(row.seenVersion),
+      };
     },
 
     /**
@@ -490,14 +497,13 @@ export function createSortingRepository(db: Db) {
 
     /** A cell, locked: for a move that locks this one cell only (lock order parcel, cell, box). */
     async lockCellById(id: number): Promise<CellRow | null> {
-      const rows = await db
-        .select(cellColumns)
-        .from(cells)
-        .innerJoin(zones, eq(zones.id, cells.zoneId))
-        .where(eq(cells.id, id))
-        .for('update', { of: cells })
-        .limit(1);
-      return rows[0] ?? null;
+      const result = await db.execute(sql`
+        select ${cellList}
+        from cells inner join zones on zones.id = cells.zone_id
+        where cells.id = ${id}
+        limit 1
+        for update of cells`);
+      return (rowsOf(result)[0] as CellRow | undefined) ?? null;
     },
 
     /** Locks cell rows in id order (the one lock order of every move: parcel, cells, box). */
@@ -552,13 +558,13 @@ export function createSortingRepository(db: Db) {
 
     /** The open box of a cell, locked; the cell must be locked already. */
     async lockOpenBoxInCell(cellId: number): Promise<BoxRow | null> {
-      const rows = await db
-        .select(boxColumns)
-        .from(boxes)
-        .where(and(eq(boxes.cellId, cellId), not(boxes.isClosed)))
-        .for('update', { of: boxes })
-        .limit(1);
-      return rows[0] ?? null;
+      const result = await db.execute(sql`
+        select ${boxList}, ${parcelsInBox} as "parcelsCount"
+        from boxes
+        where boxes.cell_id = ${cellId} and not boxes.is_closed
+        limit 1
+        for update of boxes`);
+      return (rowsOf(result)[0] as BoxRow | undefined) ?? null;
     },
 
     /**
