@@ -197,6 +197,17 @@ const warehouseList = selectList(warehouseScopeColumns, 'w.');
 const cellList = selectList(cellColumns);
 const boxList = selectList(boxTableColumns);
 
+/** The barcodes an event is about, once each, as a text[] literal of parameters. */
+function unitsArray(units: (string | null | undefined)[]): SQL {
+  const distinct = [...new Set(units.filter((unit): unit is string => !!unit))];
+  return distinct.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        distinct.map((unit) => sql`${unit}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
@@ -415,27 +426,6 @@ export function createSortingRepository(db: Db) {
       };
     },
 
-    /**
-     * A move's parcel update and the user's view of the new version in one statement (what
-     * `updateParcel(…, { isMove: true })` then `rememberParcelView` do); the new version.
-     */
-    async moveParcelToBox(parcelId: number, boxId: number, userId: number): Promise<number> {
-      const result = await db.execute(sql`
-        with moved as (
-          update parcels
-          set box_id = ${boxId}, is_receipted = true, version = version + 1, updated_at = now()
-          where id = ${parcelId}
-          returning id, version
-        )
-        insert into parcel_views (user_id, parcel_id, version)
-        select ${userId}, moved.id, moved.version from moved
-        on conflict (user_id, parcel_id) do update set version = excluded.version
-        returning version`);
-      const version = rowsOf(result)[0]?.version;
-      if (version === undefined) throw new Error(`parcel ${parcelId} vanished during a move`);
-      return Number(version);
-    },
-
     /** Records the parcel version the user saw by scanning it. */
     async rememberParcelView(userId: number, parcelId: number, version: number): Promise<void> {
       await db
@@ -611,25 +601,53 @@ export function createSortingRepository(db: Db) {
     },
 
     /** `updateBox` and, when the box stands in a cell, that cell marked not empty: one statement. */
-    async updateBoxInCell(
-      id: number,
-      values: { cellId: number | null; sortingKey: string; isClosed: boolean },
-    ): Promise<void> {
-      if (values.cellId === null) {
-        await db
-          .update(boxes)
-          .set({ ...values, version: sql`${boxes.version} + 1`, updatedAt: sql`now()` })
-          .where(eq(boxes.id, id));
-        return;
-      }
-      await db.execute(sql`
+    /**
+     * The writes of a parcel move in one statement: the box (its cell, key, closed), its cell
+     * no longer empty, the parcel into the box with the user's view of its new version, and
+     * the event with its units. What reads these rows afterwards (a cell left, the inbound)
+     * runs after it. The parcel's new version.
+     */
+    async recordParcelMove(move: {
+      box: { id: number; cellId: number | null; sortingKey: string; isClosed: boolean };
+      parcelId: number;
+      userId: number;
+      event: {
+        warehouseId: number | null;
+        kind: string;
+        payload: Record<string, unknown>;
+        units: (string | null | undefined)[];
+      };
+    }): Promise<number> {
+      const { box, parcelId, userId, event } = move;
+      const result = await db.execute(sql`
         with box as (
           update boxes
-          set cell_id = ${values.cellId}, sorting_key = ${values.sortingKey},
-            is_closed = ${values.isClosed}, version = version + 1, updated_at = now()
-          where id = ${id}
+          set cell_id = ${box.cellId}, sorting_key = ${box.sortingKey},
+            is_closed = ${box.isClosed}, version = version + 1, updated_at = now()
+          where id = ${box.id}
+        ), cell as (
+          update cells set is_empty = false where id = ${box.cellId}
+        ), moved as (
+          update parcels
+          set box_id = ${box.id}, is_receipted = true, version = version + 1, updated_at = now()
+          where id = ${parcelId}
+          returning id, version
+        ), viewed as (
+          insert into parcel_views (user_id, parcel_id, version)
+          select ${userId}, moved.id, moved.version from moved
+          on conflict (user_id, parcel_id) do update set version = excluded.version
+        ), event as (
+          insert into events (user_id, warehouse_id, kind, payload)
+          values (${userId}, ${event.warehouseId}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb)
+          returning id
+        ), units as (
+          insert into event_units (barcode, event_id)
+          select unit, event.id from event, unnest(${unitsArray(event.units)}) as unit
         )
-        update cells set is_empty = false where id = ${values.cellId}`);
+        select version from moved`);
+      const version = rowsOf(result)[0]?.version;
+      if (version === undefined) throw new Error(`parcel ${parcelId} vanished during a move`);
+      return Number(version);
     },
 
     async updateParcel(
@@ -807,14 +825,7 @@ export function createSortingRepository(db: Db) {
       units: (string | null | undefined)[];
     }): Promise<number> {
       // The event and its unit rows in one statement (a data-modifying CTE runs once).
-      const units = [...new Set(event.units.filter((unit): unit is string => !!unit))];
-      const unitArray =
-        units.length === 0
-          ? sql`array[]::text[]`
-          : sql`array[${sql.join(
-              units.map((unit) => sql`${unit}`),
-              sql`, `,
-            )}]::text[]`;
+      const unitArray = unitsArray(event.units);
       const result = await db.execute(sql`
         with event as (
           insert into events (user_id, warehouse_id, kind, payload)

@@ -265,33 +265,33 @@ export function createSortingService(deps: { db: Db }) {
     const isClosed = parcelsAfter >= BOX_CAPACITY;
     const boxCellBefore = box.cellId;
     const boxCellAfter = cell?.id ?? box.cellId;
-    await repository.updateBoxInCell(box.id, { sortingKey, cellId: boxCellAfter, isClosed });
+    await repository.recordParcelMove({
+      box: { id: box.id, cellId: boxCellAfter, sortingKey, isClosed },
+      parcelId: parcel.id,
+      userId: user.id,
+      event: {
+        warehouseId: warehouse.id,
+        kind: 'parcel.moved',
+        payload: {
+          parcelId: parcel.id,
+          parcelNumber: parcel.number,
+          boxId: box.id,
+          boxNumber: box.number,
+          boxBarcode: box.barcode,
+          cellId: cell?.id ?? null,
+          cellName: cell?.name ?? null,
+          fromBoxId: parcel.boxId,
+          sortingKey,
+          isBoxClosed: isClosed,
+        },
+        units: [parcel.number, box.barcode, cell?.barcode],
+      },
+    });
     if (boxCellBefore !== null && boxCellBefore !== boxCellAfter) {
       await repository.refreshCellEmpty(boxCellBefore);
     }
-
-    await repository.moveParcelToBox(parcel.id, box.id, user.id);
     const inbound =
       parcel.inboundId === null ? null : await repository.refreshInboundReceipted(parcel.inboundId);
-
-    await repository.recordEvent({
-      userId: user.id,
-      warehouseId: warehouse.id,
-      kind: 'parcel.moved',
-      payload: {
-        parcelId: parcel.id,
-        parcelNumber: parcel.number,
-        boxId: box.id,
-        boxNumber: box.number,
-        boxBarcode: box.barcode,
-        cellId: cell?.id ?? null,
-        cellName: cell?.name ?? null,
-        fromBoxId: parcel.boxId,
-        sortingKey,
-        isBoxClosed: isClosed,
-      },
-      units: [parcel.number, box.barcode, cell?.barcode],
-    });
 
     return {
       boxNumber: box.number,
