@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  not,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
 import { pickPrefixed, selectList } from '../../db/select-list.js';
@@ -197,6 +185,11 @@ const warehouseList = selectList(warehouseScopeColumns, 'w.');
 const cellList = selectList(cellColumns);
 const boxList = selectList(boxTableColumns);
 
+/** The rows of a raw statement whose select list names the fields of T (selectList). */
+function rowsAs<T>(result: unknown): T[] {
+  return rowsOf(result) as unknown as T[];
+}
+
 /** The barcodes an event is about, once each, as a text[] literal of parameters. */
 function unitsArray(units: (string | null | undefined)[]): SQL {
   const distinct = [...new Set(units.filter((unit): unit is string => !!unit))];
@@ -237,39 +230,26 @@ function parcelViewQuery(db: Db, condition: SQL) {
 /**
  * Up to `limit` cells of a zone for a sorting key, best first: the cell whose open box
  * collects the key, then cells with an open box holding no parcel, then empty cells, each
- * nearest first (row, then column). One query.
+ * nearest first (row, then column). One query, written as SQL text (db/select-list.ts):
+ * every scan runs it.
  */
-function suggestCellsQuery(
-  db: Db,
-  zoneId: number | Placeholder,
-  sortingKey: string | Placeholder,
-  limit: number | Placeholder,
-) {
-  const rank = sql<number>`(case when ${boxes.sortingKey} = ${sortingKey} then 0 when ${boxes.id} is not null then 1 else 2 end)`;
-  return db
-    .select({ ...cellColumns, rank })
-    .from(cells)
-    .innerJoin(zones, eq(zones.id, cells.zoneId))
-    .leftJoin(boxes, and(eq(boxes.cellId, cells.id), not(boxes.isClosed)))
-    .where(
-      and(
-        eq(cells.zoneId, zoneId),
-        or(
-          eq(boxes.sortingKey, sortingKey),
-          // An open box without parcels takes any key, whatever key it had before.
-          and(
-            sql`${boxes.id} is not null`,
-            or(
-              isNull(boxes.sortingKey),
-              sql`not exists (select 1 from parcels as p where p.box_id = ${boxes.id})`,
-            ),
-          ),
-          eq(cells.isEmpty, true),
-        ),
-      ),
-    )
-    .orderBy(rank, asc(cells.row), asc(cells.col))
-    .limit(limit);
+function suggestCellsSql(zoneId: number, sortingKey: string, limit: number): SQL {
+  return sql`
+    select ${cellList},
+      (case when boxes.sorting_key = ${sortingKey} then 0
+            when boxes.id is not null then 1 else 2 end) as "rank"
+    from cells
+      inner join zones on zones.id = cells.zone_id
+      left join boxes on boxes.cell_id = cells.id and not boxes.is_closed
+    where cells.zone_id = ${zoneId}
+      and (boxes.sorting_key = ${sortingKey}
+        -- An open box without parcels takes any key, whatever key it had before.
+        or (boxes.id is not null
+          and (boxes.sorting_key is null
+            or not exists (select 1 from parcels as p where p.box_id = boxes.id)))
+        or cells.is_empty)
+    order by "rank", cells.row, cells.col
+    limit ${limit}`;
 }
 
 const zoneColumns = {
@@ -451,7 +431,27 @@ export function createSortingRepository(db: Db) {
       sortingKey: string,
       limit: number,
     ): Promise<SuggestedCellRow[]> {
-      return suggestCellsQuery(db, zoneId, sortingKey, limit);
+      return rowsAs<SuggestedCellRow>(await db.execute(suggestCellsSql(zoneId, sortingKey, limit)));
+    },
+
+    /**
+     * A parcel scan's last statement: the cells for its key (suggestCellsForKey) and the
+     * version the user saw (rememberParcelView) in one round trip.
+     */
+    async suggestCellsRememberingView(
+      zoneId: number,
+      sortingKey: string,
+      limit: number,
+      view: { userId: number; parcelId: number; version: number },
+    ): Promise<SuggestedCellRow[]> {
+      const result = await db.execute(sql`
+        with viewed as (
+          insert into parcel_views (user_id, parcel_id, version)
+          values (${view.userId}, ${view.parcelId}, ${view.version})
+          on conflict (user_id, parcel_id) do update set version = excluded.version
+        )
+        ${suggestCellsSql(zoneId, sortingKey, limit)}`);
+      return rowsAs<SuggestedCellRow>(result);
     },
 
     /** Up to `limit` empty cells of a zone for a box, nearest first. */
@@ -493,7 +493,7 @@ export function createSortingRepository(db: Db) {
         where cells.id = ${id}
         limit 1
         for update of cells`);
-      return (rowsOf(result)[0] as CellRow | undefined) ?? null;
+      return rowsAs<CellRow>(result)[0] ?? null;
     },
 
     /** Locks cell rows in id order (the one lock order of every move: parcel, cells, box). */
@@ -554,7 +554,7 @@ export function createSortingRepository(db: Db) {
         where boxes.cell_id = ${cellId} and not boxes.is_closed
         limit 1
         for update of boxes`);
-      return (rowsOf(result)[0] as BoxRow | undefined) ?? null;
+      return rowsAs<BoxRow>(result)[0] ?? null;
     },
 
     /**
@@ -912,14 +912,6 @@ export function createPreparedSortingReads(db: Db) {
   const parcelById = onFirstUse(() =>
     parcelViewQuery(db, eq(parcels.id, sql.placeholder('id'))).prepare('sorting_parcel_by_id'),
   );
-  const cellsForKey = onFirstUse(() =>
-    suggestCellsQuery(
-      db,
-      sql.placeholder('zoneId'),
-      sql.placeholder('sortingKey'),
-      sql.placeholder('limit'),
-    ).prepare('sorting_cells_for_key'),
-  );
   const scanContextByNumber = onFirstUse(() =>
     scanContextQuery(db, eq(parcels.number, sql.placeholder('parcelNumber'))).prepare(
       'sorting_scan_context_by_number',
@@ -966,13 +958,6 @@ export function createPreparedSortingReads(db: Db) {
     },
     async findParcelById(id: number): Promise<ParcelView | null> {
       return (await parcelById().execute({ id }))[0] ?? null;
-    },
-    async suggestCellsForKey(
-      zoneId: number,
-      sortingKey: string,
-      limit: number,
-    ): Promise<SuggestedCellRow[]> {
-      return cellsForKey().execute({ zoneId, sortingKey, limit });
     },
     async findCellByBarcode(barcode: string): Promise<CellRow | null> {
       return (await cellByBarcode().execute({ barcode }))[0] ?? null;

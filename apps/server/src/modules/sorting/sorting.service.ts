@@ -382,8 +382,18 @@ export function createSortingService(deps: { db: Db }) {
       const { parcel } = read;
       if (!parcel) throw parcelNotFound(context.locale, request.barcode);
       const zone = askedZone(request.zoneId, read.zone, context.locale);
-      const cells = zone ? await suggestForParcel(reader, parcel, zone) : [];
-      await reader.rememberParcelView(context.user.id, parcel.id, parcel.version);
+      // The version the user saw goes with the suggestion: one round trip.
+      const view = { userId: context.user.id, parcelId: parcel.id, version: parcel.version };
+      if (!zone) {
+        await reader.rememberParcelView(view.userId, view.parcelId, view.version);
+        return presentParcel(parcel, []);
+      }
+      const cells = await reader.suggestCellsRememberingView(
+        zone.id,
+        sortingKeyFor(parcel, zone.type),
+        SUGGESTED_CELLS_LIMIT,
+        view,
+      );
       return presentParcel(parcel, cells);
     },
 
