@@ -1,17 +1,34 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { ensureDebianProgram } from './debian.js';
 
 const run = promisify(execFile);
 
-/** pgbench from PATH or Debian's PostgreSQL packages. */
-export function findPgbench(): string {
-  const candidates = ['/usr/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) {
-    throw new Error('pgbench is missing: apt-get install -y postgresql-contrib (Debian)');
+let pgbench: string | undefined;
+
+/** pgbench of Debian's PostgreSQL packages, installed (postgresql-contrib) when missing. */
+export async function ensurePgbench(log: (message: string) => void): Promise<string> {
+  let versions: string[] = [];
+  try {
+    versions = readdirSync('/usr/lib/postgresql');
+  } catch {
+    // no PostgreSQL packages yet: the install below brings them
   }
-  return found;
+  pgbench ??= await ensureDebianProgram(
+    [
+      '/usr/bin/pgbench',
+      ...versions.map((version) => `/usr/lib/postgresql/${version}/bin/pgbench`),
+    ],
+    'postgresql-contrib',
+    log,
+  );
+  return pgbench;
+}
+
+function findPgbench(): string {
+  if (!pgbench) throw new Error('ensurePgbench first');
+  return pgbench;
 }
 
 /** `pgbench -i -s <scale>` into the database at `url`. */

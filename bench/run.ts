@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
-import { initPgbench, runPgbench } from './pgbench.js';
+import { ensureDebianProgram } from './debian.js';
+import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { median } from './stats.js';
 import {
   runFixedRate,
@@ -92,6 +93,7 @@ async function benchServerOnPostgres(): Promise<{ write?: WriteResult; load?: Lo
     const result: { write?: WriteResult; load?: LoadRun } = {};
     if (wants('write')) {
       log(`pgbench -i -s ${PGBENCH.scale}`);
+      await ensurePgbench(log);
       await initPgbench(pgb.url, PGBENCH.scale);
       const runs: ThroughputRun[] = [];
       const pairs: WriteResult['pairs'] = [];
@@ -256,6 +258,15 @@ async function main(): Promise<void> {
     const embedded = await benchEmbedded();
     results.embedded = embedded;
     rows.push(['embedded (PGlite, 1 device): moves/s', String(embedded.movesPerSecond), '', null]);
+  }
+
+  if (wants('web') || wants('browser')) {
+    // Lighthouse and the scan bench drive Debian's chromium, as the browser tests do.
+    process.env.CHROME_PATH = await ensureDebianProgram(
+      [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'],
+      'chromium',
+      log,
+    );
   }
 
   if (wants('web')) {
