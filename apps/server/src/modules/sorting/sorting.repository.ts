@@ -626,7 +626,7 @@ export function createSortingRepository(db: Db) {
             is_closed = ${box.isClosed}, version = version + 1, updated_at = now()
           where id = ${box.id}
         ), cell as (
-          update cells set is_empty = false where id = ${box.cellId}
+          update cells set is_empty = false where id = ${box.cellId} and is_empty
         ), moved as (
           update parcels
           set box_id = ${box.id}, is_receipted = true, version = version + 1, updated_at = now()
