@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { onFirstUse } from './first-use.js';
 import { PreparingClient, UnpreparedClient } from './preparing-client.js';
 import * as schema from './schema.js';
 
@@ -68,11 +69,6 @@ export function pglitePaths(dataDir: string): { folder: string; lockFile: string
   return { folder: path.join(dataDir, 'pglite'), lockFile: path.join(dataDir, 'pglite.lock') };
 }
 
-function once(action: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  return () => (running ??= action());
-}
-
 async function openPglite(dataDir: string | null, purpose: string): Promise<Database> {
   let release = () => {};
   let client: PGlite;
@@ -106,7 +102,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: once(async () => {
+    close: onFirstUse(async () => {
       try {
         if (!client.closed) await client.close();
       } finally {
@@ -258,7 +254,7 @@ async function openPostgres(connectionString: string, prepare: boolean): Promise
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: once(async () => {
+    close: onFirstUse(async () => {
       // A listening client is checked out of the pool; end() would wait for it forever.
       await Promise.all([...stopListening].map((stop) => stop()));
       await pool.end();

@@ -79,11 +79,6 @@ function createAuthStatements(db: Db) {
       await db.insert(sessions).values(row);
     },
 
-    async findSession(id: string): Promise<{ session: SessionRow; user: SessionUserRow } | null> {
-      const rows = await sessionQuery(db, eq(sessions.id, id));
-      return rows[0] ?? null;
-    },
-
     async touchSession(id: string, at: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
@@ -144,6 +139,8 @@ function createAuthStatements(db: Db) {
 export type AuthStatements = ReturnType<typeof createAuthStatements>;
 
 export interface AuthRepository extends AuthStatements {
+  /** A session with its user, the lookup of every request (prepared once). */
+  findSession(id: string): Promise<{ session: SessionRow; user: SessionUserRow } | null>;
   /** Runs `work` with statements that share one transaction (a sign-in's writes, a refusal's). */
   inTransaction<T>(work: (statements: AuthStatements) => Promise<T>): Promise<T>;
 }

@@ -417,15 +417,6 @@ export function createSortingRepository(db: Db) {
         });
     },
 
-    async findParcelView(userId: number, parcelId: number): Promise<number | null> {
-      const rows = await db
-        .select({ version: parcelViews.version })
-        .from(parcelViews)
-        .where(and(eq(parcelViews.userId, userId), eq(parcelViews.parcelId, parcelId)))
-        .limit(1);
-      return rows[0]?.version ?? null;
-    },
-
     async suggestCellsForKey(
       zoneId: number,
       sortingKey: string,
