@@ -1,20 +1,49 @@
 import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import type { OPERATION_TAKEN } from '../../lib/operations.js';
+import {
+  runInOperation,
+  runSelfClaimedOperation,
+  type OperationClaim,
+  type OperationOutcome,
+} from '../../lib/operations.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { createSortingRepository, type SortingRepository } from './sorting.repository.js';
 
-export type { OperationOutcome } from '../../lib/operations.js';
+export type { OperationOutcome, OperationClaim } from '../../lib/operations.js';
+export { OPERATION_TAKEN } from '../../lib/operations.js';
+
+interface OperationContext {
+  operationId: string | null;
+  user: SessionUser;
+  locale: Locale;
+}
 
 /** A sorting change in one transaction, idempotent by its operation id (lib/operations.ts). */
 export async function runOperation<T>(
   db: Db,
-  options: { operationId: string | null; user: SessionUser; locale: Locale },
+  options: OperationContext,
   work: (repository: SortingRepository) => Promise<T>,
 ): Promise<OperationOutcome<T>> {
   return runInOperation(
     db,
     { operationId: options.operationId, userId: options.user.id, locale: options.locale },
     (tx) => work(createSortingRepository(tx)),
+  );
+}
+
+/** runOperation for a change that claims and stores its operation in its own statements. */
+export async function runSelfClaimed<T>(
+  db: Db,
+  options: OperationContext,
+  work: (
+    repository: SortingRepository,
+    claim: OperationClaim | null,
+  ) => Promise<T | typeof OPERATION_TAKEN>,
+): Promise<OperationOutcome<T>> {
+  return runSelfClaimedOperation(
+    db,
+    { operationId: options.operationId, userId: options.user.id, locale: options.locale },
+    (tx, claim) => work(createSortingRepository(tx), claim),
   );
 }

@@ -16,7 +16,13 @@ import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { translate } from '../../i18n/messages.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import { runOperation, type OperationOutcome } from './operations.js';
+import {
+  OPERATION_TAKEN,
+  runOperation,
+  runSelfClaimed,
+  type OperationClaim,
+  type OperationOutcome,
+} from './operations.js';
 import {
   BOX_CAPACITY,
   SUGGESTED_CELLS_LIMIT,
@@ -133,17 +139,43 @@ export function createSortingService(deps: { db: Db }) {
     return zone ? reader.suggestEmptyCells(zone.id, SUGGESTED_CELLS_LIMIT) : [];
   }
 
+  /** What a parcel's move has read and locked before its rules are judged. */
+  interface OpenedMove {
+    parcel: ParcelRow;
+    warehouse: WarehouseScopeRow;
+    cell: CellRow | null;
+    /** The box the parcel goes into, locked: the one asked for, else the cell's open box. */
+    box: BoxRow | null;
+  }
+
+  /** The parcel of a move, locked, of the user's sorting centre and as the user saw it. */
+  function checkMovedParcel(
+    locked: {
+      parcel: ParcelRow | null;
+      warehouse: WarehouseScopeRow | null;
+      seenVersion: number | null;
+    },
+    parcelId: number,
+    context: CallContext,
+  ): { parcel: ParcelRow; warehouse: WarehouseScopeRow } {
+    const { parcel, warehouse, seenVersion } = locked;
+    if (!parcel || !warehouse) throw parcelNotFound(context.locale, parcelId);
+    authorise(context.user, warehouse, context.locale);
+    if (seenVersion !== null && seenVersion !== parcel.version) {
+      throw stateChanged(
+        translate(context.locale, 'parcelMovedMeanwhile', { barcode: parcel.number }),
+      );
+    }
+    return { parcel, warehouse };
+  }
+
   /** A cell of the move's warehouse: unknown 104, another warehouse's 304 (f-0003). */
-  async function loadTargetCell(
-    repository: SortingRepository,
+  function checkTargetCell(
+    cell: CellRow | null,
     cellId: number,
     warehouseId: number,
     locale: Locale,
-    lock = false,
-  ): Promise<CellRow> {
-    const cell = lock
-      ? await repository.lockCellById(cellId)
-      : await repository.findCellById(cellId);
+  ): CellRow {
     if (!cell) throw notFound(locale, 'cellNotFound', cellId);
     if (cell.warehouseId !== warehouseId) {
       throw new AppError('repeatedFailure', {
@@ -153,22 +185,46 @@ export function createSortingService(deps: { db: Db }) {
     return cell;
   }
 
-  /** Parcel → box → cell, inside the operation's transaction. */
-  async function moveParcel(
+  /**
+   * The usual move, a parcel into a cell: the claim and the parcel's and cell's locks in one
+   * statement (openParcelMove), then the cell's open box. OPERATION_TAKEN when the operation
+   * id was already used.
+   */
+  async function openMoveToCell(
+    repository: SortingRepository,
+    request: { parcelId: number; cellId: number },
+    claim: OperationClaim | null,
+    context: CallContext,
+  ): Promise<OpenedMove | typeof OPERATION_TAKEN> {
+    const opened = await repository.openParcelMove({
+      claim,
+      userId: context.user.id,
+      parcelId: request.parcelId,
+      cellId: request.cellId,
+    });
+    if (!opened.claimed) return OPERATION_TAKEN;
+    const { parcel, warehouse } = checkMovedParcel(opened, request.parcelId, context);
+    const cell = checkTargetCell(opened.cell, request.cellId, parcel.warehouseId, context.locale);
+    const box = await repository.lockOpenBoxInCell(cell.id);
+    return { parcel, warehouse, cell, box };
+  }
+
+  /** Any other parcel move (into a box, a box into a cell with it): a statement per lock. */
+  async function openMoveWithBox(
     repository: SortingRepository,
     request: TMoveRequest & { parcelId: number },
+    claim: OperationClaim | null,
     context: CallContext,
-  ): Promise<TMoveResult> {
+  ): Promise<OpenedMove | typeof OPERATION_TAKEN> {
     const { user, locale } = context;
+    if (claim && !(await repository.claimOperation(claim))) return OPERATION_TAKEN;
     // Lock order of every move: parcel, then cells by id, then the box.
     const locked = await repository.lockParcelForMove(request.parcelId, user.id);
-    if (!locked) throw parcelNotFound(locale, request.parcelId);
-    const { parcel, warehouse, seenVersion } = locked;
-    authorise(user, warehouse, locale);
-
-    if (seenVersion !== null && seenVersion !== parcel.version) {
-      throw stateChanged(translate(locale, 'parcelMovedMeanwhile', { barcode: parcel.number }));
-    }
+    const { parcel, warehouse } = checkMovedParcel(
+      locked ?? { parcel: null, warehouse: null, seenVersion: null },
+      request.parcelId,
+      context,
+    );
 
     let boxBefore: BoxRow | null = null;
     if (request.boxId !== undefined) {
@@ -178,21 +234,18 @@ export function createSortingService(deps: { db: Db }) {
       }
     }
     const targetCellId = request.cellId ?? boxBefore?.cellId ?? null;
-    const otherCellId =
-      boxBefore?.cellId != null && boxBefore.cellId !== targetCellId ? boxBefore.cellId : null;
-    let cell: CellRow | null = null;
-    if (targetCellId !== null && otherCellId === null) {
-      // The usual move touches one cell: read and lock it in one statement.
-      cell = await loadTargetCell(repository, targetCellId, parcel.warehouseId, locale, true);
-    } else {
-      cell =
-        targetCellId === null
-          ? null
-          : await loadTargetCell(repository, targetCellId, parcel.warehouseId, locale);
-      await repository.lockCells(
-        [cell?.id, boxBefore?.cellId].filter((id): id is number => id != null),
-      );
-    }
+    const cell =
+      targetCellId === null
+        ? null
+        : checkTargetCell(
+            await repository.findCellById(targetCellId),
+            targetCellId,
+            parcel.warehouseId,
+            locale,
+          );
+    await repository.lockCells(
+      [cell?.id, boxBefore?.cellId].filter((id): id is number => id != null),
+    );
 
     let box: BoxRow | null = null;
     if (boxBefore) {
@@ -213,6 +266,29 @@ export function createSortingService(deps: { db: Db }) {
     } else if (cell) {
       box = await repository.lockOpenBoxInCell(cell.id);
     }
+    return { parcel, warehouse, cell, box };
+  }
+
+  /** Parcel → box → cell, inside the operation's transaction. */
+  async function moveParcel(
+    repository: SortingRepository,
+    request: TMoveRequest & { parcelId: number },
+    claim: OperationClaim | null,
+    context: CallContext,
+  ): Promise<TMoveResult | typeof OPERATION_TAKEN> {
+    const { user, locale } = context;
+    const opened =
+      request.boxId === undefined && request.cellId !== undefined
+        ? await openMoveToCell(
+            repository,
+            { parcelId: request.parcelId, cellId: request.cellId },
+            claim,
+            context,
+          )
+        : await openMoveWithBox(repository, request, claim, context);
+    if (opened === OPERATION_TAKEN) return OPERATION_TAKEN;
+    const { parcel, warehouse, cell } = opened;
+    let { box } = opened;
 
     const sortingKey = sortingKeyFor(parcel, cell?.zoneType ?? null);
     if (box) {
@@ -265,9 +341,20 @@ export function createSortingService(deps: { db: Db }) {
     const isClosed = parcelsAfter >= BOX_CAPACITY;
     const boxCellBefore = box.cellId;
     const boxCellAfter = cell?.id ?? box.cellId;
-    await repository.recordParcelMove({
+    const answer: TMoveResult = {
+      boxNumber: box.number,
+      isBoxReceipted: isClosed,
+      inboundNumber: null,
+      isInboundReceipted: false,
+      parcelId: parcel.id,
+      boxId: box.id,
+      cellId: cell?.id ?? null,
+      cellName: cell?.name ?? null,
+    };
+    const inbound = await repository.recordParcelMove({
       box: { id: box.id, cellId: boxCellAfter, sortingKey, isClosed },
       parcelId: parcel.id,
+      inboundId: parcel.inboundId,
       userId: user.id,
       event: {
         warehouseId: warehouse.id,
@@ -286,22 +373,15 @@ export function createSortingService(deps: { db: Db }) {
         },
         units: [parcel.number, box.barcode, cell?.barcode],
       },
+      operation: claim && { operationId: claim.operationId, answer: { ...answer } },
     });
     if (boxCellBefore !== null && boxCellBefore !== boxCellAfter) {
       await repository.refreshCellEmpty(boxCellBefore);
     }
-    const inbound =
-      parcel.inboundId === null ? null : await repository.refreshInboundReceipted(parcel.inboundId);
-
     return {
-      boxNumber: box.number,
-      isBoxReceipted: isClosed,
+      ...answer,
       inboundNumber: inbound?.number ?? null,
       isInboundReceipted: inbound?.isReceipted ?? false,
-      parcelId: parcel.id,
-      boxId: box.id,
-      cellId: cell?.id ?? null,
-      cellName: cell?.name ?? null,
     };
   }
 
@@ -318,7 +398,12 @@ export function createSortingService(deps: { db: Db }) {
     const warehouse = await repository.findWarehouseById(boxBefore.warehouseId);
     if (!warehouse) throw notFound(locale, 'boxNotFound', boxId);
     authorise(user, warehouse, locale);
-    const cell = await loadTargetCell(repository, cellId, warehouse.id, locale);
+    const cell = checkTargetCell(
+      await repository.findCellById(cellId),
+      cellId,
+      warehouse.id,
+      locale,
+    );
 
     await repository.lockCells(
       [cell.id, boxBefore.cellId].filter((id): id is number => id != null),
@@ -450,14 +535,17 @@ export function createSortingService(deps: { db: Db }) {
 
     /** Spec part 1 §7 `move`: one transaction, idempotent by operation id. */
     move(request: TMoveRequest, context: CallContext): Promise<OperationOutcome<TMoveResult>> {
+      const { parcelId, boxId, cellId } = request;
+      if (parcelId !== undefined) {
+        return runSelfClaimed(db, context, (repository, claim) =>
+          moveParcel(repository, { ...request, parcelId }, claim, context),
+        );
+      }
       return runOperation(db, context, (repository) => {
-        if (request.parcelId !== undefined) {
-          return moveParcel(repository, { ...request, parcelId: request.parcelId }, context);
-        }
-        if (request.boxId === undefined || request.cellId === undefined) {
+        if (boxId === undefined || cellId === undefined) {
           throw new AppError('badRequest', { message: 'boxId and cellId are required' });
         }
-        return moveBox(repository, request.boxId, request.cellId, context);
+        return moveBox(repository, boxId, cellId, context);
       });
     },
 
