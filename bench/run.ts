@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
+import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { median } from './stats.js';
 import {
@@ -36,6 +37,7 @@ const plan = quick
       parcelsPerZone: 800,
       writeSeconds: 5,
       pairs: 1,
+      floorParcelsPerDevice: 2000,
       pgbenchSeconds: 5,
       loadSeconds: 10,
     }
@@ -44,6 +46,7 @@ const plan = quick
       parcelsPerZone: 2500,
       writeSeconds: 15,
       pairs: 3,
+      floorParcelsPerDevice: 5000,
       pgbenchSeconds: 20,
       loadSeconds: 60,
     };
@@ -66,11 +69,37 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
+/** The machine's CPU time counters (/proc/stat, first line): all, and stolen by the host. */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    const ticks = fields.slice(1, 9).map(Number);
+    return { total: ticks.reduce((sum, n) => sum + n, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+interface WritePair {
+  movesPerSecond: number;
+  pgbenchTps: number;
+  ratio: number;
+  /** The floor (bench/floor-server.ts) run right after the real server, same devices. */
+  floorCyclesPerSecond: number;
+  floorRatio: number;
+}
+
 interface WriteResult {
   movesPerSecond: number;
   pgbenchTps: number;
   ratio: number;
-  pairs: Array<{ movesPerSecond: number; pgbenchTps: number; ratio: number }>;
+  floorCyclesPerSecond: number;
+  floorRatio: number;
+  /** Moves/s of the real server ÷ cycles/s of the floor, median of the pairs. */
+  shareOfFloor: number;
+  /** CPU time the host took from this machine while the pairs ran, % (null: unknown). */
+  stealPercent: number | null;
+  pairs: WritePair[];
   devices: number;
   seconds: number;
   runs: ThroughputRun[];
@@ -83,7 +112,9 @@ async function benchServerOnPostgres(): Promise<{ write?: WriteResult; load?: Lo
   );
   const bench = await createBenchPostgres(serverUrl);
   const pgb = await createBenchPostgres(serverUrl, 'sorting_bench_pgbench');
+  const floorDb = await createBenchPostgres(serverUrl, 'sorting_bench_floor');
   let server: RunningServer | undefined;
+  let floor: FloorServer | undefined;
   try {
     await prepareBenchDatabase({ databaseUrl: bench.url }, plan);
     server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
@@ -95,31 +126,51 @@ async function benchServerOnPostgres(): Promise<{ write?: WriteResult; load?: Lo
       log(`pgbench -i -s ${PGBENCH.scale}`);
       await ensurePgbench(log);
       await initPgbench(pgb.url, PGBENCH.scale);
+      log(`floor: ${plan.devices} zones × ${plan.floorParcelsPerDevice} parcels`);
+      await prepareFloor(floorDb.url, plan.devices, plan.floorParcelsPerDevice);
+      floor = await startFloorServer(floorDb.url, plan.devices, plan.floorParcelsPerDevice);
+      await floor.drive(quick ? 1 : 3);
       const runs: ThroughputRun[] = [];
-      const pairs: WriteResult['pairs'] = [];
+      const pairs: WritePair[] = [];
+      const ticksBefore = cpuTicks();
       for (let pair = 1; pair <= plan.pairs; pair += 1) {
         log(`pair ${pair}: ${plan.devices} devices for ${plan.writeSeconds} s`);
         const run = await runThroughput(fleet, plan.writeSeconds);
         runs.push(run);
-        log(`pair ${pair}: ${run.movesPerSecond} moves/s, ${run.errors} errors; pgbench`);
+        log(`pair ${pair}: ${run.movesPerSecond} moves/s, ${run.errors} errors; the floor`);
+        const floorCycles = await floor.drive(plan.writeSeconds);
+        log(`pair ${pair}: floor ${Math.round(floorCycles)} cycles/s; pgbench`);
         const tps = await runPgbench(pgb.url, { ...PGBENCH, seconds: plan.pgbenchSeconds });
         pairs.push({
           movesPerSecond: run.movesPerSecond,
           pgbenchTps: Math.round(tps),
           ratio: round(run.movesPerSecond / tps, 3),
+          floorCyclesPerSecond: Math.round(floorCycles),
+          floorRatio: round(floorCycles / tps, 3),
         });
         log(`pair ${pair}: pgbench ${Math.round(tps)} tps`);
       }
+      const ticksAfter = cpuTicks();
+      const elapsedTicks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
       result.write = {
         movesPerSecond: median(pairs.map((p) => p.movesPerSecond)),
         pgbenchTps: median(pairs.map((p) => p.pgbenchTps)),
         ratio: median(pairs.map((p) => p.ratio)),
+        floorCyclesPerSecond: median(pairs.map((p) => p.floorCyclesPerSecond)),
+        floorRatio: median(pairs.map((p) => p.floorRatio)),
+        shareOfFloor: median(pairs.map((p) => round(p.movesPerSecond / p.floorCyclesPerSecond, 3))),
+        stealPercent:
+          ticksBefore && ticksAfter && elapsedTicks > 0
+            ? round((100 * (ticksAfter.steal - ticksBefore.steal)) / elapsedTicks)
+            : null,
         pairs,
         devices: plan.devices,
         seconds: plan.writeSeconds,
         runs,
         serverRssMb: rssMb(server.process.pid),
       };
+      floor.stop();
+      floor = undefined;
     }
     if (wants('load')) {
       log(`fixed rate ${LOAD_RATE} moves/s for ${plan.loadSeconds} s`);
@@ -128,9 +179,11 @@ async function benchServerOnPostgres(): Promise<{ write?: WriteResult; load?: Lo
     }
     return result;
   } finally {
+    floor?.stop();
     await server?.stop();
     await bench.drop();
     await pgb.drop();
+    await floorDb.drop();
   }
 }
 
@@ -209,6 +262,15 @@ async function main(): Promise<void> {
         ],
         ['write: pgbench TPC-B tps', String(write.pgbenchTps), '', null],
         ['write: moves/s ÷ pgbench tps', write.ratio.toFixed(2), '≥ 0.50', write.ratio >= 0.5],
+        [
+          'write: floor (bare 3-call server) cycles/s',
+          String(write.floorCyclesPerSecond),
+          '',
+          null,
+        ],
+        ['write: floor ÷ pgbench tps', write.floorRatio.toFixed(2), '', null],
+        ['write: moves/s ÷ floor cycles/s', write.shareOfFloor.toFixed(2), '', null],
+        ['write: CPU stolen by the host, %', String(write.stealPercent ?? '?'), '', null],
       );
       const last = write.runs[write.runs.length - 1];
       if (last) {
