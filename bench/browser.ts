@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -234,8 +234,19 @@ export async function runBrowserBench(options: {
     options.log(
       `browser: ${measuredScans} measured scans (CPU ÷${CPU_SLOWDOWN}, +${ADDED_LATENCY_MS} ms)`,
     );
+    // BROWSER_PROFILE=<file>: a CPU profile of the page over the measured scans (a
+    // development aid: open it in Chrome's DevTools).
+    const profileFile = process.env.BROWSER_PROFILE;
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const timings: ScanTiming[] = [];
     while (timings.length < measuredScans) timings.push(...(await cycle()));
+    if (profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+    }
     const longTaskWindow = timings.slice(0, longTaskScans);
     const windowStart = longTaskWindow[0]?.enterAt ?? 0;
     const windowEnd = (timings[longTaskScans]?.enterAt ?? Number.POSITIVE_INFINITY) - 0.001;
