@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBox, TCell, TMoveResult, TReturnableBox } from '@sorting/contracts';
 import { DEMO_RETURNABLE_BOXES } from '../src/db/demo-data.js';
 import { boxes, cells, events, parcels } from '../src/db/schema.js';
+import { seedExtraParcels } from './faults/fault-fixtures.js';
 import { createSessionTestApp } from './sessions.js';
 import {
   BADGES,
@@ -336,6 +337,31 @@ describe('POST /sorting-api/move', () => {
     expect((await move(otherWorker, body, operationId)).statusCode).toBe(409);
     // A malformed id is refused.
     expect((await move(worker, body, 'bad id!')).statusCode).toBe(400);
+  });
+
+  it('answers a replayed move into a box the same way (the claim of the general path)', async () => {
+    const [barcode] = await seedExtraParcels(context.database.db, {
+      count: 1,
+      prefix: 'RB',
+      keys: 1,
+    });
+    if (!barcode) throw new Error('no extra parcel');
+    const parcel = await worker.scan(barcode, zoneId(3));
+    const box = await createdBox();
+    const operationId = newOperationId();
+    const body = { parcelId: parcel.id, boxId: box.id };
+    const first = await move(worker, body, operationId);
+    expect(first.json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: false,
+      OperationObject: { boxId: box.id, cellId: null },
+    });
+    const eventsAfterFirst = await moveEventsOf(barcode);
+    const replay = await move(worker, body, operationId);
+    expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
+    expect(replay.json().OperationObject).toEqual(first.json().OperationObject);
+    expect(await moveEventsOf(barcode)).toBe(eventsAfterFirst);
+    expect((await move(otherWorker, body, operationId)).statusCode).toBe(409);
   });
 
   it('moves exactly once when two workers move the same parcel at once', async () => {
