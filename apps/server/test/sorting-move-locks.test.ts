@@ -16,7 +16,7 @@ import {
 import { createTestDatabase, testDatabaseUrlOf } from './test-database.js';
 
 // A move claims its operation and locks its parcel and cell in one statement, whose snapshot
-// is older than the cell's lock (docs/PERFORMANCE.md "Fewer round trips"). These tests hold
+// is older than the cell's lock (docs/PERFORMANCE.md "Session 5"). These tests hold
 // the cell locked from a second connection, change the cell's boxes there, and check that the
 // waiting move sees the change. Only PostgreSQL has concurrent connections.
 const onPostgres = Boolean(process.env.DATABASE_URL);

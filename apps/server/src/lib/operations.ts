@@ -68,8 +68,8 @@ export interface OperationClaim {
 
 /**
  * runInOperation for a change whose own first statement claims the operation id and whose
- * own last statement stores the answer as `{ value }` (the move: two round trips fewer per
- * move, docs/PERFORMANCE.md "Fewer round trips"). The work gets the claim to make (null
+ * own last statement stores the answer as `{ value }` (a parcel's move: two round trips fewer per
+ * move, docs/PERFORMANCE.md "Session 5"). The work gets the claim to make (null
  * without an operation id) and answers OPERATION_TAKEN when it found the id taken, before
  * judging anything.
  */

@@ -421,7 +421,7 @@ export function createSortingRepository(db: Db) {
      * The first statement of a parcel's move into a cell: the operation claimed (when there
      * is one), then, in the lock order of every move, the parcel with its warehouse and the
      * version the user saw, and the cell, both locked. One round trip instead of three
-     * (docs/PERFORMANCE.md "Fewer round trips"). The cell's open box is read by a statement
+     * (docs/PERFORMANCE.md "Session 5"). The cell's open box is read by a statement
      * of its own (lockOpenBoxInCell): this statement's snapshot is taken before the cell's
      * lock is granted, so it could miss a box put into the cell meanwhile, and a box's parcel
      * count must be read after its lock.
