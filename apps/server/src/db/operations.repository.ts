@@ -1,18 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { operations } from './schema.js';
+
+/**
+ * The claim of an operation id as a statement that may stand in a CTE: one row (the id)
+ * when claimed, none when taken or when there is no id (null). Every change makes it:
+ * written as SQL text, not rebuilt by the query builder on each call (docs/PERFORMANCE.md
+ * "Statements built once").
+ */
+export function operationClaimSql(operationId: string | null, userId: number | null): SQL {
+  return sql`
+    insert into operations (operation_id, user_id, result)
+    select ${operationId}::text, ${userId}::int, '{"pending":true}'::jsonb
+    where ${operationId}::text is not null
+    on conflict do nothing
+    returning operation_id`;
+}
+
+/** The answer stored under an operation id (no row without an id), `result` a jsonb. */
+export function operationStoreSql(operationId: string | null, result: SQL): SQL {
+  return sql`update operations set result = ${result} where operation_id = ${operationId}`;
+}
 
 /** SQL of the idempotency store (`operations`), shared by every module that changes things. */
 export function createOperationsRepository(db: Db) {
   /** The claim alone: false when the id is taken (after waiting for its transaction). */
   async function tryClaimOperation(operationId: string, userId: number): Promise<boolean> {
-    // Every change makes this statement and the store: written as SQL text, not rebuilt by
-    // the query builder on each call (docs/PERFORMANCE.md "Statements built once").
-    const inserted = await db.execute(sql`
-      insert into operations (operation_id, user_id, result)
-      values (${operationId}, ${userId}, '{"pending":true}'::jsonb)
-      on conflict do nothing
-      returning operation_id`);
+    const inserted = await db.execute(operationClaimSql(operationId, userId));
     return ((inserted as { rows?: unknown[] }).rows ?? []).length > 0;
   }
 
@@ -50,9 +64,7 @@ export function createOperationsRepository(db: Db) {
     },
 
     async storeOperationResult(operationId: string, result: unknown): Promise<void> {
-      await db.execute(sql`
-        update operations set result = ${JSON.stringify(result)}::jsonb
-        where operation_id = ${operationId}`);
+      await db.execute(operationStoreSql(operationId, sql`${JSON.stringify(result)}::jsonb`));
     },
   };
 }

@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
-import { createOperationsRepository } from '../../db/operations.repository.js';
+import {
+  createOperationsRepository,
+  operationClaimSql,
+  operationStoreSql,
+} from '../../db/operations.repository.js';
 import { pickPrefixed, selectList } from '../../db/select-list.js';
 import {
   boxes,
@@ -440,13 +444,7 @@ export function createSortingRepository(db: Db) {
     }> {
       const { claim, userId, parcelId, cellId } = ask;
       const result = await db.execute(sql`
-        with claim as (
-          insert into operations (operation_id, user_id, result)
-          select ${claim?.operationId ?? null}::text, ${claim?.userId ?? null}::int,
-            '{"pending":true}'::jsonb
-          where ${claim?.operationId ?? null}::text is not null
-          on conflict do nothing
-          returning operation_id
+        with claim as (${operationClaimSql(claim?.operationId ?? null, claim?.userId ?? null)}
         ), claimed as (select count(*)::int as n from claim)
         select claimed.n as "claimed", p.*, c.*
         from claimed
@@ -667,7 +665,7 @@ export function createSortingRepository(db: Db) {
         units: (string | null | undefined)[];
       };
       /** The answer to store as `{ value }` with the inbound's number and flag merged in. */
-      operation: { operationId: string; answer: Record<string, unknown> } | null;
+      operation: { operationId: string; answer: object } | null;
     }): Promise<{ number: string; isReceipted: boolean } | null> {
       const { box, parcelId, inboundId, userId, event, operation } = move;
       const result = await db.execute(sql`
@@ -702,12 +700,12 @@ export function createSortingRepository(db: Db) {
             where p.inbound_id = inbounds.id and not p.is_receipted and p.id <> ${parcelId})
           where id = ${inboundId}
           returning number, is_receipted
-        ), stored as (
-          update operations
-          set result = jsonb_build_object('value', ${operation === null ? null : JSON.stringify(operation.answer)}::jsonb
+        ), stored as (${operationStoreSql(
+          operation?.operationId ?? null,
+          sql`jsonb_build_object('value', ${operation === null ? null : JSON.stringify(operation.answer)}::jsonb
             || coalesce((select jsonb_build_object('inboundNumber', number,
-              'isInboundReceipted', is_receipted) from inbound), '{}'::jsonb))
-          where operation_id = ${operation?.operationId ?? null}
+              'isInboundReceipted', is_receipted) from inbound), '{}'::jsonb))`,
+        )}
         )
         select (select count(*)::int from moved) as "moved",
           inbound.number as "inboundNumber", inbound.is_receipted as "inboundIsReceipted"

@@ -373,7 +373,7 @@ export function createSortingService(deps: { db: Db }) {
         },
         units: [parcel.number, box.barcode, cell?.barcode],
       },
-      operation: claim && { operationId: claim.operationId, answer: { ...answer } },
+      operation: claim && { operationId: claim.operationId, answer },
     });
     if (boxCellBefore !== null && boxCellBefore !== boxCellAfter) {
       await repository.refreshCellEmpty(boxCellBefore);
