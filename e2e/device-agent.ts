@@ -69,10 +69,13 @@ export class Printer {
     }
   }
 
-  /** The barcodes of every page of a PDF: `pdftoppm -r 300 -png`, then `zbarimg --raw -q`. */
+  /**
+   * The barcodes of every page of a PDF: `pdftoppm -r 203 -png` (the resolution of the common
+   * thermal label printers), then `zbarimg --raw -q`.
+   */
   async decodePdf(pdfPath: string): Promise<string[]> {
     const prefix = pdfPath.replace(/\.pdf$/, '-page');
-    await run('pdftoppm', ['-r', '300', '-png', pdfPath, prefix]);
+    await run('pdftoppm', ['-r', '203', '-png', pdfPath, prefix]);
     const pages = readdirSync(this.dir)
       .filter((name) => path.join(this.dir, name).startsWith(`${prefix}-`) && name.endsWith('.png'))
       .sort()

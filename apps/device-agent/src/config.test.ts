@@ -17,7 +17,7 @@ describe('loadConfig', () => {
   });
 
   it('runs the demo setup without a config file', async () => {
-    const result = await loadConfig([], '/home/worker');
+    const result = await loadConfig([], '/home/worker', {});
     expect(result).toMatchObject({
       kind: 'run',
       config: {
@@ -28,15 +28,50 @@ describe('loadConfig', () => {
         port: 55557,
         printers: [{ id: 'pdf-1', output: 'pdf-folder', dir: '/home/worker/labels-out' }],
         scale: { kind: 'simulated', scaleId: 'scale-1' },
-        allowedOrigins: [
-          'http://localhost:*',
-          'https://localhost:*',
-          'http://127.0.0.1:*',
-          'https://127.0.0.1:*',
-          'http://localhost:3000',
-        ],
+        // Only the server's pages (under each loopback name), not any local port.
+        allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       },
     });
+  });
+
+  it('points the demo at the server’s PORT, as the server reads it', async () => {
+    const result = await loadConfig([], dir, { PORT: '4100' });
+    expect(result).toMatchObject({
+      kind: 'run',
+      config: {
+        serverUrl: 'http://localhost:4100',
+        allowedOrigins: ['http://localhost:4100', 'http://127.0.0.1:4100', 'http://[::1]:4100'],
+      },
+    });
+    // --server-url wins over PORT, and then a PORT the agent cannot use does not matter.
+    const flagged = await loadConfig(['--server-url', 'http://10.0.0.2:8080'], dir, {
+      PORT: '0',
+    });
+    expect(flagged).toMatchObject({
+      config: { serverUrl: 'http://10.0.0.2:8080', allowedOrigins: ['http://10.0.0.2:8080'] },
+    });
+    await expect(loadConfig([], dir, { PORT: '0' })).rejects.toThrow(
+      'PORT=0 names no server port (1..65535); pass the server with --server-url',
+    );
+  });
+
+  it('adds the origins of --allow-origin and of the file to the server’s own', async () => {
+    const result = await loadConfig(
+      ['--allow-origin', 'http://localhost:5173', '--allow-origin', 'https://kiosk.example.com'],
+      dir,
+      {},
+    );
+    if (result.kind !== 'run') throw new Error('expected a configuration');
+    expect(result.config.allowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:5173',
+      'https://kiosk.example.com',
+    ]);
+    await expect(loadConfig(['--allow-origin', 'http://x/app'], dir, {})).rejects.toThrow(
+      /allowedOrigins\.0: must be scheme:\/\/host/,
+    );
   });
 
   it('reads the committed example file', async () => {
@@ -45,6 +80,10 @@ describe('loadConfig', () => {
     expect(result.config.appId).toBe('PACK-PC-07');
     expect(result.config.printers.map((p) => p.output)).toEqual(['pdf-folder', 'cups', 'zpl-tcp']);
     expect(result.config.printers[0]).toMatchObject({ dir: path.join(dir, 'labels-out') });
+    expect(result.config.allowedOrigins).toEqual([
+      'https://sorting.example.com',
+      'https://sorting-training.example.com',
+    ]);
     expect(result.config.scale).toEqual({
       kind: 'serial',
       scaleId: 'scale-1',
@@ -80,7 +119,7 @@ describe('loadConfig', () => {
       },
     });
     if (result.kind === 'run') {
-      expect(result.config.allowedOrigins).toContain('https://sorting.example.com');
+      expect(result.config.allowedOrigins).toEqual(['https://sorting.example.com']);
     }
   });
 
@@ -120,7 +159,7 @@ describe('loadConfig', () => {
     await expect(loadConfig(['--colour', 'blue'], dir)).rejects.toThrow(
       /Unknown option '--colour'/,
     );
-    await expect(loadConfig(['--port', 'abc'], dir)).rejects.toThrow('--port must be a number');
+    await expect(loadConfig(['--port', 'abc'], dir, {})).rejects.toThrow('--port must be a number');
   });
 
   it('answers --help with the usage', async () => {

@@ -1,5 +1,6 @@
 // The agent's configuration: a small JSON file (`--config device-agent.json`) and flags that
-// override it. Without either the agent runs the demo setup, so `npm run agent` just works.
+// override it. Without either the agent runs the demo setup, so `npm run agent` just works
+// beside `npm start` (the server's PORT is followed, as the server reads it).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,7 +63,7 @@ export const ZAgentConfig = z
     serverUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }),
     host: z.string().trim().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(LOCAL_PRINTER_PORT),
-    /** Web origins that may use the agent; default: localhost pages and the server's origin. */
+    /** Web origins that may use the agent besides the server's own (defaultAllowedOrigins). */
     allowedOrigins: z.array(ZOriginPattern).optional(),
     printers: z.array(ZPrinter).min(1),
     scale: ZScale.nullable().default(null),
@@ -90,15 +91,30 @@ export interface AgentConfig extends Omit<z.output<typeof ZAgentConfig>, 'allowe
   allowedOrigins: string[];
 }
 
-/** The demo setup used when neither a config file nor flags are given. */
-export const DEMO_CONFIG: AgentConfigInput = {
-  appId: 'DEMO-PC-1',
-  agentKey: 'demo-agent-key',
-  serverUrl: 'http://localhost:3000',
-  printers: [{ id: 'pdf-1', name: 'PDF folder', output: 'pdf-folder', dir: './labels-out' }],
-  // A weight on the platform from the start, so the demo's measure step has one to read.
-  scale: { kind: 'simulated', scaleId: 'scale-1', weightKg: 1.25 },
-};
+/** The server's default port (apps/server config: `PORT`, default 3000). */
+const DEFAULT_SERVER_PORT = 3000;
+
+/**
+ * The demo setup used without a config file: the demo seed's workstation (its app id and key
+ * are registered by the seed), the server on this computer at the port the server takes from
+ * `PORT`, a PDF-folder printer and a simulated scale.
+ */
+export function demoConfig(env: NodeJS.ProcessEnv = process.env): AgentConfigInput {
+  const port = (env.PORT ?? '').trim() === '' ? DEFAULT_SERVER_PORT : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(
+      `PORT=${env.PORT} names no server port (1..65535); pass the server with --server-url`,
+    );
+  }
+  return {
+    appId: 'DEMO-PC-1',
+    agentKey: 'demo-agent-key',
+    serverUrl: `http://localhost:${port}`,
+    printers: [{ id: 'pdf-1', name: 'PDF folder', output: 'pdf-folder', dir: './labels-out' }],
+    // A weight on the platform from the start, so the demo's measure step has one to read.
+    scale: { kind: 'simulated', scaleId: 'scale-1', weightKg: 1.25 },
+  };
+}
 
 /** A configuration the agent cannot start with; the message lists every problem. */
 export class ConfigError extends Error {
@@ -115,22 +131,26 @@ export function parseConfig(input: unknown, source = 'configuration'): AgentConf
     throw new ConfigError(`Invalid ${source}:\n${lines.join('\n')}`);
   }
   const config = result.data;
-  return {
-    ...config,
-    serverUrl: config.serverUrl.replace(/\/+$/, ''),
-    allowedOrigins: config.allowedOrigins ?? defaultAllowedOrigins(config.serverUrl),
-  };
+  const allowedOrigins = [...defaultAllowedOrigins(config.serverUrl)];
+  for (const origin of config.allowedOrigins ?? []) {
+    if (!allowedOrigins.includes(origin)) allowedOrigins.push(origin);
+  }
+  return { ...config, serverUrl: config.serverUrl.replace(/\/+$/, ''), allowedOrigins };
 }
 
-/** Local pages on any port, and the Sorting server's own origin (the web app it serves). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The pages of the Sorting server the agent serves (issue 14 item 12): the origin of
+ * `serverUrl` only, so no other local web page (another dev server, anything on another port)
+ * can print or read the scale. A server on this computer is one server under each loopback
+ * name, so `http://localhost:3000` also allows `http://127.0.0.1:3000` and `http://[::1]:3000`.
+ */
 export function defaultAllowedOrigins(serverUrl: string): string[] {
-  return [
-    'http://localhost:*',
-    'https://localhost:*',
-    'http://127.0.0.1:*',
-    'https://127.0.0.1:*',
-    new URL(serverUrl).origin,
-  ];
+  const url = new URL(serverUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port === '' ? '' : `:${url.port}`;
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
 }
 
 export const USAGE = `Usage: npm run agent -- [options]
@@ -141,10 +161,14 @@ export const USAGE = `Usage: npm run agent -- [options]
   --server-url <url>    the Sorting server, e.g. http://localhost:3000
   --host <host>         local server address (default 127.0.0.1)
   --port <port>         local server port (default ${LOCAL_PRINTER_PORT})
-  --labels-dir <dir>    folder of the demo PDF printer (default ./labels-out)
+  --labels-dir <dir>    folder of the PDF-folder printers (default ./labels-out)
+  --allow-origin <url>  one more web origin that may use the agent, e.g. the Vite dev server
+                        http://localhost:5173 (repeatable; the server's own is always allowed)
   --help                this text
 
-Without --config the demo setup runs: app DEMO-PC-1, one PDF-folder printer, a simulated scale.`;
+Without --config the demo setup runs: app DEMO-PC-1, one PDF-folder printer, a simulated
+scale 'scale-1', and the server http://localhost:$PORT (PORT as the server reads it,
+default 3000).`;
 
 /** What the command line asks for: a configuration, or the usage text. */
 export type CommandLine = { kind: 'run'; config: AgentConfig; source: string } | { kind: 'help' };
@@ -152,8 +176,9 @@ export type CommandLine = { kind: 'run'; config: AgentConfig; source: string } |
 /** Reads flags and the optional config file; flags win over the file, the file over the demo. */
 export async function loadConfig(
   argv: string[],
-  // `npm start -w` runs in the package folder; INIT_CWD is where the user typed the command.
+  // npm runs scripts in the package's folder; INIT_CWD is where the user typed the command.
   cwd = process.env.INIT_CWD ?? process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<CommandLine> {
   let parsed;
   try {
@@ -167,6 +192,7 @@ export async function loadConfig(
         host: { type: 'string' },
         port: { type: 'string' },
         'labels-dir': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -178,9 +204,12 @@ export async function loadConfig(
   const flags = parsed.values;
   if (flags.help) return { kind: 'help' };
 
-  let base: Record<string, unknown> = { ...DEMO_CONFIG };
+  let base: Record<string, unknown>;
   let source = 'demo setup (no --config)';
-  if (flags.config !== undefined) {
+  if (flags.config === undefined) {
+    // An explicit --server-url makes PORT irrelevant (a bad PORT must not stop the agent then).
+    base = { ...demoConfig(flags['server-url'] === undefined ? env : {}) };
+  } else {
     const file = path.resolve(cwd, flags.config);
     let text: string;
     try {
@@ -206,6 +235,11 @@ export async function loadConfig(
     if (!Number.isInteger(port))
       throw new ConfigError(`--port must be a number, got "${flags.port}"`);
     overrides.port = port;
+  }
+  const extraOrigins = flags['allow-origin'];
+  if (extraOrigins !== undefined) {
+    const configured = Array.isArray(base.allowedOrigins) ? (base.allowedOrigins as unknown[]) : [];
+    overrides.allowedOrigins = [...configured, ...extraOrigins];
   }
   const merged = { ...base, ...overrides };
   const labelsDir = flags['labels-dir'];

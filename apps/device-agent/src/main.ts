@@ -3,6 +3,7 @@ import { renderLabel } from '@sorting/labels';
 import { startAgent } from './agent.js';
 import { ConfigError, loadConfig, USAGE } from './config.js';
 import { createTerminalLogger } from './logger.js';
+import { createStopOnSignal } from './stop-on-signal.js';
 
 const logger = createTerminalLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info');
 
@@ -38,7 +39,24 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // Before the lines below: a test or a supervisor may stop the agent as soon as it reads them.
+  const startedAgent = agent;
+  const stop = createStopOnSignal({
+    stop: () => startedAgent.stop(),
+    exit: (code) => process.exit(code),
+    now: () => Date.now(),
+    setDeadline: (callback, ms) => setTimeout(callback, ms).unref(),
+    log: {
+      info: (text) => logger.info(text),
+      warn: (text) => logger.warn(text),
+      error: (text) => logger.error(text),
+    },
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
   const address = `${config.host}:${agent.port}`;
+  logger.info(`Sorting server ${config.serverUrl}`, { hub: `${config.serverUrl}/printersHub` });
   logger.info(`local printer websocket ws://${address}, scale service http://${address}/api/`);
   for (const printer of config.printers) {
     const where =
@@ -51,27 +69,6 @@ async function main(): Promise<void> {
   }
   if (config.scale) logger.info(`scale ${config.scale.scaleId}`, { kind: config.scale.kind });
   logger.info('allowed web origins', { origins: config.allowedOrigins.join(' ') });
-
-  let isStopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (isStopping) {
-      logger.warn(`${signal} again: exiting at once`);
-      process.exit(1);
-    }
-    isStopping = true;
-    logger.info(`${signal}: stopping`);
-    const deadline = setTimeout(() => {
-      logger.error('stop took longer than 5 s, exiting');
-      process.exit(1);
-    }, 5_000);
-    deadline.unref();
-    void agent.stop().then(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 void main().catch((error: unknown) => {

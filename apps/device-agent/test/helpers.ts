@@ -40,7 +40,7 @@ export async function startTestAgent(
     parseConfig({
       appId: 'TEST-PC',
       agentKey: 'test-key',
-      serverUrl: 'http://sorting.test:3000',
+      serverUrl: 'http://localhost:3000',
       host: '127.0.0.1',
       port: 0,
       printers: [{ id: 'pdf-1', name: 'PDF', output: 'pdf-folder', dir: os.tmpdir() }],

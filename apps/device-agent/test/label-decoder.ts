@@ -33,11 +33,14 @@ if (!SHOULD_DECODE) {
   );
 }
 
-/** What zbarimg reads on each page of the PDF, rasterised at 300 dpi, one entry per page. */
+/**
+ * What zbarimg reads on each page of the PDF, rasterised at 203 dpi (the resolution of the
+ * common thermal label printers), one entry per page.
+ */
 export async function decodePdfPages(pdfPath: string): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agent-decode-'));
   try {
-    await run('pdftoppm', ['-r', '300', '-png', pdfPath, path.join(dir, 'page')]);
+    await run('pdftoppm', ['-r', '203', '-png', pdfPath, path.join(dir, 'page')]);
     const pages = (await readdir(dir)).filter((file) => file.endsWith('.png')).sort();
     const decoded: string[] = [];
     for (const page of pages) {

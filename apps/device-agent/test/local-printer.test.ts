@@ -157,21 +157,49 @@ describe('local printer websocket', () => {
     expect(await client.request({ action: 'version' })).toMatchObject({ action: 'version' });
   });
 
-  it('accepts the Sorting server origin and localhost on any port', async () => {
-    for (const origin of ['http://sorting.test:3000', 'http://localhost:5173']) {
+  it('accepts the pages of its Sorting server only, under each loopback name (issue 14 item 12)', async () => {
+    // The helper's agent serves http://localhost:3000.
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000']) {
       const socket = await PrinterSocket.open(agent.wsUrl, origin);
       expect(await socket.request({ action: 'version' })).toMatchObject({ appId: 'TEST-PC' });
       await socket.close();
     }
+    // Another page on this computer (a dev server, any local tool's page) is not the server.
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+      'https://localhost:3000',
+    ]) {
+      expect(await handshakeStatus(agent.wsUrl, origin), origin).toBe(403);
+    }
+  });
+
+  it('also accepts the origins configured for it', async () => {
+    const extra = await startTestAgent({ allowedOrigins: ['http://localhost:5173'] });
+    try {
+      const socket = await PrinterSocket.open(extra.wsUrl, 'http://localhost:5173');
+      expect(await socket.request({ action: 'version' })).toMatchObject({ appId: 'TEST-PC' });
+      await socket.close();
+      expect(await handshakeStatus(extra.wsUrl, 'http://localhost:5174')).toBe(403);
+    } finally {
+      await extra.stop();
+    }
   });
 
   it('refuses a websocket from a page of another site with 403', async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const socket = new WebSocket(agent.wsUrl, { origin: 'https://evil.example' });
-      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-      socket.on('open', () => reject(new Error('a foreign page got a printer connection')));
-      socket.on('error', () => {});
-    });
-    expect(status).toBe(403);
+    expect(await handshakeStatus(agent.wsUrl, 'https://evil.example')).toBe(403);
   });
 });
+
+/** The HTTP status of a refused websocket handshake; fails when the socket opens. */
+function handshakeStatus(url: string, origin: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(url, { origin });
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on('open', () => {
+      socket.close();
+      reject(new Error(`a page of ${origin} got a printer connection`));
+    });
+    socket.on('error', () => {});
+  });
+}

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintJob } from '@sorting/contracts';
 import { renderLabel } from '@sorting/labels';
+import { LONG_LABELS, sampleRequest } from '@sorting/labels/testing';
 import { makeTempDir, PrinterSocket, startTestAgent } from './helpers.js';
 import { SHOULD_DECODE, decodePdfPages } from './label-decoder.js';
 
@@ -74,6 +75,21 @@ describe('local websocket printing with the real renderer', () => {
     expect(zpl).toMatch(/\^BCN[^\n]*\^FH\\\^FD\\7EW1001-7KQ2\^FS/);
     expect(zpl).toContain('^FDИванов Пётр^FS');
     if (SHOULD_DECODE) expect(await decodePdfPages(pdf)).toEqual([badge]);
+  });
+
+  it('prints every template with long captions and long codes, each reading back', async () => {
+    for (const sample of LONG_LABELS) {
+      const request = sampleRequest(sample, 1);
+      const { pdf, zpl } = await printLocally({
+        barcodeName: request.template,
+        barcodeData: request.parameters,
+        copies: 1,
+      });
+      expect(zpl).not.toContain('...');
+      if (SHOULD_DECODE) {
+        expect(await decodePdfPages(pdf), sample.template).toEqual([sample.parameters.barcode]);
+      }
+    }
   });
 
   it('answers a label the renderer refuses with its reason and writes nothing', async () => {

@@ -53,7 +53,7 @@ describe('cookie check', () => {
     const set = await post(
       '/api/cookie/check',
       { name: 'printer_cookie_check', value: '1' },
-      `http://127.0.0.1:5173`,
+      `http://127.0.0.1:3000`,
     );
     expect(set.headers.getSetCookie()[0]).toBe(
       'printer_cookie_check=1; Path=/; Max-Age=300; HttpOnly; SameSite=Lax',
@@ -90,22 +90,25 @@ describe('CORS and origins', () => {
 
   it('gives every answer to an allowed page its CORS headers', async () => {
     agent = await startTestAgent({});
-    const response = await call('/api/cookie?name=x', { origin: 'http://sorting.test:3000' });
+    const response = await call('/api/cookie?name=x', { origin: 'http://127.0.0.1:3000' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://sorting.test:3000');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
   it('refuses a foreign page before acting, even a simple POST', async () => {
     agent = await startTestAgent({ scale: { kind: 'simulated', scaleId: 's1', weightKg: 2 } });
-    const response = await call('/api/simulate', {
-      method: 'POST',
-      origin: 'https://evil.example',
-      headers: { 'Content-Type': 'text/plain' },
-      body: JSON.stringify({ weightKg: 99 }),
-    });
-    expect(response.status).toBe(403);
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    // Another site, and another page on this computer: neither is the configured server.
+    for (const origin of ['https://evil.example', 'http://localhost:5173']) {
+      const response = await call('/api/simulate', {
+        method: 'POST',
+        origin,
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ weightKg: 99 }),
+      });
+      expect(response.status, origin).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
     const reading = (await (
       await call('/api/connect?appId=TEST-PC&scaleId=s1')
     ).json()) as ScaleReading;
@@ -180,6 +183,19 @@ describe('simulated scale', () => {
       message: 'Scale "scale-9" is not served by TEST-PC',
     });
     expect((await post('/api/connect', { scaleId: 'scale-1' })).status).toBe(400);
+  });
+
+  it('GET api/version names the app and its scale, so a page can use them (issue 14 item 12)', async () => {
+    agent = await startTestAgent({ scale: { kind: 'simulated', scaleId: 'scale-1' } });
+    expect(await (await call('/api/version')).json()).toEqual({
+      appId: 'TEST-PC',
+      version: '1.0.0',
+      printers: [{ id: 'pdf-1', name: 'PDF', output: 'pdf-folder', isReady: true }],
+      scaleId: 'scale-1',
+    });
+    await agent.stop();
+    agent = await startTestAgent({ scale: null });
+    expect(await (await call('/api/version')).json()).toMatchObject({ scaleId: null });
   });
 
   it('has no scale when none is configured', async () => {

@@ -1,3 +1,5 @@
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
@@ -10,8 +12,11 @@ import Fastify, {
 import { AppError } from '@sorting/contracts';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { registerApiDocument } from './http/api-document.js';
 import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { RequestLogController } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -42,6 +47,7 @@ import { createPhotoStore, type PhotoStore } from './modules/returns/photo-store
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { SESSION_CHANGES_CHANNEL, createSessionCache } from './modules/auth/session-cache.js';
 import { webPlugin } from './web/web.plugin.js';
@@ -61,6 +67,8 @@ export interface BuildAppOptions {
   keepDatabaseOpen?: boolean;
   /** Pretty, human-readable logs (main.ts on a terminal); JSON lines otherwise. */
   prettyLogs?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Extra plugins registered after the modules, before the app is ready (tests). */
   plugins?: FastifyPluginAsync[];
   /** The clock of sessions and rate limits; tests move it. */
@@ -135,29 +143,48 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  pretty: boolean,
+  stream: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] {
   const base = {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization'],
     serializers: { req: serializeRequest },
   };
+  if (stream) return { ...base, stream };
   return pretty
     ? { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
     : base;
 }
 
 /**
- * Graceful shutdown: a request in flight when close() starts still gets its answer, but with
- * `Connection: close`, so its keep-alive socket ends with it instead of holding the server
- * open until the keep-alive timeout (72 s in Fastify).
+ * Whether close() has begun. Fastify runs the first preClose hook at once when close() starts,
+ * and this one is registered first, so it is true from then on.
  */
-function endKeepAliveOnClose(app: FastifyInstance): void {
+function trackClosing(app: FastifyInstance): () => boolean {
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
   });
+  return () => isClosing;
+}
+
+/**
+ * Graceful shutdown: a request in flight when close() starts still gets its answer, but with
+ * `Connection: close`, so its keep-alive socket ends with it instead of holding the server
+ * open until the keep-alive timeout (72 s in Fastify). A response already on its way when
+ * close() began went without that header: once it is sent its connection is idle, and idle
+ * connections are closed then (docs/DECISIONS.md "Serving and shutdown").
+ */
+function endKeepAliveOnClose(app: FastifyInstance, isClosing: () => boolean): void {
   app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
+    if (isClosing()) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    // After Node marks the connection idle (the response's own 'finish' handling).
+    if (isClosing()) setImmediate(() => app.server.closeIdleConnections());
   });
 }
 
@@ -169,6 +196,20 @@ function endKeepAliveOnClose(app: FastifyInstance): void {
 function endStrayUpgrades(app: FastifyInstance): void {
   app.addHook('onResponse', async (request) => {
     if ((request.raw as { upgrade?: boolean }).upgrade === true) request.raw.socket.destroy();
+  });
+}
+
+/**
+ * An upgrade that arrives while the app closes is answered 503 by Fastify on its raw socket
+ * (through @fastify/websocket) before any hook runs, and nothing ends that socket: the HTTP
+ * server's close() then waited for it for ever, until the force-kill (issue 14 item 8). Added
+ * after @fastify/websocket's listener, so its 503 is written first and then the socket ends.
+ */
+function endUpgradesWhileClosing(app: FastifyInstance, isClosing: () => boolean): void {
+  app.server.on('upgrade', (_request, socket: Duplex) => {
+    if (!isClosing()) return;
+    if (socket instanceof Socket) socket.destroySoon();
+    else socket.destroy();
   });
 }
 
@@ -185,6 +226,8 @@ async function registerEverything(
 ): Promise<void> {
   app.decorate('envelopeCasing', envelopeCasing);
   registerErrorHandling(app);
+  // Before every route: pages, assets, API answers and errors all carry them.
+  await registerSecurityHeaders(app, config);
 
   // Spec part 1 §7 calls such as POST /auth-api/users/search send an "empty body" with the
   // JSON content type (part 2 §7); an empty JSON body is no body, not a 400.
@@ -200,11 +243,13 @@ async function registerEverything(
   });
 
   await app.register(fastifyCookie);
+  await registerApiDocument(app);
 
   const coreService = createCoreService({
     config,
     databaseKind: database.kind,
     health: createHealthRepository(database.db),
+    poolStats: () => database.poolStats(),
   });
   await app.register(coreRoutes, { service: coreService });
 
@@ -242,6 +287,7 @@ async function registerEverything(
   await app.register(usersRoutes, {
     service: createUsersService({
       db: database.db,
+      repository: createUsersRepository,
       now,
       onSessionsEnded: (userId) => sessionCache.forgetUser(userId),
     }),
@@ -291,7 +337,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const envelopeCasing = new EnvelopeCasingRegistry();
   const app = Fastify({
-    logger: loggerOptions(config, options.prettyLogs ?? false),
+    logger: loggerOptions(config, options.prettyLogs ?? false, options.logStream),
+    logController: new RequestLogController(config.logSlowRequestMs),
     // Behind a reverse proxy: client address, https and host from X-Forwarded-* headers.
     trustProxy: config.trustProxy,
     // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
@@ -307,7 +354,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  endKeepAliveOnClose(app);
+  const isClosing = trackClosing(app);
+  endKeepAliveOnClose(app, isClosing);
   endStrayUpgrades(app);
 
   const ownsDatabase = !options.keepDatabaseOpen;
@@ -338,6 +386,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { photoStore: options.photoStore, photoSweepIntervalMs: options.photoSweepIntervalMs },
       options.sessionCacheMs,
     );
+    // After the printing hub registered @fastify/websocket's own upgrade listener.
+    endUpgradesWhileClosing(app, isClosing);
     await app.ready();
     return app;
   } catch (error) {

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databasePreparedStatements: true,
       dataDir: path.resolve('data'),
       logLevel: 'info',
+      logSlowRequestMs: 500,
       signInUrl: null,
       printerServiceUrl: 'ws://localhost:55557',
       printingHubUrl: '/printersHub',
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sorting',
       DATA_DIR: '/var/lib/sorting',
       LOG_LEVEL: 'warn',
+      LOG_SLOW_REQUEST_MS: '2000',
       WEB_DIST: 'dist-web',
       SIGN_IN_URL: 'https://sso.example.ru/login',
       PRINTER_SERVICE_URL: 'ws://10.1.1.1:55557',
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       databasePreparedStatements: false,
       dataDir: '/var/lib/sorting',
       logLevel: 'warn',
+      logSlowRequestMs: 2000,
       webDist: path.resolve('dist-web'),
       signInUrl: 'https://sso.example.ru/login',
       printerServiceUrl: 'ws://10.1.1.1:55557',
@@ -107,9 +110,10 @@ describe('loadConfig', () => {
         PORT: '70000',
         DATABASE_URL: 'mysql://x',
         LOG_LEVEL: 'loud',
+        LOG_SLOW_REQUEST_MS: '-1',
         DEMO_SEED: 'maybe',
       });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/PORT.*DATABASE_URL.*LOG_LEVEL.*DEMO_SEED/);
+    expect(attempt).toThrow(/PORT.*DATABASE_URL.*LOG_LEVEL.*LOG_SLOW_REQUEST_MS.*DEMO_SEED/);
   });
 });

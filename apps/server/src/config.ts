@@ -33,6 +33,7 @@ const ZEnvironment = z.object({
   DATABASE_PREPARED_STATEMENTS: optional(ZFlag),
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  LOG_SLOW_REQUEST_MS: optional(z.coerce.number().int().min(0).max(3_600_000)),
   WEB_DIST: optional(z.string()),
   SIGN_IN_URL: optional(z.string()),
   PRINTER_SERVICE_URL: optional(z.string()),
@@ -106,6 +107,12 @@ function photoStoreOf(e: z.infer<typeof ZEnvironment>, dataDir: string): PhotoSt
   };
 }
 
+/**
+ * Twice the delay after which the web app shows its main loader (part 2 §2: 250 ms): a worker
+ * watched the loader for a while, worth a line at info.
+ */
+const DEFAULT_LOG_SLOW_REQUEST_MS = 500;
+
 /** Everything the server reads from its environment, validated and with defaults applied. */
 export interface Config {
   port: number;
@@ -121,6 +128,11 @@ export interface Config {
   /** Absolute folder for the server's own files (the PGlite database). */
   dataDir: string;
   logLevel: LogLevel;
+  /**
+   * A request answered in this many milliseconds or more is logged at info ("slow request");
+   * quicker successful ones only at debug (docs/DECISIONS.md "Serving and shutdown").
+   */
+  logSlowRequestMs: number;
   /** Absolute folder of the built web app. */
   webDist: string;
   /** External sign-in page; null means our own /user-auth (spec part 1 §4). */
@@ -167,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     dataDir,
     logLevel: e.LOG_LEVEL ?? 'info',
+    logSlowRequestMs: e.LOG_SLOW_REQUEST_MS ?? DEFAULT_LOG_SLOW_REQUEST_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     signInUrl: e.SIGN_IN_URL ?? null,
     printerServiceUrl: e.PRINTER_SERVICE_URL ?? 'ws://localhost:55557',

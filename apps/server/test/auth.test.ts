@@ -4,7 +4,6 @@ import {
   LKD_TOKEN_COOKIE,
   RUNTIME_SETTINGS_PATH,
   SESSION_COOKIE,
-  DEVICE_COOKIE,
   ZUserSearchResponse,
 } from '@sorting/contracts';
 import { events, sessions, signInAttempts } from '../src/db/schema.js';
@@ -227,78 +226,6 @@ describe('session expiry', () => {
     context.clock.advanceMinutes(1);
     await searchUser(token ?? '');
     expect((await lastSeen())?.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
-  });
-});
-
-describe('rate limiting', () => {
-  it('refuses a badge after 5 failures in 5 minutes, then lets it try again', async () => {
-    // Different devices, one login: the per-account limit applies.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await signInByPassword('admin', 'wrong', {
-        'user-agent': `device-${attempt}`,
-      });
-      expect(response.json()).toMatchObject({ ErrorCode: 401 });
-    }
-    const limited = await signInByPassword('admin', 'demo-admin', { 'user-agent': 'device-9' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({
-      IsSuccess: false,
-      ErrorCode: 429,
-      Message: 'Слишком много попыток, подождите 5 минут',
-    });
-    context.clock.advanceMinutes(5);
-    const again = await signInByPassword('admin', 'demo-admin', { 'user-agent': 'device-9' });
-    expect(again.json()).toMatchObject({ IsSuccess: true });
-  });
-
-  it('refuses a device after 5 failures with different badges', async () => {
-    // Identical handhelds behind one address: only their device cookies tell them apart.
-    const handheld = { 'user-agent': 'Handheld/7' };
-    const device = { [DEVICE_COOKIE]: 'device-seven-0123456789ab' };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await signInByBadge(context.app, `~W9${attempt}`, handheld, device);
-    }
-    const limited = await signInByBadge(context.app, WORKER_BADGE, handheld, device);
-    expect(limited.response.statusCode).toBe(429);
-    expect(limited.token).toBeNull();
-    // The handheld beside it, same model and address, is not affected.
-    const other = await signInByBadge(context.app, WORKER_BADGE, handheld, {
-      [DEVICE_COOKIE]: 'device-eight-0123456789ab',
-    });
-    expect(other.token).not.toBeNull();
-    context.clock.advanceMinutes(3);
-    expect(
-      (await signInByBadge(context.app, WORKER_BADGE, handheld, device)).response.statusCode,
-    ).toBe(429);
-    context.clock.advanceMinutes(3);
-    expect((await signInByBadge(context.app, WORKER_BADGE, handheld, device)).token).not.toBeNull();
-  });
-
-  it('gives a browser without a device cookie one at its first attempt', async () => {
-    const { response } = await signInByBadge(context.app, '~W9-UNKNOWN');
-    const cookie = cookieOf(response, DEVICE_COOKIE);
-    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie?.expires?.getUTCFullYear()).toBe(2100);
-    // A browser that keeps it is not given another.
-    const again = await signInByBadge(
-      context.app,
-      WORKER_BADGE,
-      {},
-      { [DEVICE_COOKIE]: cookie!.value },
-    );
-    expect(cookieOf(again.response, DEVICE_COOKIE)).toBeUndefined();
-  });
-
-  it('limits an address that drops its cookies after 30 failures, not 5', async () => {
-    const noCookies = { 'user-agent': 'Scripted/1.0' };
-    for (let attempt = 0; attempt < 30; attempt += 1) {
-      const refused = await signInByBadge(context.app, `~W8${attempt}`, noCookies);
-      expect(refused.response.statusCode, `attempt ${attempt}`).toBe(200);
-    }
-    const limited = await signInByBadge(context.app, WORKER_BADGE, noCookies);
-    expect(limited.response.statusCode).toBe(429);
-    expect(limited.token).toBeNull();
   });
 });
 

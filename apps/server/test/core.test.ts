@@ -1,9 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, RUNTIME_SETTINGS_PATH, ZRuntimeSettings } from '@sorting/contracts';
 import { buildApp } from '../src/app.js';
-import type { Database, Db } from '../src/db/database.js';
+import type { Database, Db, PoolStats } from '../src/db/database.js';
 import { createTestConfig } from './helpers.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -32,7 +35,7 @@ beforeAll(async () => {
         });
         test.post(
           '/test-api/schema',
-          { schema: { body: { type: 'object', required: ['count'] } } },
+          { schema: { body: z.object({ count: z.number() }) } },
           async () => ({ ok: true }),
         );
         test.get('/test-api/crash', async () => {
@@ -61,7 +64,19 @@ describe('GET /healthz', () => {
   it('answers ok with the database kind after select 1', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: database.kind });
+    if (database.kind === 'pglite') {
+      expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+    } else {
+      // PostgreSQL: the pool as it was, with no request but this one: nothing checked out
+      // but the LISTEN clients of the session cache and the printing hub.
+      const body = response.json<{ pool: PoolStats }>();
+      expect(body).toEqual({
+        status: 'ok',
+        database: 'postgres',
+        pool: { total: expect.any(Number), idle: expect.any(Number), waiting: 0, listening: 2 },
+      });
+      expect(body.pool.total - body.pool.idle - body.pool.listening).toBe(0);
+    }
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -78,7 +93,7 @@ describe('GET /healthz', () => {
     try {
       const response = await sick.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', database: database.kind });
+      expect(response.json()).toMatchObject({ status: 'unavailable', database: database.kind });
     } finally {
       await sick.close();
     }
@@ -257,5 +272,59 @@ describe('graceful shutdown', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     expect(order).toEqual(['request finished', 'database closed']);
+  });
+
+  it('ends a keep-alive connection whose answer was already on its way when close began', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const server = await buildApp({
+      config: createTestConfig(),
+      database,
+      keepDatabaseOpen: true,
+      plugins: [
+        async (test) => {
+          // A long answer (a large asset or report to a slow handheld): its headers go first.
+          test.get('/test-api/long', async (_request, reply) => {
+            const body = new PassThrough();
+            body.write('first part;');
+            void gate.then(() => body.end('last part'));
+            return reply.type('text/plain').send(body);
+          });
+        },
+      ],
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      let started!: () => void;
+      const headersArrived = new Promise<void>((resolve) => (started = resolve));
+      const answered = new Promise<{ headers: http.IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path: '/test-api/long', agent }, (response) => {
+              started();
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () => resolve({ headers: response.headers, body }));
+            })
+            .on('error', reject);
+        },
+      );
+      await headersArrived;
+      const closing = server.close().then(() => 'closed');
+      // close() has begun (its preClose hooks ran) before the rest of the answer goes.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      finish();
+      const answer = await answered;
+      expect(answer.body).toBe('first part;last part');
+      expect(answer.headers.connection).toBe('keep-alive');
+      // The client keeps its connection; the server must end it itself, not wait 72 s.
+      const late = new Promise((resolve) => setTimeout(resolve, 3_000, 'still open'));
+      expect(await Promise.race([closing, late])).toBe('closed');
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
@@ -65,4 +66,46 @@ describe('LISTEN/NOTIFY', () => {
     }, 10_000);
     await stop();
   });
+
+  it.runIf(isPostgres)(
+    'holds no connection once stopped while waiting to listen again, so close() ends',
+    async () => {
+      // Its own pool (10 clients), so this test may fill and close it.
+      const own = await openSameTestDatabase(database);
+      const lost: Error[] = [];
+      own.onBackgroundError((error) => lost.push(error));
+      const stop = await own.listen('test_stop_race', () => {});
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let holding: Promise<unknown>[] = [];
+      try {
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where query ilike 'LISTEN test_stop_race%' and pid <> pg_backend_pid()`,
+        );
+        // The listener lost its connection; before it tries again (1 s later) every client of
+        // the pool is taken, so its new attempt waits for one.
+        await eventually(async () => expect(lost.length).toBeGreaterThan(0));
+        holding = Array.from({ length: 10 }, () =>
+          own.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            await gate;
+          }),
+        );
+        await eventually(async () => expect(own.poolStats()?.waiting).toBe(1), 5_000);
+        await stop();
+      } finally {
+        open();
+        await Promise.all(holding);
+        await admin.end();
+      }
+      // The attempt got a client after the stop: it must give it back, or close() (pool.end)
+      // waits for it for ever, as a SIGTERM did until the force-kill.
+      const closing = own.close().then(() => 'closed');
+      const late = new Promise((resolve) => setTimeout(resolve, 3_000, 'still open'));
+      expect(await Promise.race([closing, late])).toBe('closed');
+    },
+  );
 });

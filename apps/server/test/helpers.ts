@@ -26,6 +26,9 @@ export const FAKE_INDEX_HTML = `<!doctype html>
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <title>placeholder</title>
+    <script>
+      (function () { window.outdatedNote = true; })();
+    </script>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
   </head>
   <body><div id="root"></div></body>

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import * as signalR from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -126,4 +127,42 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 5_000):
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** A raw websocket upgrade of the hub: what it received, and its socket that answers nothing. */
+export interface RawHubSocket {
+  socket: net.Socket;
+  /** Everything received so far, as latin1 text (the HTTP answer, then websocket frames). */
+  received: () => string;
+}
+
+/**
+ * A websocket upgrade of the hub as a device agent sends it (its key as `access_token`), over a
+ * plain TCP socket that then never answers: an agent whose network went quiet, or a hostile
+ * client. `id` is the connection token the hub checks.
+ */
+export async function upgradeHubRaw(
+  url: string,
+  id: string,
+  key = DEMO_AGENT.key,
+): Promise<RawHubSocket> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      `GET ${PRINTERS_HUB_PATH}?id=${id}&access_token=${encodeURIComponent(key)} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  return { socket, received: () => received };
 }

@@ -23,6 +23,7 @@ import {
   createWebClient,
   eventually,
   signInDemoUser,
+  upgradeHubRaw,
   type TestHubClient,
 } from './printing-hub-clients.js';
 import { callWithSession } from './sessions.js';
@@ -350,4 +351,25 @@ describe('server restart', () => {
       await agent.next('PrintBarcode', (n) => n.jobId === jobId);
     });
   }, 60_000);
+});
+
+describe('shutdown', () => {
+  it('is not held by a refused websocket whose client never answers the close', async () => {
+    // Its own server, so closing it leaves the others alone.
+    const own = await startApp();
+    // Upgraded with a good key but a connection token the hub refuses: the hub closes it
+    // (1008) at once; this client never answers the close frame (issue 14 item 8).
+    const refused = await upgradeHubRaw(baseUrlOf(own), 'short');
+    await eventually(async () => {
+      expect(refused.received()).toMatch(/^HTTP\/1\.1 101 [\s\S]*\r\n\r\n./);
+    });
+    try {
+      const closing = own.close().then(() => 'closed');
+      const late = new Promise((resolve) => setTimeout(resolve, 3_000, 'still open'));
+      expect(await Promise.race([closing, late])).toBe('closed');
+    } finally {
+      refused.socket.destroy();
+      await own.close();
+    }
+  });
 });

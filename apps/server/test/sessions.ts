@@ -6,7 +6,7 @@ import {
   REQUESTED_WITH_VALUE,
   SESSION_COOKIE,
 } from '@sorting/contracts';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { createTestConfig } from './helpers.js';
@@ -23,11 +23,17 @@ export function createClock(start = new Date('2026-03-02T08:00:00Z')) {
     advanceMinutes: (minutes: number) => {
       current += minutes * 60_000;
     },
+    advanceSeconds: (seconds: number) => {
+      current += seconds * 1000;
+    },
   };
 }
 
 /** A seeded database and an app over it with a movable clock. */
-export async function createSessionTestApp(env: Record<string, string> = {}) {
+export async function createSessionTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'onRoute'> = {},
+) {
   const database: Database = await createTestDatabase();
   await seedDemoData(database.db);
   const clock = createClock();
@@ -36,6 +42,7 @@ export async function createSessionTestApp(env: Record<string, string> = {}) {
     database,
     keepDatabaseOpen: true,
     now: clock.now,
+    ...options,
   });
   return {
     app,

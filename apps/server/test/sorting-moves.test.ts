@@ -95,6 +95,7 @@ describe('POST /sorting-api/parcels/scan', () => {
       sortingKey: 'SPB-01',
       sortingName: 'Санкт-Петербург',
       boxNumber: null,
+      cellName: null,
       inboundNumber: 'IN-0001',
       isInboundReceipted: false,
       isReceipted: false,
@@ -300,6 +301,7 @@ describe('POST /sorting-api/move', () => {
         inboundNumber: 'IN-0001',
         isInboundReceipted: false,
         cellName: '1-a-01',
+        isAlreadyInPlace: false,
       } satisfies Partial<TMoveResult>,
     });
     const row = await parcelRow('P100001');
@@ -318,21 +320,29 @@ describe('POST /sorting-api/move', () => {
 
     // The scan afterwards shows where it lies.
     const rescanned = await worker.scan('P100001', zoneId(1));
-    expect(rescanned).toMatchObject({ boxNumber: 1, isReceipted: true, notReceiptedQuantity: 7 });
+    expect(rescanned).toMatchObject({
+      boxNumber: 1,
+      cellName: '1-a-01',
+      isReceipted: true,
+      notReceiptedQuantity: 7,
+    });
   });
 
   it('answers a replayed operation with the stored answer, IsRepeat and no second event', async () => {
-    // Zone 3, so that the empty open box of zone 1 stays free for the tests below.
-    const parcel = await worker.scan('P100010', zoneId(3));
+    // A plain parcel of its own (P100004 and P100010 need weighing first); zone 3, so that the
+    // empty open box of zone 1 stays free for the tests below.
+    const [barcode] = await seedExtraParcels(context.database.db, { count: 1, prefix: 'RP' });
+    if (!barcode) throw new Error('no extra parcel');
+    const parcel = await worker.scan(barcode, zoneId(3));
     const operationId = newOperationId();
     const body = { parcelId: parcel.id, cellId: parcel.cells[0]?.id };
     const first = await move(worker, body, operationId);
     expect(first.json()).toMatchObject({ IsSuccess: true, IsRepeat: false });
-    const eventsAfterFirst = await moveEventsOf('P100010');
+    const eventsAfterFirst = await moveEventsOf(barcode);
     const replay = await move(worker, body, operationId);
     expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
     expect(replay.json().OperationObject).toEqual(first.json().OperationObject);
-    expect(await moveEventsOf('P100010')).toBe(eventsAfterFirst);
+    expect(await moveEventsOf(barcode)).toBe(eventsAfterFirst);
     // Another user cannot reuse the id.
     expect((await move(otherWorker, body, operationId)).statusCode).toBe(409);
     // A malformed id is refused.
@@ -381,7 +391,9 @@ describe('POST /sorting-api/move', () => {
   });
 
   it('answers one move and one repeat when the same operation arrives twice at once', async () => {
-    const parcel = await worker.scan('P100004', zoneId(3));
+    const [barcode] = await seedExtraParcels(context.database.db, { count: 1, prefix: 'RT' });
+    if (!barcode) throw new Error('no extra parcel');
+    const parcel = await worker.scan(barcode, zoneId(3));
     const operationId = newOperationId();
     const body = { parcelId: parcel.id, cellId: parcel.cells[0]?.id };
     const answers = await Promise.all([
@@ -392,7 +404,7 @@ describe('POST /sorting-api/move', () => {
     expect(bodies.every((answer) => answer.IsSuccess)).toBe(true);
     expect(bodies.map((answer) => answer.IsRepeat).sort()).toEqual([false, true]);
     expect(bodies[0].OperationObject).toEqual(bodies[1].OperationObject);
-    expect(await moveEventsOf('P100004')).toBe(1);
+    expect(await moveEventsOf(barcode)).toBe(1);
   });
 
   it('refuses a move when another worker moved the parcel since the scan', async () => {
@@ -411,10 +423,67 @@ describe('POST /sorting-api/move', () => {
     });
   });
 
-  it('refuses a move into the cell where the parcel already lies', async () => {
+  it('answers "already in place" (IsRepeat, nothing written) for a move to where the parcel lies', async () => {
     const parcel = await worker.scan('P100008', zoneId(1));
-    expect(parcel.boxNumber).toBe(1);
-    expectRefused(await move(worker, { parcelId: parcel.id, cellId: parcel.cells[0]?.id }), 409);
+    expect(parcel).toMatchObject({ boxNumber: 1, cellName: '1-a-01' });
+    const rowBefore = await parcelRow('P100008');
+    const eventsBefore = await moveEventsOf('P100008');
+    const operationId = newOperationId();
+    const body = { parcelId: parcel.id, cellId: parcel.cells[0]?.id };
+    const answer = await move(worker, body, operationId);
+    expect(answer.json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: true,
+      OperationObject: {
+        parcelId: parcel.id,
+        boxNumber: 1,
+        cellName: '1-a-01',
+        isAlreadyInPlace: true,
+      } satisfies Partial<TMoveResult>,
+    });
+    // Its operation id keeps that answer.
+    const replay = await move(worker, body, operationId);
+    expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
+    expect(replay.json().OperationObject).toEqual(answer.json().OperationObject);
+    // Into its own box, and without an operation id, the same.
+    const ownBox = await boxRow('_34717-1');
+    expect((await move(worker, { parcelId: parcel.id, boxId: ownBox.id })).json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: true,
+      OperationObject: { boxNumber: 1, cellName: '1-a-01', isAlreadyInPlace: true },
+    });
+    expect((await move(worker, body)).json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
+    expect(await parcelRow('P100008')).toEqual(rowBefore);
+    expect(await moveEventsOf('P100008')).toBe(eventsBefore);
+  });
+
+  it('refuses to move a parcel that still needs measure or weight (1); measured and weighed, it moves', async () => {
+    // Zone 3: the empty open box of zone 1 stays free for the tests below.
+    const parcel = await worker.scan('P100004', zoneId(3));
+    expect(parcel).toMatchObject({ isNeedMeasure: true, isNeedWeight: true });
+    const body = { parcelId: parcel.id, cellId: parcel.cells[0]?.id };
+    expect(expectRefused(await move(worker, body, newOperationId()), 1)).toBe(
+      'Посылку P100004 сначала нужно измерить и взвесить',
+    );
+    const emptyBox = await createdBox();
+    expectRefused(await move(worker, { parcelId: parcel.id, boxId: emptyBox.id }), 1);
+    const measured = await worker.call('POST', '/sorting-api/parcels/measure', {
+      parcelId: parcel.id,
+      length: 30,
+      width: 20,
+      height: 15,
+    });
+    expect(measured.json()).toMatchObject({ IsSuccess: true });
+    expect(expectRefused(await move(worker, body), 1)).toBe(
+      'Посылку P100004 сначала нужно взвесить',
+    );
+    const weighed = await worker.call('POST', '/sorting-api/parcels/weight', {
+      parcelId: parcel.id,
+      weight: 1500,
+    });
+    expect(weighed.json()).toMatchObject({ IsSuccess: true });
+    expect((await move(worker, body)).json()).toMatchObject({ IsSuccess: true, IsRepeat: false });
+    expect(await moveEventsOf('P100004')).toBe(1);
   });
 
   it('refuses a closed box (409) and a box of another key (1)', async () => {
@@ -487,8 +556,14 @@ describe('POST /sorting-api/move', () => {
     // A cell already holding an open box refuses another open box.
     const occupied = await cellIdOf(worker, sc, '=34717-1-a-01');
     expectRefused(await move(worker, { boxId: box.id, cellId: occupied }), 1);
-    // The same cell again: nothing to do.
-    expectRefused(await move(worker, { boxId: box.id, cellId: second }), 409);
+    // The same cell again: nothing to do, answered as such.
+    expect((await move(worker, { boxId: box.id, cellId: second })).json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: true,
+      OperationObject: { boxNumber: box.number, cellName: '3-b-02', isAlreadyInPlace: true },
+    });
+    const stillThere = await context.database.db.select().from(cells).where(eq(cells.id, second));
+    expect(stillThere[0]?.isEmpty).toBe(false);
   });
 
   it('answers 104 for unknown parcel, box or cell; 304 for a cell of another warehouse', async () => {

@@ -93,6 +93,24 @@ describe('sorting across restarts', () => {
     const results: TMoveResult[] = [];
     for (const demo of remaining) {
       const parcel = await worker.scan(demo.number, sito);
+      // A parcel that needs measure or weight is measured and weighed first, as on the screen
+      // (docs/DECISIONS.md "Sorting rules": the move refuses it before).
+      if (demo.needsMeasure) {
+        const measured = await worker.call('POST', '/sorting-api/parcels/measure', {
+          parcelId: parcel.id,
+          length: 30,
+          width: 20,
+          height: 15,
+        });
+        expect(measured.json(), demo.number).toMatchObject({ IsSuccess: true });
+      }
+      if (demo.needsWeight) {
+        const weighed = await worker.call('POST', '/sorting-api/parcels/weight', {
+          parcelId: parcel.id,
+          weight: 1200,
+        });
+        expect(weighed.json(), demo.number).toMatchObject({ IsSuccess: true });
+      }
       const response = await worker.call('POST', '/sorting-api/move', {
         parcelId: parcel.id,
         cellId: parcel.cells[0]?.id,

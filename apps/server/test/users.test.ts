@@ -5,14 +5,15 @@ import {
   type TCreatedUser,
   type TDeletedUser,
   type TUsersPage,
-  usersPath,
+  fillPath,
+  USERS_ROUTES,
 } from '@sorting/contracts';
 import { operations, sessions, users, workIntervals } from '../src/db/schema.js';
 import { callWithSession, createSessionTestApp, signInByBadge } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
 const SC = 34717;
-const USERS = usersPath(SC);
+const USERS = fillPath(USERS_ROUTES.list.path, { code: SC });
 const SUPERVISOR_BADGE = '~S2001-9TB4';
 const ADMIN_BADGE = '~A3001-5RZ6';
 const BADGE_PATTERN = /^~[0-9A-HJKMNP-TV-Z]{20}$/;

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
-import { createFakeWebDist, createTestConfig } from './helpers.js';
+import { FAKE_INDEX_HTML, createFakeWebDist, createTestConfig } from './helpers.js';
 import { createTestDatabase } from './test-database.js';
 
 const CHROME_120 =
@@ -216,5 +217,111 @@ describe('without a web build', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('security headers (issue 14 item 6)', () => {
+  /** The CSP as a map of directive → sources. */
+  function policyOf(header: string | string[] | number | undefined): Map<string, string[]> {
+    expect(typeof header).toBe('string');
+    return new Map(
+      String(header)
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter(([name]) => name !== undefined && name !== '')
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+  }
+
+  const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(FAKE_INDEX_HTML)![1]!;
+  const inlineHash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
+
+  function expectSecurityHeaders(
+    response: Awaited<ReturnType<FastifyInstance['inject']>>,
+    what: string,
+  ) {
+    const policy = policyOf(response.headers['content-security-policy']);
+    expect(policy.get('default-src'), what).toEqual(["'self'"]);
+    expect(policy.get('script-src'), what).toEqual(["'self'", "'wasm-unsafe-eval'", inlineHash]);
+    expect(policy.get('script-src-attr'), what).toEqual(["'none'"]);
+    expect(policy.get('style-src'), what).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('img-src'), what).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('media-src'), what).toEqual(["'self'"]);
+    expect(policy.get('font-src'), what).toEqual(["'self'"]);
+    // Its own origin (and its hub socket), and the device agent on the workstation's loopback.
+    expect(policy.get('connect-src'), what).toEqual([
+      "'self'",
+      'ws://localhost:80',
+      'ws://localhost:*',
+      'http://localhost:*',
+      'ws://127.0.0.1:*',
+      'http://127.0.0.1:*',
+    ]);
+    expect(policy.get('object-src'), what).toEqual(["'none'"]);
+    expect(policy.get('base-uri'), what).toEqual(["'self'"]);
+    expect(policy.get('form-action'), what).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors'), what).toEqual(["'none'"]);
+    // An http-only installation must keep working: nothing is upgraded to https.
+    expect(policy.has('upgrade-insecure-requests'), what).toBe(false);
+    expect(response.headers['strict-transport-security'], what).toBeUndefined();
+    expect(response.headers['x-frame-options'], what).toBe('DENY');
+    expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(response.headers['referrer-policy'], what).toBe('same-origin');
+    const permissions = String(response.headers['permissions-policy']);
+    expect(permissions, what).toContain('camera=(self)');
+    expect(permissions, what).toContain('microphone=()');
+    expect(permissions, what).toContain('geolocation=()');
+  }
+
+  it('are sent with pages, the users admin page included', async () => {
+    for (const url of ['/', '/en/users', '/ru/outdated-browser']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expectSecurityHeaders(response, url);
+    }
+  });
+
+  it('are sent with assets and other static files', async () => {
+    for (const url of ['/assets/index-abc123.js', '/sounds/ru/err.flac', '/favicon.svg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expectSecurityHeaders(response, url);
+    }
+  });
+
+  it('are sent with API answers, errors and redirects included', async () => {
+    const answers = [
+      ['settings', await app.inject({ method: 'POST', url: '/local-settings-newsort' })],
+      ['health', await app.inject({ method: 'GET', url: '/healthz' })],
+      ['no session', await app.inject({ method: 'GET', url: '/printing-api/v1/jobs' })],
+      ['unknown API', await app.inject({ method: 'GET', url: '/sorting-api/unknown' })],
+      ['hub negotiate', await app.inject({ method: 'POST', url: '/printersHub/negotiate' })],
+      ['demo sheet', await app.inject({ method: 'GET', url: '/demo-sheet' })],
+      ['outdated browser', await page('/sorting', { 'user-agent': CHROME_89 })],
+    ] as const;
+    expect(answers.map(([what, response]) => [what, response.statusCode])).toEqual([
+      ['settings', 200],
+      ['health', 200],
+      ['no session', 401],
+      ['unknown API', 404],
+      ['hub negotiate', 401],
+      ['demo sheet', 200],
+      ['outdated browser', 302],
+    ]);
+    for (const [what, response] of answers) expectSecurityHeaders(response, what);
+  });
+
+  it('take the websocket source from a plain host only, never from a hostile one', async () => {
+    const hostile = await page('/', { host: "evil.example; script-src 'unsafe-inline'" });
+    expect(hostile.statusCode).toBe(200);
+    const policy = policyOf(hostile.headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", inlineHash]);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'ws://localhost:*',
+      'http://localhost:*',
+      'ws://127.0.0.1:*',
+      'http://127.0.0.1:*',
+    ]);
   });
 });

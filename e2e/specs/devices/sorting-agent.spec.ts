@@ -3,6 +3,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import {
   DEMO_AGENT,
   expect,
+  noLocalAgent,
   setDeviceCookies,
   test,
   useDeviceUrls,
@@ -111,4 +112,48 @@ test('a parcel needing a sticker: scanning it prints the parcel label through th
   expect(await agent.printer.decodePdf(pdf[0] ?? '')).toEqual(['P100005']);
   expect(agent.printer.zplFields(zpl[0] ?? '')).toContain('P100005');
   expect((await parcelState(page, 'P100005')).isNeedStickerPrint).toBe(false);
+});
+
+// Issue 14 item 12: the demo comes configured. Nothing is typed into the device dialog: the
+// page takes the scale of the agent on its computer (`GET api/version`) and keeps its ids.
+test('with no device cookies the measure step reads the scale of the agent on this computer', async ({
+  page,
+  baseURL,
+  agent,
+  scanner,
+}) => {
+  await useDeviceUrls(page, {
+    printerServiceUrl: agent.printerServiceUrl,
+    scaleServiceUrl: agent.scaleServiceUrl,
+  });
+  await signInByBadge(page, baseURL ?? '');
+  const screen = await openZoneOne(page, scanner);
+  await scanner.scan('P100010');
+  await expect(screen).toHaveAttribute('data-state', 'measure');
+  await page.getByTestId('measure-read-scale').click();
+  // The demo agent's simulated scale carries 1.25 kg.
+  await expect(page.getByTestId('measure-weight')).toHaveValue('1.25', { timeout: 15_000 });
+  await expect(page.getByTestId('device-status')).toHaveAttribute('data-scale', 'set');
+  const cookies = await page.context().cookies();
+  const value = (name: string) => cookies.find((cookie) => cookie.name === name)?.value;
+  expect([value('scale_app_id'), value('scale_id')]).toEqual([
+    DEMO_AGENT.appId,
+    DEMO_AGENT.scaleId,
+  ]);
+});
+
+test('without an agent or scale ids, reading the scale says what to do', async ({
+  page,
+  baseURL,
+  scanner,
+}) => {
+  await noLocalAgent(page);
+  await signInByBadge(page, baseURL ?? '');
+  const screen = await openZoneOne(page, scanner);
+  await scanner.scan('P100010');
+  await expect(screen).toHaveAttribute('data-state', 'measure');
+  await page.getByTestId('measure-read-scale').click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Весы не настроены: запустите агент устройств' }),
+  ).toBeVisible();
 });

@@ -1,16 +1,28 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../../fixtures';
 
 const MESSAGE = 'Приложение было обновлено. Требуется обновить страницу!';
+
+/**
+ * A navigation inside the app to /nfc, whose chunk (the shared not-yet-available page, no CSS of its own) is loaded on demand;
+ * the home page has no tile for an area not built yet (issue 14 item 15).
+ */
+async function openNfcInApp(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/nfc');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+}
 
 test.describe('chunk reload', () => {
   test('a page chunk that fails to load reloads the app, which then says it was updated', async ({
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByTestId('menu-nfc')).toBeVisible();
+    await expect(page.getByTestId('menu-notifications')).toBeVisible();
 
     let aborted = 0;
-    await page.route('**/assets/nfc-page-*.js', async (route) => {
+    await page.route('**/assets/not-yet-available-page-*.js', async (route) => {
       if (aborted === 0) {
         aborted += 1;
         await route.abort();
@@ -20,7 +32,7 @@ test.describe('chunk reload', () => {
     });
 
     const reloaded = page.waitForEvent('load');
-    await page.getByTestId('menu-nfc').click();
+    await openNfcInApp(page);
     await reloaded;
 
     const toast = page.getByTestId('toast').filter({ hasText: MESSAGE });
@@ -34,14 +46,14 @@ test.describe('chunk reload', () => {
 
   test('a chunk that keeps failing does not reload in a loop', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByTestId('menu-nfc')).toBeVisible();
-    await page.route('**/assets/nfc-page-*.js', (route) => route.abort());
+    await expect(page.getByTestId('menu-notifications')).toBeVisible();
+    await page.route('**/assets/not-yet-available-page-*.js', (route) => route.abort());
 
     let loads = 0;
     page.on('load', () => {
       loads += 1;
     });
-    await page.getByTestId('menu-nfc').click();
+    await openNfcInApp(page);
 
     await expect(page.getByTestId('toast').filter({ hasText: MESSAGE }).first()).toBeVisible();
     await expect(page.getByTestId('route-error')).toBeVisible();

@@ -72,14 +72,11 @@ test.describe('locale routing', () => {
   test('the home page shows the title and the menu in the locale', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сортировка');
-    await expect(page.getByTestId('menu-time-tracking')).toHaveText('Учёт рабочего времени');
+    await expect(page.getByTestId('menu-user-auth')).toHaveText('Вход');
     await page.goto('/en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorting');
-    await expect(page.getByTestId('menu-time-tracking')).toHaveText('Time tracking');
-    await expect(page.getByTestId('menu-time-tracking')).toHaveAttribute(
-      'href',
-      '/en/time-tracking',
-    );
+    await expect(page.getByTestId('menu-user-auth')).toHaveText('Sign in');
+    await expect(page.getByTestId('menu-user-auth')).toHaveAttribute('href', '/en/user-auth');
   });
 });
 

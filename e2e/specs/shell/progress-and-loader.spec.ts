@@ -4,20 +4,22 @@ import { delay } from './shell.helpers';
 test.describe('progress bar', () => {
   test('shows in #f9b122 while a lazy route chunk loads', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByTestId('menu-settings')).toBeVisible();
+    await expect(page.getByTestId('menu-notifications')).toBeVisible();
 
     await page.route('**/assets/*.js', async (route) => {
       await delay(1_500);
       await route.continue();
     });
-    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('menu-notifications').click();
 
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeVisible();
     await expect(bar).toHaveCSS('background-color', 'rgb(249, 177, 34)');
     await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Проверка уведомлений и звуков',
+    );
     await expect(bar).toHaveCount(0);
   });
 });
@@ -86,8 +88,9 @@ test.describe('main loader', () => {
     const start = new Date('2030-01-01T08:00:00Z');
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-    await page.goto('/');
-    await expect(page.getByTestId('menu-sorting')).toBeVisible();
+    // A page that needs no settings to show (the home page waits for the session lookup).
+    await page.goto('/notifications');
+    await expect(page.getByTestId('notify-show')).toBeVisible();
     await page.clock.runFor(100);
     await expect
       .poll(() =>
@@ -115,8 +118,9 @@ test.describe('main loader', () => {
     const start = new Date('2030-01-01T08:00:00Z');
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-    await page.goto('/');
-    await expect(page.getByTestId('menu-sorting')).toBeVisible();
+    // A page that needs no settings to show (the home page waits for the session lookup).
+    await page.goto('/notifications');
+    await expect(page.getByTestId('notify-show')).toBeVisible();
     await page.clock.runFor(249);
     await expect(page.getByTestId('main-loader')).toHaveCount(0);
     await page.clock.runFor(1);

@@ -57,7 +57,9 @@ test.describe('sorting: a shift slice', () => {
     const request = (await moved).request();
     expect(request.headers()['x-operation-id']).toMatch(/^[0-9a-f]{32}$/);
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
-    await expect(page.getByTestId('prompt-pre')).toContainText('P100001 → 1-a-01');
+    await expect(page.getByTestId('prompt-pre')).toHaveText(
+      'Посылка P100001 перемещена в ячейку 1-a-01',
+    );
     const marks = await page.evaluate(() =>
       performance.getEntriesByType('mark').map((mark) => mark.name),
     );
@@ -67,15 +69,60 @@ test.describe('sorting: a shift slice', () => {
     );
   });
 
+  test('a parcel already in its cell: the scan says where it lies, its cell answers "already here"', async ({
+    page,
+    scanner,
+  }) => {
+    // Issue 14 item 11: P100008 lies in box 1 in 1-a-01 (docs/DEMO.md).
+    const screen = await openZone(page, scanner, 1);
+    await scanner.scan('P100008');
+    await expect(screen).toHaveAttribute('data-state', 'scanWhere');
+    await expect(page.getByTestId('prompt-bottom')).toHaveText(
+      'Посылка P100008 уже лежит в ячейке 1-a-01 (короб 1)',
+    );
+    await expect(page.getByTestId('suggested-cell').first()).toHaveAttribute('data-cell', '1-a-01');
+    const moved = page.waitForResponse((response) => response.url().endsWith('/sorting-api/move'));
+    await scanner.scan('=34717-1-a-01');
+    expect(await (await moved).json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: true,
+      OperationObject: { isAlreadyInPlace: true, cellName: '1-a-01' },
+    });
+    await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+    await expect(page.getByTestId('prompt-pre')).toHaveText(
+      'Посылка P100008 уже лежит в ячейке 1-a-01 (короб 1)',
+    );
+    // No failed move: no error, no Retry, and the repeat sound.
+    await expect(page.getByTestId('prompt-error')).toHaveCount(0);
+    await expect(page.getByTestId('retry-move')).toHaveCount(0);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    const marks = await page.evaluate(() =>
+      performance.getEntriesByType('mark').map((mark) => mark.name),
+    );
+    expect(marks).toContain('sound:repeat');
+    expect(marks).not.toContain('sound:err');
+  });
+
   test('error prompts: unknown parcel, unknown cell, empty box, unknown zone cell', async ({
     page,
     scanner,
   }) => {
     const screen = await openZone(page, scanner, 1);
     await scanner.scan('P999999');
-    await expect(page.getByTestId('prompt-error-text')).toHaveText('Посылка P999999 не найдена');
-    await expect(page.getByTestId('prompt-error-code')).toHaveText('404');
-    await expect(page.getByTestId('toast').first()).toContainText('Посылка P999999 не найдена');
+    await expect(page.getByTestId('prompt-error-text')).toHaveText(
+      'Посылка P999999 не найдена на складе 34717',
+    );
+    // Issue 14 item 15: the f-code in small print, not the server's raw 404.
+    await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0001');
+    await expect(page.getByTestId('toast').first()).toContainText(
+      'Посылка P999999 не найдена на складе 34717',
+    );
+    // A parcel of warehouse 1201 is not one of this warehouse either (docs/DEMO.md).
+    await scanner.scan('P120001');
+    await expect(page.getByTestId('prompt-error-text')).toHaveText(
+      'Посылка P120001 не найдена на складе 34717',
+    );
+    await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0001');
 
     await scanner.scan('_34717-2');
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0005');
@@ -93,18 +140,30 @@ test.describe('sorting: a shift slice', () => {
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
   });
 
-  test('a parcel needing measure and weight: .GL/.GW/.GH scans, typed weight, then its cell', async ({
+  test('a parcel needing measure and weight: DIM-S and .GL fill the sizes; no weight, no placing', async ({
     page,
     scanner,
   }) => {
     const screen = await openZone(page, scanner, 1);
     await scanner.scan('P100004');
     await expect(screen).toHaveAttribute('data-state', 'measure');
-    await scanner.scan('.GL30');
-    await scanner.scan('.GW20');
-    await scanner.scan('.GH15');
+    // Issue 14 item 11: the dimension type fills the three sizes (docs/DEMO.md).
+    await scanner.scan('DIM-S');
     await expect(page.getByTestId('measure-length')).toHaveValue('30');
+    await expect(page.getByTestId('measure-width')).toHaveValue('20');
     await expect(page.getByTestId('measure-height')).toHaveValue('15');
+    await scanner.scan('.GL35');
+    await expect(page.getByTestId('measure-length')).toHaveValue('35');
+    // Saved without a weight: the sizes are saved, f-0027, and the parcel stays to be weighed.
+    const measure = page.waitForRequest((request) =>
+      request.url().endsWith('/sorting-api/parcels/measure'),
+    );
+    await page.getByTestId('measure-submit').click();
+    expect((await measure).postDataJSON()).toMatchObject({ length: 35, width: 20, height: 15 });
+    await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0027');
+    await expect(screen).toHaveAttribute('data-state', 'measure');
+    await expect(page.getByTestId('measure-length')).toHaveCount(0);
+    await expect(page.getByTestId('suggested-cells')).toHaveCount(0);
     await page.getByTestId('measure-weight').fill('1,25');
     const weight = page.waitForRequest((request) =>
       request.url().endsWith('/sorting-api/parcels/weight'),
@@ -117,14 +176,26 @@ test.describe('sorting: a shift slice', () => {
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
   });
 
-  test('weight 0 is f-0027 and the parcel goes on to sorting', async ({ page, scanner }) => {
+  test('weight 0 is f-0027 and the parcel stays in the measure step: it never reaches placing', async ({
+    page,
+    scanner,
+  }) => {
     const screen = await openZone(page, scanner, 1);
     await scanner.scan('P100010');
     await expect(screen).toHaveAttribute('data-state', 'measure');
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
     await page.getByTestId('measure-weight').fill('0');
     await page.getByTestId('measure-submit').click();
-    await expect(screen).toHaveAttribute('data-state', 'scanWhere');
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0027');
+    await expect(screen).toHaveAttribute('data-state', 'measure');
+    // A cell scanned meanwhile does not place it either.
+    await scanner.scan('=34717-1-a-05');
+    await expect(page.getByTestId('prompt-error-text')).toHaveText('Сначала завершите текущий шаг');
+    await expect(screen).toHaveAttribute('data-state', 'measure');
+    expect(calls.filter((path) => path.startsWith('/sorting-api/'))).toEqual([]);
+    await page.getByTestId('step-cancel').click();
+    await expect(screen).toHaveAttribute('data-state', 'scanWhat');
   });
 
   test('a parcel with an attention message: damage comment, confirmed, then sorted', async ({
@@ -165,7 +236,10 @@ test.describe('sorting: a shift slice', () => {
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0031');
     await scanner.scan('=34717-1-c-05');
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
-    await expect(page.getByTestId('prompt-pre')).toContainText('1-c-05');
+    // Issue 14 item 15: in words, with the plural of its parcels (P100008, P100009, P100001).
+    await expect(page.getByTestId('prompt-pre')).toHaveText(
+      'Короб 1 с 3 посылками перемещён в ячейку 1-c-05',
+    );
   });
 
   test('expedition zone: a cell scan switches the zone; the parcel is moved at once', async ({
@@ -213,6 +287,7 @@ test.describe('sorting: a shift slice', () => {
     expect(await boxOf(page, 'P100004')).not.toBeNull();
     expect(await boxOf(page, 'P100002')).toBeNull(); // cancelled
     expect(await boxOf(page, 'P100010')).toBeNull(); // f-0027, never placed
+    expect(await boxOf(page, 'P100008')).toBe(1); // already there, not moved
     expect(await boxOf(page, 'P100011')).toBeNull(); // refused with f-0031
     expect(await boxOf(page, 'P100012')).toBeNull(); // rescanned, not placed
     expect(await boxOf(page, 'P100005')).toBeNull(); // no printer

@@ -125,7 +125,7 @@ test.describe('time tracking', () => {
     await page.getByTestId('tracked-user-remove').click();
     await page.getByTestId('confirm-remove').click();
     await expect(
-      toast(page, `${OTHER_WORKER.name} убран(а) с рабочего места — ${WP2.name}`),
+      toast(page, `${OTHER_WORKER.name} больше не числится на рабочем месте — ${WP2.name}`),
     ).toBeVisible();
     await expect(trackedNames(page)).toHaveCount(0);
 

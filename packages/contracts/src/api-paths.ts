@@ -9,6 +9,9 @@ export const API_ROOT_PATHS = [
   '/printersHub',
   '/healthz',
   '/local-settings-newsort',
+  // The API document and its human page (apps/server/src/http/api-document.ts).
+  '/openapi.json',
+  '/api-docs',
   // The demo sheet is a server-rendered page, never the SPA: without the demo seed it is a 404.
   '/demo-sheet',
   '/en/demo-sheet',

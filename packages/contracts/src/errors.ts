@@ -55,7 +55,21 @@ export const ERROR_TABLE = {
 
 export type AppErrorCode = keyof typeof ERROR_TABLE;
 
+/**
+ * A parameter of a message: text or a number as it is, or a wait in seconds that the catalogue
+ * words in the caller's language ("подождите 5 секунд").
+ */
+export type MessageParam = string | number | { waitSeconds: number };
+export type MessageParams = Record<string, MessageParam>;
+
 export interface AppErrorOptions {
+  /**
+   * The message key of the server's catalogue: the one error handler words it in the
+   * request's language (services know no locale; issue 15). `message` is then only the text
+   * of logs and of a key the catalogue lacks.
+   */
+  key?: string;
+  params?: MessageParams;
   message?: string;
   details?: unknown;
   /** Overrides the table's envelope ErrorCode when a call defines its own. */
@@ -66,13 +80,17 @@ export interface AppErrorOptions {
 /** The one error type of the server: a code selects status and envelope, never the text. */
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  readonly key: string | null;
+  readonly params: MessageParams;
   readonly details: unknown;
   readonly envelopeErrorCode: EnvelopeErrorCode;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
-    super(options.message ?? code, { cause: options.cause });
+    super(options.message ?? options.key ?? code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    this.key = options.key ?? null;
+    this.params = options.params ?? {};
     this.details = options.details;
     this.envelopeErrorCode = options.errorCode ?? ERROR_TABLE[code].errorCode;
   }
@@ -82,11 +100,14 @@ export class AppError extends Error {
     return ERROR_TABLE[this.code].status;
   }
 
-  /** The envelope this error answers with (casing is chosen by the service). */
-  toEnvelope(): Envelope<null> {
+  /**
+   * The envelope this error answers with (casing is chosen by the service); `message` is the
+   * key's text in the caller's language, worded by the error handler.
+   */
+  toEnvelope(message: string = this.message): Envelope<null> {
     return {
       isSuccess: false,
-      message: this.message,
+      message,
       errorCode: this.envelopeErrorCode,
       isCriticalError: ERROR_TABLE[this.code].isCritical,
       isRepeat: false,

@@ -9,3 +9,19 @@ export type UserRole = (typeof USER_ROLES)[number];
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
 }
+
+/** The order of the roles: an administrator is above a supervisor, a supervisor above a worker. */
+const ROLE_RANK: Record<UserRole, number> = { worker: 0, supervisor: 1, administrator: 2 };
+
+/** The rank of a user: that of their highest role (no role ranks as a worker). */
+export function roleRank(roles: readonly UserRole[]): number {
+  return Math.max(0, ...roles.map((role) => ROLE_RANK[role]));
+}
+
+/**
+ * Issue 14 item 1 (docs/DECISIONS.md "Users and time tracking"): nobody acts on a user whose
+ * role is above their own; equals may act on each other.
+ */
+export function mayActOn(actor: readonly UserRole[], target: readonly UserRole[]): boolean {
+  return roleRank(actor) >= roleRank(target);
+}

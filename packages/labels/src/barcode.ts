@@ -49,3 +49,40 @@ export function symbolModules(symbol: BarcodeSymbol): number {
     ? symbol.modules + 2 * QUIET_ZONE.code128
     : symbol.size + 2 * QUIET_ZONE.qr;
 }
+
+/**
+ * The print grid: 203 dpi, the resolution of the common thermal label printers. Module widths
+ * are whole dots of it, so every bar is equally wide on the printhead (issue 14 item 13).
+ */
+export const PRINT_DPI = 203;
+/** mm of one dot of the print grid. */
+export const DOT_MM = 25.4 / PRINT_DPI;
+
+/**
+ * The narrowest module printed: 2 dots (0.25 mm). One-dot bars print and scan unreliably at
+ * 203 dpi (dot gain turns them into uneven bars); they did not decode at 150 or 200 dpi.
+ */
+export const MIN_MODULE_DOTS = 2;
+/** The widest: Code128 bars wider than 0.5 mm only use label; QR modules up to 10 dots. */
+const MAX_MODULE_DOTS = { code128: 4, qr: 10 } as const;
+
+/** Whole dots of the print grid that fit in a length in mm. */
+export function dotsIn(mm: number): number {
+  return Math.floor(mm / DOT_MM + 1e-6);
+}
+
+/**
+ * The module size in whole dots for a symbol in a box (mm), quiet zones included: the largest
+ * that fits, at most the symbology's widest; null when not even `MIN_MODULE_DOTS` fits.
+ */
+export function moduleDotsFor(
+  symbology: Symbology,
+  symbol: BarcodeSymbol,
+  widthMm: number,
+  heightMm: number,
+): number | null {
+  const modules = symbolModules(symbol);
+  const room = symbol.kind === 'linear' ? dotsIn(widthMm) : dotsIn(Math.min(widthMm, heightMm));
+  const dots = Math.min(MAX_MODULE_DOTS[symbology], Math.floor(room / modules));
+  return dots >= MIN_MODULE_DOTS ? dots : null;
+}

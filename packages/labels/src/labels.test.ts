@@ -8,6 +8,7 @@ import {
   renderLabel,
   type LabelRequest,
 } from './index.js';
+import { LONG_LABELS, sampleRequest } from './testing/long-labels.js';
 
 const SAMPLE_VALUES: Record<string, string> = {
   name: 'Иванов Пётр',
@@ -110,6 +111,31 @@ describe('every template', () => {
   );
 });
 
+describe('long realistic captions and codes (issue 14 item 13)', () => {
+  it.each(
+    LONG_LABELS.map((sample) => [sample.template, sample.parameters.barcode, sample] as const),
+  )('%s %s: ZPL prints every caption whole', async (_template, _barcode, sample) => {
+    const fields = zplFields(await zplOf(sampleRequest(sample)));
+    // A wrapped caption is several fields, one per line.
+    const text = fields.join(' ');
+    expect(text).not.toContain('...');
+    for (const [name, value] of Object.entries(sample.parameters)) {
+      expect(text, name).toContain(value);
+    }
+  });
+
+  it.each(
+    LONG_LABELS.map((sample) => [sample.template, sample.parameters.barcode, sample] as const),
+  )(
+    '%s %s: the narrowest bar or QR module is at least 2 dots of a 203 dpi head',
+    async (_template, _barcode, sample) => {
+      const zpl = await zplOf(sampleRequest(sample));
+      const module = /\^BY(\d+),/.exec(zpl) ?? /\^BQN,2,(\d+)/.exec(zpl);
+      expect(Number(module?.[1])).toBeGreaterThanOrEqual(2);
+    },
+  );
+});
+
 describe('refusals', () => {
   it.each(LABEL_TEMPLATES)('%s without a barcode is refused in both formats', async (template) => {
     const request = fullRequest(template);
@@ -155,6 +181,18 @@ describe('refusals', () => {
     await expect(
       renderLabel({ ...request, parameters: [{ name: 'barcode', value: 'КОРОБ-1' }] }, 'zpl'),
     ).rejects.toThrow(/printable ASCII/);
+  });
+
+  it('refuses a Code128 too long for its label at 2-dot bars, naming it', async () => {
+    const barcode = 'PARCEL-0000000000000000000001';
+    const request: LabelRequest = {
+      template: 'parcel',
+      copies: 1,
+      parameters: [{ name: 'barcode', value: barcode }],
+    };
+    const message = `Label "parcel": barcode "${barcode}" is too long for a 58 mm label`;
+    await expect(renderLabel(request, 'pdf')).rejects.toThrow(message);
+    await expect(renderLabel(request, 'zpl')).rejects.toThrow(message);
   });
 
   it('escapes ZPL command prefixes in field data', async () => {

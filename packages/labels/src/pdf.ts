@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { QUIET_ZONE } from './barcode.js';
-import { fitText } from './fit-text.js';
+import { DOT_MM, dotsIn, QUIET_ZONE, symbolModules } from './barcode.js';
+import { fitText, LINE_HEIGHT } from './fit-text.js';
 import type { BarcodeElement, LabelLayout, TextElement } from './templates.js';
 
 const POINTS_PER_MM = 72 / 25.4;
@@ -31,40 +31,65 @@ function pt(mm: number): number {
 }
 
 function drawText(page: PDFPage, heightMm: number, element: TextElement, font: PDFFont): void {
-  const fitted = fitText(element.text, element.width, element.size, (text, size) =>
+  const fitted = fitText(element.text, element.width, element.height, element.size, (text, size) =>
     font.widthOfTextAtSize(text, size),
   );
-  const width = font.widthOfTextAtSize(fitted.text, fitted.size);
-  const x = element.align === 'center' ? element.x + (element.width - width) / 2 : element.x;
-  page.drawText(fitted.text, {
-    x: pt(x),
-    y: pt(heightMm - element.y - fitted.size * ASCENT),
-    size: pt(fitted.size),
-    font,
+  for (const [index, text] of fitted.lines.entries()) {
+    const width = font.widthOfTextAtSize(text, fitted.size);
+    const x = element.align === 'center' ? element.x + (element.width - width) / 2 : element.x;
+    const top = element.y + fitted.offset + index * fitted.size * LINE_HEIGHT;
+    page.drawText(text, {
+      x: pt(x),
+      y: pt(heightMm - top - fitted.size * ASCENT),
+      size: pt(fitted.size),
+      font,
+      color: BLACK,
+    });
+  }
+}
+
+/** A dark rectangle given in dots of the print grid from the label's top-left corner. */
+function drawDots(
+  page: PDFPage,
+  heightMm: number,
+  box: { left: number; top: number; width: number; height: number },
+): void {
+  page.drawRectangle({
+    x: pt(box.left * DOT_MM),
+    y: pt(heightMm - (box.top + box.height) * DOT_MM),
+    width: pt(box.width * DOT_MM),
+    height: pt(box.height * DOT_MM),
     color: BLACK,
   });
 }
 
+/**
+ * Bars and QR modules are whole dots of the 203 dpi grid and start on it (counted from the
+ * label's top-left corner, as a printer rasterises), so each prints exactly as wide as its
+ * neighbours: a module of 2.4 dots would print as 2 or 3.
+ */
 function drawBarcode(page: PDFPage, heightMm: number, element: BarcodeElement): void {
-  const { symbol } = element;
+  const { symbol, moduleDots: dot } = element;
+  const boxLeft = Math.round(element.x / DOT_MM);
+  const boxTop = Math.round(element.y / DOT_MM);
   if (symbol.kind === 'linear') {
-    const module = element.width / (symbol.modules + 2 * QUIET_ZONE.code128);
-    const left = element.x + QUIET_ZONE.code128 * module;
+    const total = symbolModules(symbol) * dot;
+    const left =
+      boxLeft + Math.floor((dotsIn(element.width) - total) / 2) + QUIET_ZONE.code128 * dot;
+    const height = dotsIn(element.height);
     for (const [offset, width] of symbol.bars) {
-      page.drawRectangle({
-        x: pt(left + offset * module),
-        y: pt(heightMm - element.y - element.height),
-        width: pt(width * module),
-        height: pt(element.height),
-        color: BLACK,
+      drawDots(page, heightMm, {
+        left: left + offset * dot,
+        top: boxTop,
+        width: width * dot,
+        height,
       });
     }
     return;
   }
-  const module = Math.min(element.width, element.height) / (symbol.size + 2 * QUIET_ZONE.qr);
-  const side = symbol.size * module;
-  const left = element.x + (element.width - side) / 2;
-  const top = element.y + (element.height - side) / 2;
+  const side = symbol.size * dot;
+  const left = boxLeft + Math.floor((dotsIn(element.width) - side) / 2);
+  const top = boxTop + Math.floor((dotsIn(element.height) - side) / 2);
   for (let y = 0; y < symbol.size; y += 1) {
     // Runs of dark modules in a row become one rectangle: fewer seams between modules.
     let x = 0;
@@ -75,12 +100,11 @@ function drawBarcode(page: PDFPage, heightMm: number, element: BarcodeElement): 
       }
       const start = x;
       while (x < symbol.size && symbol.dark[y * symbol.size + x] === 1) x += 1;
-      page.drawRectangle({
-        x: pt(left + start * module),
-        y: pt(heightMm - top - (y + 1) * module),
-        width: pt((x - start) * module),
-        height: pt(module),
-        color: BLACK,
+      drawDots(page, heightMm, {
+        left: left + start * dot,
+        top: top + y * dot,
+        width: (x - start) * dot,
+        height: dot,
       });
     }
   }

@@ -2,7 +2,15 @@
 // "Labels"). One layout in millimetres feeds both printer languages, so a PDF preview and a
 // Zebra label look alike.
 import { LABEL_TEMPLATES, type LabelParameter, type LabelTemplate } from '@sorting/contracts';
-import { encodeBarcode, type BarcodeSymbol, type Symbology } from './barcode.js';
+import {
+  encodeBarcode,
+  MIN_MODULE_DOTS,
+  moduleDotsFor,
+  PRINT_DPI,
+  type BarcodeSymbol,
+  type Symbology,
+} from './barcode.js';
+import { LINE_HEIGHT } from './fit-text.js';
 
 /** One label job: template, its parameters, how many identical labels. */
 export interface LabelRequest {
@@ -30,13 +38,17 @@ export type LabelParameterName = (typeof LABEL_PARAMETER_NAMES)[number];
 
 type Values = Partial<Record<LabelParameterName, string>>;
 
-/** A text line: top edge, left edge and width in mm, font size (em) in mm. */
+/**
+ * A caption in a box: top edge, left edge, width and height in mm, font size (em) in mm. The
+ * backends fit it (fit-text.ts): smaller, then over the lines the box holds.
+ */
 export interface TextElement {
   kind: 'text';
   text: string;
   x: number;
   y: number;
   width: number;
+  height: number;
   size: number;
   isBold: boolean;
   align: 'left' | 'center';
@@ -52,6 +64,8 @@ export interface BarcodeElement {
   y: number;
   width: number;
   height: number;
+  /** Width of one module (narrowest bar, QR cell) in dots of the 203 dpi print grid. */
+  moduleDots: number;
 }
 
 export type LayoutElement = TextElement | BarcodeElement;
@@ -65,12 +79,14 @@ export interface LabelLayout {
   copies: number;
 }
 
-type TextSlot = Omit<TextElement, 'kind' | 'text' | 'isBold' | 'align'> & {
+type TextSlot = Omit<TextElement, 'kind' | 'text' | 'isBold' | 'align' | 'height'> & {
+  /** The box's height; one line of `size` when left out. */
+  height?: number;
   isBold?: boolean;
   align?: 'left' | 'center';
   compose: (values: Values) => string | null;
 };
-type BarcodeSlot = Omit<BarcodeElement, 'kind' | 'symbol' | 'text' | 'symbology'> & {
+type BarcodeSlot = Omit<BarcodeElement, 'kind' | 'symbol' | 'text' | 'symbology' | 'moduleDots'> & {
   kind: 'barcode';
 };
 
@@ -107,19 +123,23 @@ function cellDetails(v: Values): string | null {
 }
 
 // Captions are Russian: labels are printed for the warehouse floor, whose default locale is ru.
+// Code128 boxes are wide enough for their usual codes at 2 dots a module (barcode.ts); a caption
+// box with `height` takes more lines of a smaller size when its text is long (fit-text.ts).
 const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
   user: {
-    widthMm: 58,
-    heightMm: 40,
+    // 100 mm: a badge is `~` and 20 characters (credentials.ts), 255 Code128 modules; with
+    // quiet zones at 2 dots that is 69 mm, more than a 58 mm label holds (docs/DECISIONS.md).
+    widthMm: 100,
+    heightMm: 30,
     symbology: 'code128',
     required: ['barcode', 'name'],
     optional: ['number'],
     description: 'User badge sticker: name, personal number, badge barcode (~, >, <).',
     slots: [
-      { x: 3, y: 2.5, width: 52, size: 4.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
-      { x: 3, y: 8, width: 52, size: 3.2, align: 'center', compose: (v) => line('Таб. № ', v.number) },
-      { kind: 'barcode', x: 2, y: 13, width: 54, height: 17 },
-      { x: 3, y: 32, width: 52, size: 3, align: 'center', compose: barcodeText },
+      { x: 3, y: 1, width: 94, height: 6.4, size: 4.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
+      { x: 3, y: 7.6, width: 94, size: 3, align: 'center', compose: (v) => line('Таб. № ', v.number) },
+      { kind: 'barcode', x: 2, y: 11.4, width: 96, height: 13 },
+      { x: 3, y: 25.2, width: 94, size: 3, align: 'center', compose: barcodeText },
     ],
   },
   'cell-bar-long': {
@@ -132,8 +152,8 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     slots: [
       { kind: 'barcode', x: 1, y: 3, width: 62, height: 18 },
       { x: 3, y: 23.5, width: 58, size: 3, align: 'center', compose: barcodeText },
-      { x: 64, y: 5, width: 34, size: 8, isBold: true, compose: (v) => v.name ?? null },
-      { x: 64, y: 17, width: 34, size: 3, compose: cellDetails },
+      { x: 64, y: 3, width: 34, height: 10, size: 8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 64, y: 15, width: 34, height: 12, size: 3, compose: cellDetails },
     ],
   },
   'cell-bar-short': {
@@ -146,7 +166,7 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     slots: [
       { kind: 'barcode', x: 1, y: 2, width: 56, height: 14 },
       { x: 3, y: 17, width: 52, size: 2.8, align: 'center', compose: barcodeText },
-      { x: 3, y: 21.5, width: 52, size: 5.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
+      { x: 3, y: 21, width: 52, height: 8, size: 5.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
     ],
   },
   'cell-qr-long': {
@@ -158,9 +178,9 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     description: 'Long QR cell label: QR on the left, the cell name large on the right.',
     slots: [
       { kind: 'barcode', x: 1, y: 1, width: 28, height: 28 },
-      { x: 31, y: 3, width: 66, size: 9, isBold: true, compose: (v) => v.name ?? null },
-      { x: 31, y: 16, width: 66, size: 3.5, compose: cellDetails },
-      { x: 31, y: 23, width: 66, size: 3, compose: barcodeText },
+      { x: 31, y: 2, width: 66, height: 12, size: 9, isBold: true, compose: (v) => v.name ?? null },
+      { x: 31, y: 15, width: 66, height: 7.5, size: 3.5, compose: cellDetails },
+      { x: 31, y: 23, width: 66, height: 6, size: 3, compose: barcodeText },
     ],
   },
   'cell-qr-short': {
@@ -173,7 +193,7 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     slots: [
       { kind: 'barcode', x: 9, y: 0.5, width: 22, height: 22 },
       { x: 1.5, y: 22.5, width: 37, size: 3.5, isBold: true, align: 'center', compose: (v) => v.name ?? null },
-      { x: 1.5, y: 26.5, width: 37, size: 2.4, align: 'center', compose: barcodeText },
+      { x: 1.5, y: 26.6, width: 37, size: 2.4, align: 'center', compose: barcodeText },
     ],
   },
   box: {
@@ -184,12 +204,12 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     optional: ['number', 'route', 'client', 'dims'],
     description: 'Box label 68x60 mm (spec part 2 §9): barcode, box number, route, client, LxWxH.',
     slots: [
-      { kind: 'barcode', x: 2, y: 3, width: 64, height: 20 },
-      { x: 3, y: 24.5, width: 62, size: 3.5, align: 'center', compose: barcodeText },
-      { x: 3, y: 30, width: 62, size: 6, isBold: true, align: 'center', compose: (v) => line('Короб № ', v.number) },
-      { x: 3, y: 38.5, width: 62, size: 4, compose: (v) => line('Маршрут ', v.route) },
-      { x: 3, y: 44.5, width: 62, size: 3.5, compose: (v) => v.client ?? null },
-      { x: 3, y: 50.5, width: 62, size: 3.5, compose: (v) => line('Габариты ', v.dims) },
+      { kind: 'barcode', x: 2, y: 2.5, width: 64, height: 18 },
+      { x: 3, y: 21.5, width: 62, size: 3.5, align: 'center', compose: barcodeText },
+      { x: 3, y: 26.2, width: 62, size: 6, isBold: true, align: 'center', compose: (v) => line('Короб № ', v.number) },
+      { x: 3, y: 33.6, width: 62, height: 9.4, size: 4, compose: (v) => line('Маршрут ', v.route) },
+      { x: 3, y: 43.4, width: 62, height: 8.2, size: 3.5, compose: (v) => v.client ?? null },
+      { x: 3, y: 52.2, width: 62, height: 6, size: 3.5, compose: (v) => line('Габариты ', v.dims) },
     ],
   },
   'returnable-box': {
@@ -202,8 +222,8 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     slots: [
       { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 15 },
       { x: 3, y: 18.5, width: 52, size: 3, align: 'center', compose: barcodeText },
-      { x: 3, y: 23.5, width: 52, size: 5.5, isBold: true, align: 'center', compose: (v) => line('Тара № ', v.number) },
-      { x: 3, y: 32, width: 52, size: 3.5, align: 'center', compose: (v) => line('Габариты ', v.dims) },
+      { x: 3, y: 23, width: 52, height: 8, size: 5.5, isBold: true, align: 'center', compose: (v) => line('Тара № ', v.number) },
+      { x: 3, y: 32, width: 52, height: 6.5, size: 3.5, align: 'center', compose: (v) => line('Габариты ', v.dims) },
     ],
   },
   parcel: {
@@ -216,11 +236,11 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     // template prints the values as they come (GET /sorting-api/Parcels/{id}/sticker?lang).
     description: 'Parcel sticker: barcode, item name, destination, route, client.',
     slots: [
-      { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 15 },
-      { x: 3, y: 18.5, width: 52, size: 3, align: 'center', compose: barcodeText },
-      { x: 3, y: 23, width: 52, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
-      { x: 3, y: 28.5, width: 52, size: 3.2, compose: (v) => joined([v.destination ?? null, v.route ?? null]) },
-      { x: 3, y: 33.5, width: 52, size: 3.2, compose: (v) => v.client ?? null },
+      { kind: 'barcode', x: 1, y: 2, width: 56, height: 11 },
+      { x: 3, y: 13.6, width: 52, size: 2.8, align: 'center', compose: barcodeText },
+      { x: 3, y: 17.2, width: 52, height: 7.6, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 3, y: 25.1, width: 52, height: 7.2, size: 3.2, compose: (v) => joined([v.destination ?? null, v.route ?? null]) },
+      { x: 3, y: 32.6, width: 52, height: 7, size: 3.2, compose: (v) => v.client ?? null },
     ],
   },
   'inbound-detail': {
@@ -231,11 +251,11 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     optional: ['number', 'make', 'quantity'],
     description: 'Inbound detail label (spec part 2): barcode, detail name, number, make, quantity.',
     slots: [
-      { kind: 'barcode', x: 1, y: 2.5, width: 56, height: 13 },
-      { x: 3, y: 16.5, width: 52, size: 3, align: 'center', compose: barcodeText },
-      { x: 3, y: 21, width: 52, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
-      { x: 3, y: 26.5, width: 52, size: 3.2, compose: (v) => joined([line('№ ', v.number), v.make ?? null]) },
-      { x: 3, y: 32, width: 52, size: 3.5, compose: (v) => line('Кол-во: ', v.quantity) },
+      { kind: 'barcode', x: 1, y: 2, width: 56, height: 11 },
+      { x: 3, y: 13.6, width: 52, size: 2.8, align: 'center', compose: barcodeText },
+      { x: 3, y: 17.2, width: 52, height: 8, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
+      { x: 3, y: 25.5, width: 52, height: 7.2, size: 3.2, compose: (v) => joined([line('№ ', v.number), v.make ?? null]) },
+      { x: 3, y: 33.2, width: 52, height: 5.5, size: 3.5, compose: (v) => line('Кол-во: ', v.quantity) },
     ],
   },
 }; // prettier-ignore
@@ -289,9 +309,38 @@ function readValues(template: LabelTemplate, parameters: LabelParameter[]): Valu
 }
 
 /**
+ * The barcode in its box with a module of whole dots, at least `MIN_MODULE_DOTS`. A Code128 too
+ * long for its box may use the label's whole width (quiet zones up to the edges); one too long
+ * for that is refused: a code whose bars the printer cannot draw evenly would not scan.
+ */
+function placeBarcode(
+  template: LabelTemplate,
+  definition: TemplateDefinition,
+  slot: BarcodeSlot,
+  symbol: BarcodeSymbol,
+  text: string,
+): BarcodeElement {
+  const { kind: _kind, ...box } = slot;
+  const { symbology } = definition;
+  let moduleDots = moduleDotsFor(symbology, symbol, box.width, box.height);
+  if (moduleDots === null && symbol.kind === 'linear') {
+    box.x = 0;
+    box.width = definition.widthMm;
+    moduleDots = moduleDotsFor(symbology, symbol, box.width, box.height);
+  }
+  if (moduleDots === null) {
+    throw new Error(
+      `Label "${template}": barcode ${JSON.stringify(text)} is too long for a ` +
+        `${definition.widthMm} mm label (bars of at least ${MIN_MODULE_DOTS} dots at ${PRINT_DPI} dpi)`,
+    );
+  }
+  return { ...box, kind: 'barcode', symbology, symbol, text, moduleDots };
+}
+
+/**
  * Validates a request and lays its label out. Throws an Error naming the template and the
- * parameter when a required one is missing or blank, the barcode cannot be encoded, or the
- * copies are not a whole number 1..999.
+ * parameter when a required one is missing or blank, the barcode cannot be encoded or is too
+ * long for the label, or the copies are not a whole number 1..999.
  */
 export function layOutLabel(request: LabelRequest): LabelLayout {
   const { template, copies } = request;
@@ -315,7 +364,7 @@ export function layOutLabel(request: LabelRequest): LabelLayout {
   const elements: LayoutElement[] = [];
   for (const slot of definition.slots) {
     if ('kind' in slot) {
-      elements.push({ ...slot, symbology: definition.symbology, symbol, text: barcode });
+      elements.push(placeBarcode(template, definition, slot, symbol, barcode));
       continue;
     }
     const text = slot.compose(values);
@@ -325,6 +374,7 @@ export function layOutLabel(request: LabelRequest): LabelLayout {
       ...box,
       kind: 'text',
       text,
+      height: slot.height ?? slot.size * LINE_HEIGHT,
       isBold: slot.isBold ?? false,
       align: slot.align ?? 'left',
     });

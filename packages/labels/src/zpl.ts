@@ -1,14 +1,11 @@
 // ZPL II for Zebra-type printers at 203 dpi: native barcode commands, so the printer draws
 // every bar at its own resolution.
-import { QUIET_ZONE } from './barcode.js';
-import { fitText } from './fit-text.js';
+import { QUIET_ZONE, symbolModules } from './barcode.js';
+import { fitText, LINE_HEIGHT } from './fit-text.js';
 import type { BarcodeElement, LabelLayout, TextElement } from './templates.js';
 
 /** 203 dpi printheads: 8 dots per mm. */
 export const ZPL_DOTS_PER_MM = 8;
-
-/** Widest Code128 module we print (0.5 mm); wider bars only waste label. */
-const MAX_MODULE_DOTS = 4;
 
 // Font 0 is proportional; 0.6 of its height is a safe upper bound of an average glyph's width
 // (the printer cannot be asked), so an estimated fit never overflows.
@@ -29,29 +26,37 @@ export function escapeZplField(text: string): string {
     .replace(/[\\^~]/g, (char) => `\\${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** One field per line, so the printer never wraps (or overprints) a line itself. */
 function renderText(element: TextElement): string {
   const fitted = fitText(
     element.text,
     element.width,
+    element.height,
     element.size,
     (text, size) => Array.from(text).length * size * FONT0_WIDTH_RATIO,
     '...',
   );
   const height = dots(fitted.size);
   const align = element.align === 'center' ? 'C' : 'L';
-  return (
-    `^FO${dots(element.x)},${dots(element.y)}^A0N,${height},${height}` +
-    `^FB${dots(element.width)},1,0,${align}^FH\\^FD${escapeZplField(fitted.text)}^FS`
-  );
+  return fitted.lines
+    .map((text, index) => {
+      const top = element.y + fitted.offset + index * fitted.size * LINE_HEIGHT;
+      return (
+        `^FO${dots(element.x)},${dots(top)}^A0N,${height},${height}` +
+        `^FB${dots(element.width)},1,0,${align}^FH\\^FD${escapeZplField(text)}^FS`
+      );
+    })
+    .join('\n');
 }
 
+/** The barcode with the module the layout chose (whole dots, at least 2), centred in its box. */
 function renderBarcode(element: BarcodeElement): string {
   const boxWidth = dots(element.width);
   const boxHeight = dots(element.height);
   const data = escapeZplField(element.text);
+  const module = element.moduleDots;
   if (element.symbol.kind === 'linear') {
-    const modules = element.symbol.modules + 2 * QUIET_ZONE.code128;
-    const module = Math.min(MAX_MODULE_DOTS, Math.max(1, Math.floor(boxWidth / modules)));
+    const modules = symbolModules(element.symbol);
     const left = Math.round((boxWidth - modules * module) / 2) + QUIET_ZONE.code128 * module;
     // ^BC orientation N, no interpretation line (we print our own), mode A: automatic subsets,
     // so '>' in a badge is data, not a subset switch.
@@ -61,17 +66,12 @@ function renderBarcode(element: BarcodeElement): string {
       `^FH\\^FD${data}^FS`
     );
   }
-  const modules = element.symbol.size + 2 * QUIET_ZONE.qr;
-  const magnification = Math.min(
-    10,
-    Math.max(1, Math.floor(Math.min(boxWidth, boxHeight) / modules)),
-  );
-  const side = element.symbol.size * magnification;
+  const side = element.symbol.size * module;
   const left = Math.round((boxWidth - side) / 2);
   const top = Math.round((boxHeight - side) / 2);
   // ^BQ model 2; field data "MA,": error correction M, automatic input mode.
   return (
-    `^FO${dots(element.x) + left},${dots(element.y) + top}^BQN,2,${magnification}` +
+    `^FO${dots(element.x) + left},${dots(element.y) + top}^BQN,2,${module}` +
     `^FH\\^FDMA,${data}^FS`
   );
 }

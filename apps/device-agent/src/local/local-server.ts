@@ -9,6 +9,7 @@ import type {
   DeviceCookieResponse,
   DevicePrinterStatus,
   DeviceServiceError,
+  DeviceServiceInfo,
   LocalPrinterResponse,
   ScaleReading,
 } from '@sorting/contracts';
@@ -176,7 +177,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     switch (key) {
       case 'GET ':
       case 'GET /api/version':
-        return { appId, version: options.version, printers: printService.listPrinters() };
+        // The web app takes appId and scaleId from here when its scale cookies are empty.
+        return {
+          appId,
+          version: options.version,
+          printers: printService.listPrinters(),
+          scaleId: scale?.scaleId ?? null,
+        } satisfies DeviceServiceInfo;
 
       case 'POST /api/cookie/check': {
         const { name, value } = parseBody(ZCookieCheck, await readJson(request));

@@ -11,12 +11,25 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { onFirstUse } from './first-use.js';
+import { drizzlePool } from './pool-database.js';
 import { PreparingClient, UnpreparedClient } from './preparing-client.js';
 import * as schema from './schema.js';
 
 /** The one database type of the server: PGlite and node-postgres both fit it (stack.md). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * The PostgreSQL pool's clients at one moment: `total` connections, `idle` ones, requests
+ * `waiting` for a client, and those `listening` (held by LISTEN). A client neither idle nor
+ * listening is checked out by a request; with no request running there are none.
+ */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  listening: number;
+}
 
 /** An open database with its lifecycle. */
 export interface Database {
@@ -35,6 +48,8 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** NOTIFY on a channel; delivered to every listener of every process on this database. */
   notify(channel: string, payload: string): Promise<void>;
+  /** The pool's clients (PostgreSQL); null on PGlite, which has no pool. */
+  poolStats(): PoolStats | null;
   /** Closes the connections (and releases the PGlite folder); safe to call twice. */
   close(): Promise<void>;
 }
@@ -102,6 +117,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => null,
     close: onFirstUse(async () => {
       try {
         if (!client.closed) await client.close();
@@ -121,7 +137,7 @@ function listenOnPool(
   channel: string,
   handler: (payload: string) => void,
   reportError: (error: Error) => void,
-): { started: Promise<void>; stop: () => Promise<void> } {
+): { started: Promise<void>; stop: () => Promise<void>; isHolding: () => boolean } {
   let isStopped = false;
   let current: { client: pg.PoolClient; release: (error?: Error) => void } | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -170,11 +186,18 @@ function listenOnPool(
       release(error as Error);
       throw error;
     }
+    // Stopped while LISTEN was on its way: stop() found no client to give back, so this one
+    // goes now (as broken: it still listens), or pool.end() would wait for it for ever.
+    if (isStopped) {
+      release(new Error(`stopped listening on ${channel}`));
+      return;
+    }
     current = { client, release };
   };
 
   return {
     started: connect(),
+    isHolding: () => current !== null,
     stop: async () => {
       isStopped = true;
       if (retry) clearTimeout(retry);
@@ -215,8 +238,8 @@ async function openPostgres(connectionString: string, prepare: boolean): Promise
     await pool.end();
     throw error;
   }
-  const db = drizzlePg({ client: pool, schema });
-  const stopListening = new Set<() => Promise<void>>();
+  const db = drizzlePool(pool, schema);
+  const listenings = new Set<ReturnType<typeof listenOnPool>>();
   return {
     db,
     kind: 'postgres',
@@ -243,10 +266,10 @@ async function openPostgres(connectionString: string, prepare: boolean): Promise
       const listening = listenOnPool(pool, channel, handler, (error) =>
         listeners.forEach((listener) => listener(error)),
       );
-      stopListening.add(listening.stop);
+      listenings.add(listening);
       await listening.started;
       return async () => {
-        stopListening.delete(listening.stop);
+        listenings.delete(listening);
         await listening.stop();
       };
     },
@@ -254,9 +277,15 @@ async function openPostgres(connectionString: string, prepare: boolean): Promise
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      listening: [...listenings].filter((listening) => listening.isHolding()).length,
+    }),
     close: onFirstUse(async () => {
       // A listening client is checked out of the pool; end() would wait for it forever.
-      await Promise.all([...stopListening].map((stop) => stop()));
+      await Promise.all([...listenings].map((listening) => listening.stop()));
       await pool.end();
     }),
   };

@@ -402,10 +402,15 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
   demoParcel('P100007', 'KZN-02', 'route R-101: in zone 4 (transit) goes to 4-a-01', {
     routeNumber: 'R-101',
   }),
-  demoParcel('P100008', 'SPB-01', 'SPB-01: already in box 1 (1-a-01), a rescan', {
-    boxNumber: 1,
-    inboundNumber: null,
-  }),
+  demoParcel(
+    'P100008',
+    'SPB-01',
+    'SPB-01: already in box 1 (1-a-01); its cell answers "already here"',
+    {
+      boxNumber: 1,
+      inboundNumber: null,
+    },
+  ),
   demoParcel('P100009', 'SPB-01', 'SPB-01: already in box 1 (1-a-01)', {
     boxNumber: 1,
     inboundNumber: null,

@@ -178,8 +178,9 @@ export const sessions = pgTable(
 
 /**
  * Failed sign-ins for rate limiting, in the database because several stateless server
- * processes share one PostgreSQL. `key` is 'device:<sha256>' or 'account:<sha256>'; only
- * hashes are stored, never a badge or a login.
+ * processes share one PostgreSQL. `key` is 'address:<sha256>', 'device:<sha256>',
+ * 'login:<sha256>' or 'login:<sha256>@<address or device key>' (modules/auth/sign-in-throttle.ts);
+ * only hashes are stored, never an address, a badge or a login.
  */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
@@ -190,6 +191,16 @@ export const signInAttempts = pgTable(
   },
   (t) => [index('sign_in_attempts_key_at').on(t.key, t.at)],
 );
+
+/**
+ * Device cookies that have signed someone in: a known handheld is judged by its own failures,
+ * not by its shared address's (modules/auth/sign-in-throttle.ts; docs/DECISIONS.md "Sessions
+ * and sign-in"). `key` is 'device:<sha256>', as in sign_in_attempts.
+ */
+export const signInDevices = pgTable('sign_in_devices', {
+  key: text('key').primaryKey(),
+  signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+});
 export * from './schema-sorting.js';
 
 export * from './schema-printing.js';

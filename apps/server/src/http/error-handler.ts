@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '@sorting/contracts';
+import { AppError, inputRuleOf, isAppError } from '@sorting/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@sorting/domain';
 import { ZodError } from 'zod';
-import { messageFor } from '../i18n/messages.js';
+import { isMessageKey, localeOf, messageFor, translate } from '../i18n/messages.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 
 /** Seconds a client waits before retrying a 503 (the web app retries on its own schedule). */
@@ -15,11 +16,50 @@ export interface ErrorAnswer {
   isUnexpected: boolean;
 }
 
-function formatZodIssues(error: ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
+/** A zod issue as the route's validation carries it: where, which rule, zod's own text. */
+interface InputIssue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+  params?: unknown;
+}
+
+/**
+ * The issues of a route's schema validation (fastify-type-provider-zod keeps each zod issue's
+ * code as `keyword`, its path as `instancePath` and the rest as `params`).
+ */
+function issuesOfValidation(validation: unknown[]): InputIssue[] {
+  return validation.map((raw) => {
+    const entry = raw as {
+      keyword?: string;
+      instancePath?: string;
+      message?: string;
+      params?: { params?: unknown };
+    };
+    return {
+      path: (entry.instancePath ?? '').split('/').filter((part) => part !== ''),
+      code: entry.keyword ?? 'custom',
+      message: entry.message ?? 'invalid',
+      params: entry.params?.params,
+    };
+  });
+}
+
+/**
+ * The issues as one Message. The input rules of the contracts (text without control
+ * characters, positive int4 ids) say it in the caller's language; zod's other texts stay.
+ */
+function formatZodIssues(issues: InputIssue[], locale: Locale, where?: string): string {
+  return issues
+    .map((issue) => {
+      const field = [where, ...issue.path.map(String)].filter(Boolean).join('.');
+      const rule = inputRuleOf(issue);
+      if (rule !== null) {
+        const key = rule === 'text' ? 'inputControlCharacters' : 'inputInvalidId';
+        return translate(locale, key, { field: field || '(body)' });
+      }
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
     .join('; ');
 }
 
@@ -43,20 +83,24 @@ function isFastifyClientError(error: unknown): error is FastifyError & { statusC
  *   that status as ErrorCode: they are the caller's fault, never critical.
  * - anything else → 500 internal with IsCriticalError, the cause only in the log.
  */
-export function toErrorAnswer(error: unknown): ErrorAnswer {
+export function toErrorAnswer(error: unknown, locale: Locale = DEFAULT_LOCALE): ErrorAnswer {
   if (isAppError(error)) {
     return { error, status: error.status, isUnexpected: error.status >= 500 };
   }
   if (isZodError(error)) {
     const answer = new AppError('badRequest', {
-      message: formatZodIssues(error),
+      message: formatZodIssues(error.issues, locale),
       details: error.issues,
     });
     return { error: answer, status: answer.status, isUnexpected: false };
   }
   if (isFastifyClientError(error)) {
+    const where = (error as { validationContext?: string }).validationContext;
     const answer = error.validation
-      ? new AppError('badRequest', { message: error.message, details: error.validation })
+      ? new AppError('badRequest', {
+          message: formatZodIssues(issuesOfValidation(error.validation), locale, where),
+          details: error.validation,
+        })
       : new AppError('badRequest', { message: error.message, errorCode: error.statusCode });
     return {
       error: answer,
@@ -66,6 +110,13 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   }
   const answer = new AppError('internal', { message: 'Internal server error', cause: error });
   return { error: answer, status: answer.status, isUnexpected: true };
+}
+
+/** The error's message in the request's language: its catalogue key worded, else its text. */
+export function wordingOf(error: AppError, request: FastifyRequest): string {
+  return error.key !== null && isMessageKey(error.key)
+    ? translate(localeOf(request), error.key, error.params)
+    : error.message;
 }
 
 /** Installs the one error handler and the 404 answer for unknown routes. */
@@ -83,13 +134,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send(app.envelopeCasing.present(request, error.toEnvelope()));
     }
-    const { error, status, isUnexpected } = toErrorAnswer(raw);
+    const { error, status, isUnexpected } = toErrorAnswer(raw, localeOf(request));
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');
     } else {
-      request.log.info({ code: error.code, message: error.message }, 'request refused');
+      // Names the call: a refusal answered 200 has no other line at info (request-log.ts).
+      request.log.info(
+        { req: request, code: error.code, message: error.message },
+        'request refused',
+      );
     }
-    return reply.code(status).send(app.envelopeCasing.present(request, error.toEnvelope()));
+    // A throttled call says when it may try again (sign-in delays, docs/DECISIONS.md).
+    const retryAfter = (error.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number') {
+      void reply.header('retry-after', String(retryAfter));
+    }
+    return reply
+      .code(status)
+      .send(app.envelopeCasing.present(request, error.toEnvelope(wordingOf(error, request))));
   });
 
   app.setNotFoundHandler((request, reply) => {

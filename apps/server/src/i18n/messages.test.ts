@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinutes, translate } from './messages.js';
+import { formatMinutes, formatWait, translate } from './messages.js';
 
 describe('server messages', () => {
   it('fills placeholders in the chosen locale', () => {
@@ -23,5 +23,20 @@ describe('server messages', () => {
     ]);
     expect(formatMinutes('en', 1)).toBe('1 minute');
     expect(formatMinutes('en', 3)).toBe('3 minutes');
+  });
+
+  it('writes a wait in seconds under a minute, else in minutes rounded up', () => {
+    expect([1, 2, 5, 21, 59, 60, 61, 900].map((n) => formatWait('ru', n))).toEqual([
+      '1 секунду',
+      '2 секунды',
+      '5 секунд',
+      '21 секунду',
+      '59 секунд',
+      '1 минуту',
+      '2 минуты',
+      '15 минут',
+    ]);
+    expect(formatWait('en', 1)).toBe('1 second');
+    expect(formatWait('en', 30)).toBe('30 seconds');
   });
 });

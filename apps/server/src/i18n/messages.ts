@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '@sorting/domain';
+import type { MessageParam, MessageParams } from '@sorting/contracts';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
 
 /**
  * The server's own user-facing messages (spec part 1 §1: ru by default, en). The web app
@@ -10,7 +11,7 @@ const RU = {
   badCredentials: 'Неверный бейдж или пароль',
   notSignedIn: 'Вы не вошли в систему',
   sessionExpired: 'Сессия истекла, войдите снова',
-  tooManyAttempts: 'Слишком много попыток, подождите {minutes}',
+  tooManyAttempts: 'Слишком много попыток, подождите {wait}',
   forbiddenRequest: 'Запрос отклонён: нет заголовка X-Requested-With или чужой источник',
   warehouseForbidden: 'Нет доступа к складу {number}',
   zoneForbidden: 'Нет доступа к складу этой зоны',
@@ -25,8 +26,9 @@ const RU = {
   boxChangedMeanwhile: 'Короб {barcode} уже переместили, отсканируйте его снова',
   boxClosed: 'Короб {barcode} закрыт, возьмите новый короб',
   boxOtherKey: 'Короб {barcode} собирает направление {sortingKey}',
-  alreadyInCell: 'Посылка {barcode} уже лежит в ячейке {cell}',
-  boxAlreadyInCell: 'Короб {barcode} уже стоит в ячейке {cell}',
+  parcelNeedsMeasureAndWeight: 'Посылку {barcode} сначала нужно измерить и взвесить',
+  parcelNeedsMeasure: 'Посылку {barcode} сначала нужно измерить',
+  parcelNeedsWeight: 'Посылку {barcode} сначала нужно взвесить',
   cellHoldsOpenBox: 'В ячейке {cell} уже стоит открытый короб {box}',
   notSuggestedCell: 'Ячейка {cell} не из рекомендованных для этой посылки',
   invalidWeight: 'Вес должен быть больше 0',
@@ -38,6 +40,8 @@ const RU = {
   warehouseNotFound: 'Склад не найден',
   operationOfOtherUser: 'Идентификатор операции уже использован другим пользователем',
   databaseUnavailable: 'База данных недоступна, повторите через несколько секунд',
+  inputControlCharacters: 'Поле {field} содержит недопустимые управляющие символы',
+  inputInvalidId: 'Поле {field} должно быть целым числом от 1 до 2147483647',
 
   printerNotServed: 'Принтер недоступен: приложение печати {appId} не подключено',
   printJobInvalid: 'Неверное задание печати: {details}',
@@ -48,12 +52,12 @@ const RU = {
   hubUnknownMethod: 'Неизвестный метод {method}',
 
   sortingCenterForbidden: 'Нет доступа к сортировочному центру {code}',
-  usersManagersOnly: 'Управлять пользователями могут только старший смены и администратор',
+  roleForbidden: 'Вашей роли это действие недоступно',
   reportManagersOnly: 'Отчёт доступен только старшему смены и администратору',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} не совпадает с центром {code} в адресе',
   userNotFound: 'Пользователь {userId} не найден в этом сортировочном центре',
   cannotDeleteSelf: 'Нельзя удалить самого себя',
-  cannotDeleteAdministrator: 'Удалить администратора может только администратор',
+  userRoleAbove: 'У пользователя {name} роль выше вашей: это может сделать только администратор',
   workplaceNotFound: 'Рабочее место {barcode} не найдено',
   badgeNotFound: 'Бейдж не найден или больше не действует',
   userOfOtherSortingCenter: 'Сотрудник {name} из другого сортировочного центра',
@@ -86,7 +90,7 @@ const EN: Record<MessageKey, string> = {
   badCredentials: 'Wrong badge or password',
   notSignedIn: 'You are not signed in',
   sessionExpired: 'Your session has expired, please sign in again',
-  tooManyAttempts: 'Too many attempts, wait {minutes}',
+  tooManyAttempts: 'Too many attempts, wait {wait}',
   forbiddenRequest: 'Request refused: no X-Requested-With header or a foreign origin',
   warehouseForbidden: 'No access to warehouse {number}',
   zoneForbidden: "No access to this zone's warehouse",
@@ -101,8 +105,9 @@ const EN: Record<MessageKey, string> = {
   boxChangedMeanwhile: 'Box {barcode} was moved meanwhile, scan it again',
   boxClosed: 'Box {barcode} is closed, take a new box',
   boxOtherKey: 'Box {barcode} collects destination {sortingKey}',
-  alreadyInCell: 'Parcel {barcode} is already in cell {cell}',
-  boxAlreadyInCell: 'Box {barcode} is already in cell {cell}',
+  parcelNeedsMeasureAndWeight: 'Parcel {barcode} must be measured and weighed first',
+  parcelNeedsMeasure: 'Parcel {barcode} must be measured first',
+  parcelNeedsWeight: 'Parcel {barcode} must be weighed first',
   cellHoldsOpenBox: 'Cell {cell} already holds the open box {box}',
   notSuggestedCell: 'Cell {cell} is not one of the suggested cells for this parcel',
   invalidWeight: 'Weight must be greater than 0',
@@ -114,6 +119,8 @@ const EN: Record<MessageKey, string> = {
   warehouseNotFound: 'Warehouse not found',
   operationOfOtherUser: 'The operation id was already used by another user',
   databaseUnavailable: 'The database is unavailable, retry in a few seconds',
+  inputControlCharacters: 'Field {field} contains control characters, which are not allowed',
+  inputInvalidId: 'Field {field} must be a whole number from 1 to 2147483647',
 
   printerNotServed: 'printer not served: {appId}',
   printJobInvalid: 'Invalid print job: {details}',
@@ -124,12 +131,12 @@ const EN: Record<MessageKey, string> = {
   hubUnknownMethod: 'Unknown method {method}',
 
   sortingCenterForbidden: 'No access to sorting centre {code}',
-  usersManagersOnly: 'Only a supervisor or an administrator may manage users',
+  roleForbidden: 'Your role does not allow this action',
   reportManagersOnly: 'Only a supervisor or an administrator may see the report',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} differs from centre {code} in the path',
   userNotFound: 'User {userId} not found in this sorting centre',
   cannotDeleteSelf: 'You cannot delete yourself',
-  cannotDeleteAdministrator: 'Only an administrator may delete an administrator',
+  userRoleAbove: "{name}'s role is above yours: only an administrator may do this",
   workplaceNotFound: 'Workplace {barcode} not found',
   badgeNotFound: 'Badge not found or no longer valid',
   userOfOtherSortingCenter: '{name} belongs to another sorting centre',
@@ -157,28 +164,46 @@ const EN: Record<MessageKey, string> = {
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };
 
-/** The locale of a request: the NEXT_LOCALE cookie (part 1 §2), else ru. */
+/** The primary language of an Accept-Language header's first tag ("en-US,en;q=0.9" → "en"). */
+function headerLanguage(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',', 1)[0]?.split(';', 1)[0]?.trim().split('-', 1)[0]?.toLowerCase();
+}
+
+/**
+ * The locale of a request: the language the web app sends with every call (Accept-Language:
+ * the page's language, which an /en/… page has without any cookie), else the NEXT_LOCALE
+ * cookie (part 1 §2), else ru.
+ */
 export function localeOf(request: FastifyRequest): Locale {
+  const fromHeader = headerLanguage(request.headers['accept-language']);
+  if (isLocale(fromHeader)) return fromHeader;
   const value = request.cookies[LOCALE_COOKIE];
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
+/** True when the text is a key of the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  return key in RU;
+}
+
+function wordParam(locale: Locale, value: MessageParam): string {
+  return typeof value === 'object' ? formatWait(locale, value.waitSeconds) : String(value);
+}
+
 /** A message of the catalogue with `{name}` placeholders filled in. */
-export function translate(
-  locale: Locale,
-  key: MessageKey,
-  params: Record<string, string | number> = {},
-): string {
-  return CATALOGUES[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
+  return CATALOGUES[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : wordParam(locale, value);
+  });
 }
 
 /** The message in the request's locale. */
 export function messageFor(
   request: FastifyRequest,
   key: MessageKey,
-  params?: Record<string, string | number>,
+  params?: MessageParams,
 ): string {
   return translate(localeOf(request), key, params);
 }
@@ -194,4 +219,17 @@ export function formatMinutes(locale: Locale, count: number): string {
     else if (units >= 2 && units <= 4) word = 'минуты';
   }
   return `${count} ${word}`;
+}
+
+/** "5 секунд" / "1 second" (part 1 §5 plural forms). */
+export function formatSeconds(locale: Locale, count: number): string {
+  if (locale === 'en') return `${count} ${count === 1 ? 'second' : 'seconds'}`;
+  return `${count} ${pluralizeRu(count, ['секунду', 'секунды', 'секунд'])}`;
+}
+
+/** A wait: in seconds under a minute, else in whole minutes rounded up. */
+export function formatWait(locale: Locale, seconds: number): string {
+  return seconds < 60
+    ? formatSeconds(locale, seconds)
+    : formatMinutes(locale, Math.ceil(seconds / 60));
 }

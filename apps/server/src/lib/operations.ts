@@ -1,8 +1,6 @@
-import { AppError } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../db/database.js';
 import { createOperationsRepository } from '../db/operations.repository.js';
-import { translate } from '../i18n/messages.js';
+import { refusal } from './refusal.js';
 
 export interface OperationOutcome<T> {
   value: T;
@@ -12,7 +10,6 @@ export interface OperationOutcome<T> {
 export interface OperationOptions<T> {
   operationId: string | null;
   userId: number;
-  locale: Locale;
   /** What the store keeps for a replay; default the value itself (e.g. drop a one-time secret). */
   toStored?: (value: T) => T;
 }
@@ -20,13 +17,9 @@ export interface OperationOptions<T> {
 /** A replay found by a claim: the stored answer, or the other user's id refused (409). */
 function repeatOf<T>(
   stored: { userId: number | null; result: unknown },
-  options: Pick<OperationOptions<T>, 'userId' | 'locale'>,
+  options: Pick<OperationOptions<T>, 'userId'>,
 ): OperationOutcome<T> {
-  if (stored.userId !== options.userId) {
-    throw new AppError('conflict', {
-      message: translate(options.locale, 'operationOfOtherUser'),
-    });
-  }
+  if (stored.userId !== options.userId) throw refusal('conflict', 'operationOfOtherUser');
   return { value: (stored.result as { value: T }).value, isRepeat: true };
 }
 
@@ -75,7 +68,7 @@ export interface OperationClaim {
  */
 export async function runSelfClaimedOperation<T>(
   db: Db,
-  options: Pick<OperationOptions<T>, 'operationId' | 'userId' | 'locale'>,
+  options: Pick<OperationOptions<T>, 'operationId' | 'userId'>,
   work: (tx: Db, claim: OperationClaim | null) => Promise<T | typeof OPERATION_TAKEN>,
 ): Promise<OperationOutcome<T>> {
   return db.transaction(async (tx) => {

@@ -66,7 +66,7 @@ describe('32 workers racing on the same parcels and cells', () => {
       CELL_BARCODES.map((barcode) => cellIdOf(workers[0]!, sc, barcode)),
     );
 
-    const outcomes = { moved: 0, refused: 0 };
+    const outcomes = { moved: 0, inPlace: 0, refused: 0 };
     const errors: string[] = [];
     await Promise.all(
       workers.map(async (worker, index) => {
@@ -88,16 +88,21 @@ describe('32 workers racing on the same parcels and cells', () => {
           );
           const body = move.json();
           if (move.statusCode !== 200) errors.push(`${move.statusCode} ${move.body}`);
-          else if (body.IsSuccess === true) outcomes.moved += 1;
+          // A move to where the parcel already lies changes nothing and says so (IsRepeat).
+          else if (body.IsSuccess === true && body.IsRepeat === true) {
+            if (body.OperationObject?.isAlreadyInPlace === true) outcomes.inPlace += 1;
+            else errors.push(move.body);
+          } else if (body.IsSuccess === true) outcomes.moved += 1;
           else if ([1, 409].includes(body.ErrorCode as number)) outcomes.refused += 1;
           else errors.push(move.body);
         }
       }),
     );
-    // Only success or a clean business refusal (another key in the box, state changed).
+    // Only success, "already in place" or a clean business refusal (another key in the box,
+    // state changed).
     expect(errors).toEqual([]);
     expect(outcomes.moved).toBeGreaterThan(0);
-    expect(outcomes.moved + outcomes.refused).toBe(WORKERS * ROUNDS);
+    expect(outcomes.moved + outcomes.inPlace + outcomes.refused).toBe(WORKERS * ROUNDS);
 
     const db = database.db;
     const moveEvents = await db
@@ -105,7 +110,7 @@ describe('32 workers racing on the same parcels and cells', () => {
       .from(events)
       .where(eq(events.kind, 'parcel.moved'))
       .orderBy(events.id);
-    // Every answered success wrote exactly one event, nothing else did.
+    // Every answered move wrote exactly one event, nothing else did ("already in place" none).
     expect(moveEvents.length).toBe(outcomes.moved);
 
     const lastBoxOf = new Map<number, number>();
@@ -143,6 +148,7 @@ describe('32 workers racing on the same parcels and cells', () => {
       expect(cell?.isEmpty).toBe(standing.length === 0);
     }
     const [stored] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`operations`);
-    expect(stored?.n).toBe(outcomes.moved);
+    // Every answered operation keeps its answer ("already in place" too); a refused one none.
+    expect(stored?.n).toBe(outcomes.moved + outcomes.inPlace);
   });
 });

@@ -15,7 +15,7 @@ import { browserScheduler } from '../lib/scheduler';
 import { getLocalStorage, getSessionStorage } from '../lib/storage';
 import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
-import { loadNotificationSanitizer, toastStore } from '../shell/notifications';
+import { loadNotificationSanitizer, toastStore, withSuccessSignal } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
 import { configureProgressBar } from '../shell/progress/progress-bar';
 import { createAuthGuard } from '../shell/session/auth-guard';
@@ -130,7 +130,7 @@ export function bootstrap(container: HTMLElement): void {
         services={{
           cookies,
           scheduler: browserScheduler,
-          sounds: soundPlayer,
+          sounds: withSuccessSignal(soundPlayer, toastStore),
           toasts: toastStore,
           session,
           sessionApi: createSessionApi(api),

@@ -2,26 +2,34 @@ import type { ResourceKey } from 'i18next';
 import type { Locale } from '@sorting/domain';
 import type { CatalogueLoader } from '../shell/i18n';
 
-import commonEn from '../shell/locales/en.json';
 import commonRu from '../shell/locales/ru.json';
 
-/** The shell's 'common' catalogues, bundled (see createI18nRegistry). */
-export const COMMON_CATALOGUES: Record<Locale, ResourceKey> = { ru: commonRu, en: commonEn };
+/**
+ * The shell's 'common' catalogue of the default locale, bundled (see createI18nRegistry); the
+ * English one is a chunk of its own, loaded with the first English page's catalogue, so the
+ * Russian first screen does not carry it (its 150 kB budget, docs/DECISIONS.md "Web shell").
+ */
+export const COMMON_CATALOGUES: Partial<Record<Locale, ResourceKey>> = { ru: commonRu };
 
 // Each route area's catalogue is its own chunk, loaded with its route:
 // src/features/<area>/locales/<locale>.json. A part of the shell that is itself lazy (the
 // camera viewfinder, printer and scale status and dialog) keeps its texts the same way in
 // src/shell/<part>/locales/<locale>.json, namespace <part>, so they stay out of the first screen.
 const catalogues = import.meta.glob<ResourceKey>(
-  ['../features/*/locales/*.json', '../shell/*/locales/*.json'],
+  ['../features/*/locales/*.json', '../shell/*/locales/*.json', '../shell/locales/en.json'],
   { import: 'default' },
 );
 
 /** Shell parts with a lazy catalogue of their own; their namespace is the folder name. */
-export const LAZY_SHELL_NAMESPACES: readonly string[] = ['camera-viewfinder', 'devices'];
+export const LAZY_SHELL_NAMESPACES: readonly string[] = [
+  'camera-viewfinder',
+  'devices',
+  'not-yet-available',
+];
 
 /** Where the catalogue of a route (or lazy shell) namespace lives. */
 export function cataloguePath(locale: Locale, namespace: string): string {
+  if (namespace === 'common') return `../shell/locales/${locale}.json`;
   const area = LAZY_SHELL_NAMESPACES.includes(namespace) ? 'shell' : 'features';
   return `../${area}/${namespace}/locales/${locale}.json`;
 }

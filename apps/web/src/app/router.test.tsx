@@ -15,6 +15,8 @@ import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 
 interface Options {
   isSignedIn?: boolean;
+  /** The server's user search answer (default: nobody signed in). */
+  searchUser?: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
   guardChunk?: <T>(load: () => Promise<T>) => Promise<T>;
 }
 
@@ -23,9 +25,11 @@ async function renderApp(url: string, options: Options = {}) {
   if (options.isSignedIn) {
     session.setUser({ userId: '1', number: '1', userName: 'Test', defaultWarehouseNumber: null });
   }
+  const searchUser =
+    options.searchUser ?? (async () => ({ isSuccess: false, operationObject: null }));
   const guard = createAuthGuard({
     session,
-    searchUser: async () => ({ isSuccess: false, operationObject: null }),
+    searchUser,
     getSignInUrl: async () => null,
     navigateExternal: () => undefined,
   });
@@ -71,8 +75,28 @@ describe('locale route trees', () => {
   it('renders the home menu, translated', async () => {
     await renderApp('/en');
     expect((await heading()).textContent).toBe('Sorting');
+    expect(screen.getByTestId('menu-user-auth').textContent).toBe('Sign in');
+    expect(screen.getByTestId('menu-user-auth').getAttribute('href')).toBe('/en/user-auth');
+  });
+
+  it('the home page learns who is signed in after a reload and shows their tiles', async () => {
+    await renderApp('/en', {
+      searchUser: async () => ({
+        isSuccess: true,
+        operationObject: {
+          Id: 7,
+          Number: 2001,
+          Name: 'Петрова Мария',
+          DefaultWarehouseNumber: 34717,
+          Roles: ['supervisor'],
+          SortingCenterId: 34717,
+        },
+      }),
+    });
+    expect((await heading()).textContent).toBe('Sorting');
     expect(screen.getByTestId('menu-time-tracking').textContent).toBe('Time tracking');
-    expect(screen.getByTestId('menu-time-tracking').getAttribute('href')).toBe('/en/time-tracking');
+    expect(screen.getByTestId('menu-users').getAttribute('href')).toBe('/en/users');
+    expect(screen.queryByTestId('menu-user-auth')).toBeNull();
   });
 
   it('switches the locale from the header', async () => {

@@ -19,8 +19,8 @@ export const LOCALE_TREES: readonly { locale: Locale; base: string }[] = [
 
 export interface AppRoutesDeps {
   registry: I18nRegistry;
-  /** The sign-in guard of protected routes. */
-  guard: (args: { request: Request; base: string }) => Promise<null>;
+  /** The sign-in guard of protected routes (optional on a public page that needs the user). */
+  guard: (args: { request: Request; base: string; isOptional?: boolean }) => Promise<null>;
   /** Wraps a dynamic import: a failed chunk reloads the app (spec part 2 §2). */
   guardChunk: <T>(load: () => Promise<T>) => Promise<T>;
 }
@@ -38,8 +38,14 @@ export function createAppRoutes(deps: AppRoutesDeps): RouteObject[] {
       return null;
     };
     const page = (route: AppRoute): RouteObject => {
+      const catalogues = loadCatalogues(route.ns);
       const common = {
-        loader: loadCatalogues(route.ns),
+        loader: route.needsSessionUser
+          ? async ({ request }: { request: Request }) => {
+              await Promise.all([catalogues(), deps.guard({ request, base, isOptional: true })]);
+              return null;
+            }
+          : catalogues,
         lazy: async () => {
           const module = await deps.guardChunk(route.load);
           return { Component: module.default };

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { NotYetAvailableTitle } from '../shell/not-yet-available/not-yet-available-page';
 import type { AreaNamespace } from './i18n-resources';
 
 /** A page module: its default export is the page. */
@@ -11,27 +12,79 @@ export interface AppRoute {
   ns: AreaNamespace;
   /** The page chunk: every route is its own lazy chunk. */
   load: () => Promise<PageModule>;
+  /**
+   * A public page that depends on who is signed in (the home page's tiles): its loader looks
+   * the session user up once, without sending anyone to sign-in.
+   */
+  needsSessionUser?: true;
+}
+
+/**
+ * Routes of the spec whose areas are not built yet: one shared page and one shared catalogue
+ * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
+ */
+export const NOT_YET_AVAILABLE: ReadonlyArray<{
+  path: string;
+  title: NotYetAvailableTitle;
+  isPublic?: true;
+}> = [
+  { path: '/audit', title: 'audit' },
+  { path: '/audit/:sessionId', title: 'auditSession' },
+  { path: '/deconsolidation', title: 'deconsolidation' },
+  { path: '/cargo-picking', title: 'cargoPicking' },
+  { path: '/cargo-picking-v2', title: 'cargoPickingV2' },
+  { path: '/loading', title: 'loading' },
+  { path: '/loading-v2', title: 'loadingV2' },
+  { path: '/place-to-storage', title: 'placeToStorage' },
+  { path: '/receipt-cargo', title: 'receiptCargo' },
+  { path: '/consolidation', title: 'consolidation' },
+  { path: '/parcel-picking-in-storage', title: 'parcelPickingInStorage' },
+  { path: '/print-box-sticker', title: 'printBoxSticker' },
+  { path: '/parcels-picking', title: 'parcelsPicking' },
+  { path: '/parcels-placing', title: 'parcelsPlacing' },
+  { path: '/packing', title: 'packing' },
+  { path: '/placing', title: 'placing' },
+  { path: '/dimensions', title: 'dimensions' },
+  { path: '/inbound', title: 'inbound' },
+  { path: '/stickering-redirect-catch', title: 'stickeringRedirectCatch' },
+  { path: '/shipment', title: 'shipment' },
+  { path: '/vision', title: 'vision' },
+  { path: '/picking', title: 'picking' },
+  { path: '/picking/pickup', title: 'pickingPickup' },
+  { path: '/picking/pickup/:clientCode', title: 'pickingPickupClient' },
+  { path: '/picking/delivery', title: 'pickingDelivery' },
+  { path: '/picking/delivery/:pickingId', title: 'pickingDeliveryPicking' },
+  { path: '/nfc', title: 'nfc', isPublic: true },
+  { path: '/settings', title: 'settings', isPublic: true },
+  { path: '/capture-image', title: 'captureImage', isPublic: true },
+  { path: '/extract-text', title: 'extractText', isPublic: true },
+];
+
+function notYetAvailableRoutes(isPublic: boolean): AppRoute[] {
+  return NOT_YET_AVAILABLE.filter((route) => (route.isPublic ?? false) === isPublic).map(
+    ({ path, title }) => ({
+      path,
+      ns: 'not-yet-available',
+      load: () =>
+        import('../shell/not-yet-available/not-yet-available-page').then((module) => ({
+          default: module.notYetAvailablePage(title),
+        })),
+    }),
+  );
 }
 
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
-  { path: '/', ns: 'home', load: () => import('../features/home/home-page') },
-  { path: '/nfc', ns: 'nfc', load: () => import('../features/nfc/nfc-page') },
+  {
+    path: '/',
+    ns: 'home',
+    load: () => import('../features/home/home-page'),
+    needsSessionUser: true,
+  },
   {
     path: '/notifications',
     ns: 'notifications',
     load: () => import('../features/notifications/notifications-page'),
-  },
-  { path: '/settings', ns: 'settings', load: () => import('../features/settings/settings-page') },
-  {
-    path: '/capture-image',
-    ns: 'capture-image',
-    load: () => import('../features/capture-image/capture-image-page'),
-  },
-  {
-    path: '/extract-text',
-    ns: 'extract-text',
-    load: () => import('../features/extract-text/extract-text-page'),
   },
   {
     path: '/outdated-browser',
@@ -43,109 +96,12 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     ns: 'user-auth',
     load: () => import('../features/user-auth/user-auth-page'),
   },
+  ...notYetAvailableRoutes(true),
 ];
 
 /** Spec part 1 §2 and part 2 §2: routes behind the sign-in guard. */
 export const PROTECTED_ROUTES: readonly AppRoute[] = [
-  { path: '/audit', ns: 'audit', load: () => import('../features/audit/audit-page') },
-  {
-    path: '/audit/:sessionId',
-    ns: 'audit',
-    load: () => import('../features/audit/audit-session-page'),
-  },
-  {
-    path: '/deconsolidation',
-    ns: 'deconsolidation',
-    load: () => import('../features/deconsolidation/deconsolidation-page'),
-  },
-  {
-    path: '/cargo-picking',
-    ns: 'cargo-picking',
-    load: () => import('../features/cargo-picking/cargo-picking-page'),
-  },
-  {
-    path: '/cargo-picking-v2',
-    ns: 'cargo-picking-v2',
-    load: () => import('../features/cargo-picking-v2/cargo-picking-v2-page'),
-  },
-  { path: '/loading', ns: 'loading', load: () => import('../features/loading/loading-page') },
-  {
-    path: '/loading-v2',
-    ns: 'loading-v2',
-    load: () => import('../features/loading-v2/loading-v2-page'),
-  },
-  {
-    path: '/place-to-storage',
-    ns: 'place-to-storage',
-    load: () => import('../features/place-to-storage/place-to-storage-page'),
-  },
-  {
-    path: '/receipt-cargo',
-    ns: 'receipt-cargo',
-    load: () => import('../features/receipt-cargo/receipt-cargo-page'),
-  },
-  {
-    path: '/consolidation',
-    ns: 'consolidation',
-    load: () => import('../features/consolidation/consolidation-page'),
-  },
-  {
-    path: '/parcel-picking-in-storage',
-    ns: 'parcel-picking-in-storage',
-    load: () => import('../features/parcel-picking-in-storage/parcel-picking-in-storage-page'),
-  },
-  {
-    path: '/print-box-sticker',
-    ns: 'print-box-sticker',
-    load: () => import('../features/print-box-sticker/print-box-sticker-page'),
-  },
-  {
-    path: '/parcels-picking',
-    ns: 'parcels-picking',
-    load: () => import('../features/parcels-picking/parcels-picking-page'),
-  },
-  {
-    path: '/parcels-placing',
-    ns: 'parcels-placing',
-    load: () => import('../features/parcels-placing/parcels-placing-page'),
-  },
-  { path: '/packing', ns: 'packing', load: () => import('../features/packing/packing-page') },
-  { path: '/placing', ns: 'placing', load: () => import('../features/placing/placing-page') },
-  {
-    path: '/dimensions',
-    ns: 'dimensions',
-    load: () => import('../features/dimensions/dimensions-page'),
-  },
-  { path: '/inbound', ns: 'inbound', load: () => import('../features/inbound/inbound-page') },
-  {
-    path: '/stickering-redirect-catch',
-    ns: 'stickering-redirect-catch',
-    load: () => import('../features/stickering-redirect-catch/stickering-redirect-catch-page'),
-  },
   { path: '/sorting', ns: 'sorting', load: () => import('../features/sorting/sorting-page') },
-  { path: '/shipment', ns: 'shipment', load: () => import('../features/shipment/shipment-page') },
-  { path: '/vision', ns: 'vision', load: () => import('../features/vision/vision-page') },
-  { path: '/picking', ns: 'picking', load: () => import('../features/picking/picking-page') },
-  {
-    path: '/picking/pickup',
-    ns: 'picking',
-    load: () => import('../features/picking/picking-pickup-page'),
-  },
-  {
-    path: '/picking/pickup/:clientCode',
-    ns: 'picking',
-    load: () => import('../features/picking/picking-pickup-client-page'),
-  },
-  {
-    path: '/picking/delivery',
-    ns: 'picking',
-    load: () => import('../features/picking/picking-delivery-page'),
-  },
-  {
-    path: '/picking/delivery/:pickingId',
-    ns: 'picking',
-    load: () => import('../features/picking/picking-delivery-picking-page'),
-  },
   { path: '/returns', ns: 'returns', load: () => import('../features/returns/returns-page') },
   {
     path: '/returnable-boxes',
@@ -159,4 +115,5 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/time-tracking/time-tracking-page'),
   },
   { path: '/users', ns: 'users', load: () => import('../features/users/users-page') },
+  ...notYetAvailableRoutes(false),
 ];

@@ -34,6 +34,14 @@ export function checkBrowserCookies(deps: BrowserCookieCheckDeps): boolean {
 export type AgentCookieCheck = (name: string, value: string) => Promise<boolean | null>;
 
 /**
+ * The name of the cookie the agent is asked to set (issue 14 item 9). Never a name of the page's
+ * own probes: the agent's cookie is HttpOnly and shares the host with the page (localhost), so
+ * under the probe's name it would stop the page from writing its probe, and every load after
+ * the first would report cookies disabled.
+ */
+export const AGENT_COOKIE_CHECK_NAME = 'agent_cookie_check';
+
+/**
  * The full check: the browser's own probe (as `checkBrowserCookies`), then the agent's (spec part
  * 1 §7 `api/cookie/check`: the agent sets a cookie and reads back what the browser returns).
  * An unreachable agent says nothing about cookies, so it counts as passed.
@@ -42,7 +50,6 @@ export async function checkCookiesWithAgent(
   deps: BrowserCookieCheckDeps & { checkAgent: AgentCookieCheck },
 ): Promise<boolean> {
   const name = deps.name ?? SCALE_COOKIE_CHECK_NAME;
-  // The browser's probe is removed before the agent sets its own cookie of that name.
   if (!checkBrowserCookies({ ...deps, name })) return false;
-  return (await deps.checkAgent(name, deps.probeValue)) !== false;
+  return (await deps.checkAgent(AGENT_COOKIE_CHECK_NAME, deps.probeValue)) !== false;
 }

@@ -2,16 +2,18 @@ import {
   OPERATION_ID_HEADER,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
+  fillPath,
   isEnvelope,
   readEnvelope,
+  type CallInput,
+  type CallOutput,
   type Envelope,
-  type TRuntimeSettings,
+  type HttpMethod,
+  type RouteDefinition,
+  type ServiceName,
 } from '@sorting/contracts';
 
-/** A service of the spec whose base path comes from the runtime settings. */
-export type ServiceName = keyof TRuntimeSettings['services'];
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, ServiceName };
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -41,9 +43,26 @@ export interface ApiClientDeps {
   fetch: FetchFn;
   /** Base path of a service ('' means the page origin); the spec path follows it. */
   getServiceBase: (service: ServiceName) => string | Promise<string>;
+  /**
+   * The interface's language, sent as Accept-Language: the server words its messages in it
+   * (an /en/… page without the NEXT_LOCALE cookie still reads English refusals).
+   */
+  getLanguage?: () => string;
 }
 
+/**
+ * A call of a route map of packages/contracts (issue 15): the path, method, service and the
+ * shapes of input and answer come from the map, never written again in a feature.
+ */
+export type CallRoute = <R extends RouteDefinition>(
+  route: R,
+  input: CallInput<R>,
+  init?: { signal?: AbortSignal },
+) => Promise<ApiResult<CallOutput<R>>>;
+
 export interface ApiClient {
+  /** The typed call of a route of the map; features use this. */
+  call: CallRoute;
   request<T>(service: ServiceName, path: string, init?: ApiRequest): Promise<ApiResult<T>>;
   get<T>(
     service: ServiceName,
@@ -136,8 +155,10 @@ export function toApiResult<T>(
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const request = async <T>(service: ServiceName, path: string, init: ApiRequest = {}) => {
     const base = await deps.getServiceBase(service);
+    const language = deps.getLanguage?.();
     const headers: Record<string, string> = {
       Accept: 'application/json',
+      ...(language ? { 'Accept-Language': language } : {}),
       ...init.headers,
       ...(init.operationId ? { [OPERATION_ID_HEADER]: init.operationId } : {}),
       // CSRF defence: the server refuses cookie-authenticated writes without it
@@ -156,7 +177,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const body = await readBody(response);
     return toApiResult<T>(response.status, response.ok, response.statusText, body);
   };
+  const call: CallRoute = (route, input, init = {}) => {
+    const { params, query, body, operationId } = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      operationId?: string;
+    };
+    return request(route.service, fillPath(route.path, params), {
+      method: route.method,
+      ...(query ? { query } : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...(operationId ? { operationId } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  };
   return {
+    call,
     request,
     get: (service, path, init) => request(service, path, { ...init, method: 'GET' }),
     post: (service, path, body, init) => request(service, path, { ...init, method: 'POST', body }),

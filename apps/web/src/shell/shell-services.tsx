@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { ListCameras } from '../devices/scan-settings/cameras';
 import type { ScanSettings, ScanSettingsStore } from '../devices/scan-settings/scan-settings';
-import type { ScanHandler, ScanInput } from '../devices/scanner/scan-input';
+import type { ScanClaim, ScanHandler, ScanInput } from '../devices/scanner/scan-input';
 import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
 import type { KeyValueStorage } from '../lib/storage';
@@ -98,6 +98,16 @@ export function useScan(handler: ScanHandler): void {
   const { scanInput } = useShellServices();
   const onScan = useEffectEvent(handler);
   useEffect(() => scanInput.onScan((scan) => onScan(scan)), [scanInput]);
+}
+
+/**
+ * Claims scans before any page handles them (the shell's user switch): `claim` answers true,
+ * or a promise of true, for a scan it took, which then reaches no `useScan` handler.
+ */
+export function useScanClaim(claim: ScanClaim): void {
+  const { scanInput } = useShellServices();
+  const onClaim = useEffectEvent(claim);
+  useEffect(() => scanInput.claim((scan) => onClaim(scan)), [scanInput]);
 }
 
 /** The scan settings of this device. */

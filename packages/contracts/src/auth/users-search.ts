@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../input-rules.js';
 
 /** The roles of @sorting/domain (contracts do not depend on the domain package). */
 const USER_ROLES = ['worker', 'supervisor', 'administrator'] as const;
@@ -23,8 +24,8 @@ export type TUserSearchResponse = TSessionUser;
 
 /** `POST /auth-api/sign-in` (ours, office staff): login and password. */
 export const ZSignInRequest = z.object({
-  login: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(1000),
+  login: zText({ min: 1, max: 200 }),
+  password: zText({ min: 1, max: 1000, trim: false }),
 });
 export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 

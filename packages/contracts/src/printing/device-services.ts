@@ -1,10 +1,12 @@
 // The device agent's HTTP scale/printer service (spec part 1 §7 "Device services"), served on
 // the local printer port next to the websocket. Paths are relative to the configured base URL
 // (default http://localhost:55557/). Types only, like printing-protocol.ts.
-import type { ScaleReading } from './printing-protocol.js';
+import type { AgentPrinter, ScaleReading } from './printing-protocol.js';
 
 /** Paths of the device service, relative to its base URL. */
 export const DEVICE_SERVICE_PATHS = {
+  /** GET: who the agent is (app id, version, printers, scale); the web app's default ids. */
+  version: 'api/version',
   /** POST {name, value}: the agent sets that cookie on its own origin. */
   cookieCheck: 'api/cookie/check',
   /** GET ?name=: the value the browser sent back, null when cookies are off. */
@@ -14,6 +16,18 @@ export const DEVICE_SERVICE_PATHS = {
   /** POST {weightKg}: puts a weight on the simulated scale (simulated scales only). */
   simulate: 'api/simulate',
 } as const;
+
+/**
+ * GET api/version answer (ours, issue 14 item 12): a page with empty scale cookies takes the
+ * scale of the agent on its computer, so the demo works without typing ids.
+ */
+export interface DeviceServiceInfo {
+  appId: string;
+  version: string;
+  printers: AgentPrinter[];
+  /** The scale the agent serves; null when it has none. */
+  scaleId: string | null;
+}
 
 /** POST api/cookie/check body. */
 export interface DeviceCookieCheckRequest {

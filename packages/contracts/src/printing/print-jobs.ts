@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../input-rules.js';
 import { LABEL_TEMPLATES, PRINT_JOB_STATES } from './printing-protocol.js';
 
 /**
@@ -8,14 +9,20 @@ import { LABEL_TEMPLATES, PRINT_JOB_STATES } from './printing-protocol.js';
  */
 export const ZHubPrintRequest = z.object({
   action: z.literal('print'),
-  token: z.string().max(200),
-  printerId: z.string().trim().min(1).max(200),
+  token: zText({ max: 200, trim: false }),
+  printerId: zText({ min: 1, max: 200 }),
   barcodeName: z.enum(LABEL_TEMPLATES),
   barcodeData: z
-    .array(z.object({ name: z.string().min(1).max(100), value: z.string().max(20_000) }))
+    .array(
+      z.object({
+        name: zText({ min: 1, max: 100, trim: false }),
+        // A label text may run over lines (an address).
+        value: zText({ max: 20_000, multiline: true, trim: false }),
+      }),
+    )
     .max(50),
   copies: z.number().int().min(1).max(100),
-  appId: z.string().trim().min(1).max(100),
+  appId: zText({ min: 1, max: 100 }),
 });
 export type THubPrintRequest = z.infer<typeof ZHubPrintRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { ZId, zText } from '../input-rules.js';
 import {
   RETURN_PHOTOS_MAX_PER_BARCODE,
   RETURN_PHOTO_MAX_BYTES,
@@ -8,26 +9,29 @@ import {
 
 export * from './returns-types.js';
 
-const ZParcelBarcode = z.string().trim().min(1).max(200);
+const ZParcelBarcode = zText({ min: 1, max: 200, barcode: true });
 
-/** Spec part 1 §7 `POST /returns-api/return/policies`: warehouseCode, parcelBarcode list. */
+/** `?barcode=` of `GET /returns-api/return/returns`. */
+export const ZReturnsQuery = z.object({ barcode: ZParcelBarcode });
+
+/**
+ * Spec part 1 §7 `POST /returns-api/return/policies`: warehouseCode, parcelBarcode list. A
+ * warehouse code is its number (the id rule), kept as the text the spec sends.
+ */
 export const ZReturnPoliciesRequest = z.object({
-  warehouseCode: z.coerce
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, 'a warehouse code is its number'),
+  warehouseCode: ZId.transform(String),
   parcelBarcode: z.array(ZParcelBarcode).min(1).max(20),
 });
 export type TReturnPoliciesRequest = z.infer<typeof ZReturnPoliciesRequest>;
 
 /** Spec part 1 §3 "Return payload". */
 export const ZReturnPayload = z.object({
-  code: z.string().trim().min(1).max(100),
+  code: zText({ min: 1, max: 100 }),
   barcode: ZParcelBarcode,
   quantity: z.coerce.number().int().min(1).max(10_000),
   reasonCode: z.enum(RETURN_REASON_CODES),
-  reasonComment: z.string().trim().max(1000).default(''),
-  comment: z.string().trim().max(1000).default(''),
+  reasonComment: zText({ max: 1000, multiline: true }).default(''),
+  comment: zText({ max: 1000, multiline: true }).default(''),
   returnCost: z.coerce.number().finite().min(0),
   imagesIds: z.array(z.uuid()).max(RETURN_PHOTOS_MAX_PER_BARCODE).default([]),
 });
@@ -47,11 +51,9 @@ const MAX_BASE64_CHARS = Math.ceil(RETURN_PHOTO_MAX_BYTES / 3) * 4;
  */
 export const ZReturnImageRequest = z.object({
   barcode: ZParcelBarcode,
-  fileData: z
-    .string()
-    .min(1)
-    .max(MAX_BASE64_CHARS * 2),
-  fileName: z.string().trim().min(1).max(255),
+  // base64 may be wrapped in lines (MIME); any other control character is no base64.
+  fileData: zText({ min: 1, max: MAX_BASE64_CHARS * 2, multiline: true, trim: false }),
+  fileName: zText({ min: 1, max: 255 }),
 });
 export type TReturnImageRequest = z.infer<typeof ZReturnImageRequest>;
 

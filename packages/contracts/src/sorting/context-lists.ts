@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from '../input-rules.js';
 import { ZWarehouse } from './warehouses-search.js';
 import { ZZone } from './zones-search.js';
 
@@ -10,12 +11,7 @@ export const ZWarehouseList = z.array(ZWarehouse);
 export type TWarehouseList = z.infer<typeof ZWarehouseList>;
 
 /** Ours: `GET /sorting-api/zones?warehouseId=`, the zones of a warehouse. */
-export const ZZoneListRequest = z.object({
-  warehouseId: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce.number().int().positive(),
-  ),
-});
+export const ZZoneListRequest = z.object({ warehouseId: ZId });
 export type TZoneListRequest = z.infer<typeof ZZoneListRequest>;
 
 /** A zone of the list: the zone search's fields plus the barcode printed on its label. */

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { blankToUndefined, ZId, ZOptionalId, zText } from '../input-rules.js';
 
 export * from './sorting-types.js';
 
-/** '' and null count as absent: the web sends empty fields as it has them. */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  return typeof value === 'string' && value.trim() === '' ? undefined : value;
-}
-
-/** An id sent as a JSON number or as text. */
-const ZId = z.preprocess(blankToUndefined, z.coerce.number().int().positive());
-const ZOptionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
-const ZBarcode = z.string().trim().min(1).max(200);
+/** A scanned or typed barcode (docs/DECISIONS.md "Faults and bad input": the text rule). */
+const ZBarcode = zText({ min: 1, max: 200, barcode: true });
 const ZOptionalBarcode = z.preprocess(blankToUndefined, ZBarcode.optional());
 /** A measure in cm (height, width, length): a positive number. */
 const ZCentimetres = z.coerce.number().positive().max(10_000);
@@ -34,7 +27,7 @@ export const ZBoxSearchRequest = z.object({
   warehouseId: ZId,
   userId: ZOptionalId,
   zoneId: ZOptionalId,
-  zoneType: z.preprocess(blankToUndefined, z.string().trim().max(20).optional()),
+  zoneType: z.preprocess(blankToUndefined, zText({ max: 20 }).optional()),
   parcelId: ZOptionalId,
   boxId: ZOptionalId,
 });
@@ -127,7 +120,7 @@ export type TParcelWeightRequest = z.infer<typeof ZParcelWeightRequest>;
 
 /** Spec part 1 §7 `PUT /sorting-api/parcels/{id}/damage`: Comment. */
 export const ZParcelDamageRequest = z.object({
-  Comment: z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(2000)),
+  Comment: z.preprocess((v) => (v == null ? '' : v), zText({ max: 2000, multiline: true })),
 });
 export type TParcelDamageRequest = z.infer<typeof ZParcelDamageRequest>;
 
@@ -144,6 +137,9 @@ export type TStickerQuery = z.infer<typeof ZStickerQuery>;
 /** `{id}` of the `/sorting-api/parcels/{id}/...` paths. */
 export const ZParcelIdParams = z.object({ id: ZId });
 
+/** `{barcode}` of `GET /sortingsystem-api/Parcels/{barcode}/measures`. */
+export const ZParcelBarcodeParams = z.object({ barcode: ZBarcode });
+
 /**
  * Spec part 1 §7 `POST /sorting-api/ContainerAccounting/move`: ContainerBarcode,
  * ExternalBarcode, LocationCode, LocationName. LocationCode is a cell barcode of the session
@@ -153,10 +149,13 @@ export const ZContainerMoveRequest = z.object({
   ContainerBarcode: ZBarcode,
   ExternalBarcode: z.preprocess(blankToUndefined, ZBarcode.optional()),
   LocationCode: ZBarcode,
-  LocationName: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  LocationName: z.preprocess(blankToUndefined, zText({ max: 200 }).optional()),
 });
 export type TContainerMoveRequest = z.infer<typeof ZContainerMoveRequest>;
 
 /** Spec part 2 §7 `POST /vision-api/v1/{warehouse}/VisionFragment/boxes`: barcode. */
 export const ZVisionBoxesRequest = z.object({ barcode: ZBarcode });
 export type TVisionBoxesRequest = z.infer<typeof ZVisionBoxesRequest>;
+
+/** `{warehouse}` of the vision path: a warehouse number or code. */
+export const ZVisionParams = z.object({ warehouse: zText({ min: 1, max: 50 }) });

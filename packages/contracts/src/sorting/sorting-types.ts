@@ -36,6 +36,11 @@ export interface TParcel {
   sortingName: string;
   /** The box the parcel lies in, or null. */
   boxNumber: number | null;
+  /**
+   * Ours (additive): the cell that box stands in, or null; the screen says where a parcel
+   * already lies (docs/DECISIONS.md "Sorting rules").
+   */
+  cellName: string | null;
   isBoxReceipted: boolean;
   /** The inbound supply the parcel arrived with, or null. */
   inboundNumber: string | null;
@@ -80,7 +85,8 @@ export interface TBox {
 
 /**
  * Spec part 1 §3 "Move result": boxNumber, isBoxReceipted, inboundNumber, isInboundReceipted.
- * boxId, cellId, cellName and parcelId are ours (additive): where the move put things.
+ * boxId, cellId, cellName, parcelId and isAlreadyInPlace are ours (additive): where the move
+ * put things.
  */
 export interface TMoveResult {
   boxNumber: number | null;
@@ -91,6 +97,11 @@ export interface TMoveResult {
   boxId: number | null;
   cellId: number | null;
   cellName: string | null;
+  /**
+   * Nothing moved: the parcel (or box) already lay where the move asked; the envelope says
+   * IsRepeat too (docs/DECISIONS.md "Sorting rules").
+   */
+  isAlreadyInPlace: boolean;
 }
 
 /** Spec part 1 §3 "Measure": height, width, length in cm, weight in grams (null: not yet). */

@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { blankToUndefined, ZOptionalId, zText } from '../input-rules.js';
 
 /** The sorting modes of @sorting/domain (contracts do not depend on the domain package). */
 const SORTING_MODES = ['SortingCenter', 'Warehouse'] as const;
 
-/** A number the client may send as a JSON number or as text ('' counts as absent). */
-export const ZLooseNumber = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.union([z.number(), z.string().trim()]).optional(),
+/**
+ * A warehouse or zone number to look up, as a JSON number or as text ('' counts as absent).
+ * The service reads it with `toInt4Id`: what can be no number of ours (past int4, or no
+ * digits at all, as a scan of something else) finds nothing (ErrorCode 104 / 204).
+ */
+export const ZLookupNumber = z.preprocess(
+  blankToUndefined,
+  z.union([z.number(), zText({ max: 50 })]).optional(),
 );
 
 /** Spec part 1 §7 `POST /sorting-api/warehouses/search`: number and userId, each optional. */
 export const ZWarehouseSearchRequest = z
-  .object({ number: ZLooseNumber, userId: ZLooseNumber })
+  .object({ number: ZLookupNumber, userId: ZOptionalId })
   .default({});
 export type TWarehouseSearchRequest = z.infer<typeof ZWarehouseSearchRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZLooseNumber } from './warehouses-search.js';
+import { blankToUndefined, ZId, zText } from '../input-rules.js';
+import { ZLookupNumber } from './warehouses-search.js';
 
 /** Spec part 1 §3 zone types, as in @sorting/domain (contracts do not depend on it). */
 const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as const;
@@ -10,15 +11,9 @@ const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as con
  */
 export const ZZoneSearchRequest = z
   .object({
-    barcode: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.string().trim().max(200).optional(),
-    ),
-    number: ZLooseNumber,
-    warehouseId: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.coerce.number().int().positive(),
-    ),
+    barcode: z.preprocess(blankToUndefined, zText({ max: 200, barcode: true }).optional()),
+    number: ZLookupNumber,
+    warehouseId: ZId,
   })
   .refine((body) => body.barcode !== undefined || body.number !== undefined, {
     message: 'barcode or number is required',

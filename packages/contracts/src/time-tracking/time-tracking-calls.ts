@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { ZSortingCenterParams } from '../users/users-calls.js';
+import { ZId, zText } from '../input-rules.js';
+import { ZSortingCenterParams } from '../users/users.schemas.js';
 import { ALL_WORKPLACES_BARCODE, WORKED_TIME_REPORT_MAX_DAYS } from './time-tracking-types.js';
 
 export * from './time-tracking-types.js';
@@ -9,11 +10,7 @@ export * from './time-tracking-types.js';
  * A workplace barcode in the path: a cell-type text ('=…', spec part 1 §4), never '=ALL'
  * (spec part 1 §5, f-008). Send it URL-encoded (`encodeURIComponent`).
  */
-const ZWorkplaceBarcode = z
-  .string()
-  .trim()
-  .min(2)
-  .max(100)
+const ZWorkplaceBarcode = zText({ min: 2, max: 100 })
   .refine((barcode) => barcode.startsWith('='), 'a workplace barcode starts with =')
   .refine((barcode) => barcode.toUpperCase() !== ALL_WORKPLACES_BARCODE, '=ALL is not a workplace');
 
@@ -22,14 +19,12 @@ export const ZWorkplaceParams = ZSortingCenterParams.extend({ barcode: ZWorkplac
 export type TWorkplaceParams = z.infer<typeof ZWorkplaceParams>;
 
 /** `…/Workplaces/{barcode}/users/{userId}/leave` path parameters. */
-export const ZWorkplaceLeaveParams = ZWorkplaceParams.extend({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const ZWorkplaceLeaveParams = ZWorkplaceParams.extend({ userId: ZId });
 export type TWorkplaceLeaveParams = z.infer<typeof ZWorkplaceLeaveParams>;
 
 /** Spec part 1 §7 `POST …/Workplaces/{barcode}/users/barcode-scan`: UserToken (a '~' badge). */
 export const ZWorkplaceScanRequest = z.object({
-  UserToken: z.string().trim().min(2).max(200),
+  UserToken: zText({ min: 2, max: 200 }),
 });
 export type TWorkplaceScanRequest = z.infer<typeof ZWorkplaceScanRequest>;
 

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, lt, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
-import { events, sessions, signInAttempts, users } from '../../db/schema.js';
+import { events, sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
+import type { KeyFailures } from './sign-in-throttle.js';
 
 /** A user as sessions and authorisation see them. */
 export interface SessionUserRow {
@@ -97,27 +98,63 @@ function createAuthStatements(db: Db) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
 
-    /** Failures of a key since a moment: how many and the oldest. */
-    async countAttempts(key: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-      const rows = await db
-        .select({ count: count(), oldest: min(signInAttempts.at) })
-        .from(signInAttempts)
-        .where(and(eq(signInAttempts.key, key), gt(signInAttempts.at, since)));
-      const row = rows[0];
-      const oldest = row?.oldest ?? null;
-      return {
-        count: row?.count ?? 0,
-        oldest: oldest === null ? null : new Date(oldest),
-      };
+    /**
+     * Makes the sign-in attempts of one key wait for each other until the transaction ends
+     * (across processes): parallel guesses cannot all pass one check.
+     */
+    async lockAttempts(key: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${key}`}))`);
     },
 
-    async insertAttempts(keys: string[], at: Date): Promise<void> {
-      if (keys.length === 0) return;
-      await db.insert(signInAttempts).values(keys.map((key) => ({ key, at })));
+    /** Failures of each key since a moment: how many and the latest (keys without none). */
+    async failuresOf(keys: string[], since: Date): Promise<KeyFailures[]> {
+      if (keys.length === 0) return [];
+      const rows = await db
+        .select({ key: signInAttempts.key, count: count(), latest: max(signInAttempts.at) })
+        .from(signInAttempts)
+        .where(and(inArray(signInAttempts.key, keys), gt(signInAttempts.at, since)))
+        .groupBy(signInAttempts.key);
+      return rows.flatMap((row) =>
+        row.latest === null
+          ? []
+          : [{ key: row.key, count: row.count, latest: new Date(row.latest) }],
+      );
+    },
+
+    /** Records an attempt against its keys; the ids let a success take it back. */
+    async insertAttempts(keys: string[], at: Date): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const rows = await db
+        .insert(signInAttempts)
+        .values(keys.map((key) => ({ key, at })))
+        .returning({ id: signInAttempts.id });
+      return rows.map((row) => row.id);
+    },
+
+    async deleteAttemptsById(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(signInAttempts).where(inArray(signInAttempts.id, ids));
     },
 
     async deleteAttempts(key: string): Promise<void> {
       await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+    },
+
+    /** True when the device key signed someone in since the moment (a known handheld). */
+    async isKnownDevice(key: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ key: signInDevices.key })
+        .from(signInDevices)
+        .where(and(eq(signInDevices.key, key), gt(signInDevices.signedInAt, since)));
+      return rows.length > 0;
+    },
+
+    /** Remembers that the device key signed someone in now. */
+    async markDeviceSignedIn(key: string, at: Date): Promise<void> {
+      await db
+        .insert(signInDevices)
+        .values({ key, signedInAt: at })
+        .onConflictDoUpdate({ target: signInDevices.key, set: { signedInAt: at } });
     },
 
     /** Forgets failures older than the window, so the table stays small. */

@@ -1,20 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@sorting/contracts';
-import type { Locale, UserRole } from '@sorting/domain';
-import { formatMinutes, translate } from '../../i18n/messages.js';
+import type { Locale } from '@sorting/domain';
+import { formatWait, translate } from '../../i18n/messages.js';
 import { hashBadgeToken, hashPassword, verifyPassword } from '../../lib/credentials.js';
 import type { AuthRepository, SessionUserRow } from './auth.repository.js';
 import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.js';
+import {
+  deviceThrottleKey,
+  SIGN_IN_THROTTLE,
+  throttleKeysOf,
+  waitSeconds,
+  type AttemptSource,
+  type ThrottleKey,
+} from './sign-in-throttle.js';
 
-/** The signed-in user as routes see it (`request.user`). */
-export interface SessionUser {
-  id: number;
-  number: number;
-  name: string;
-  roles: UserRole[];
-  sortingCenterId: number | null;
-  defaultWarehouseNumber: number | null;
-}
+import type { SessionUser } from '../../lib/call-context.js';
+
+export type { SessionUser };
 
 /** Who is asking: for rate limiting, the session row and the messages. */
 export interface RequestContext {
@@ -40,17 +42,11 @@ export interface AuthServiceOptions {
   sessionCache?: SessionCache;
 }
 
-/**
- * Rate limiting: this many failures within the window refuse further attempts of one device
- * (its cookie) or one badge/login; an address with one user agent (identical handhelds behind
- * one NAT, or a client that drops cookies) gets `networkFailures`.
- */
-export const SIGN_IN_LIMIT = { failures: 5, networkFailures: 30, windowMinutes: 5 } as const;
-
 /** last_seen_at is written at most once a minute: no write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -74,62 +70,69 @@ function toSessionUser(row: SessionUserRow): SessionUser {
 
 /**
  * Sign-in by badge token or password, server-side sessions with an idle and an absolute
- * timeout, and rate limiting of failures per device and per badge/login, all kept in the
- * database (several stateless server processes share it).
+ * timeout, and throttling of failures by address, device and login with growing delays
+ * (sign-in-throttle.ts), all kept in the database (several stateless server processes share it).
  */
 export function createAuthService(options: AuthServiceOptions) {
   const { repository, now } = options;
   const sessionCache = options.sessionCache ?? createSessionCache();
   const idleMs = options.idleMinutes * MINUTE_MS;
   const maxMs = options.maxHours * 60 * MINUTE_MS;
-  const windowMs = SIGN_IN_LIMIT.windowMinutes * MINUTE_MS;
+  const windowMs = SIGN_IN_THROTTLE.windowMinutes * MINUTE_MS;
 
   // A wrong login still runs scrypt against this hash, so timing tells nothing.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  /** The rate-limit keys of an attempt: its device, its address, its account. */
-  const limitKeys = (context: RequestContext, accountKey: string): string[] => [
-    ...(context.deviceId === null ? [] : [`device:${sha256(context.deviceId)}`]),
-    `network:${sha256(`${context.ip ?? ''}\n${context.userAgent ?? ''}`)}`,
-    accountKey,
-  ];
-  const limitOf = (key: string) =>
-    key.startsWith('network:') ? SIGN_IN_LIMIT.networkFailures : SIGN_IN_LIMIT.failures;
+  type Admission = { wait: number } | { ids: number[] };
 
-  async function assertNotLimited(keys: string[], context: RequestContext): Promise<void> {
+  /**
+   * Lets an attempt be judged, or refuses it with 429 while one of its keys must still wait.
+   * The attempt is counted as a failure before its credential is checked, in the same
+   * transaction as the check (one address's attempts wait for each other), so parallel
+   * guesses cannot all pass one check; a success takes its rows back.
+   */
+  async function admit(keys: ThrottleKey[], context: RequestContext): Promise<number[]> {
     const at = now();
     const since = new Date(at.getTime() - windowMs);
-    for (const key of keys) {
-      const { count, oldest } = await repository.countAttempts(key, since);
-      if (count >= limitOf(key) && oldest) {
-        const waitMs = oldest.getTime() + windowMs - at.getTime();
-        const minutes = Math.max(1, Math.ceil(waitMs / MINUTE_MS));
-        await repository.recordEvent({
-          kind: 'sign-in-refused',
-          userId: null,
-          at,
-          payload: { reason: 'rate-limited', ip: context.ip },
-        });
-        throw new AppError('tooManyRequests', {
-          message: translate(context.locale, 'tooManyAttempts', {
-            minutes: formatMinutes(context.locale, minutes),
-          }),
-          details: { retryAfterSeconds: Math.ceil(waitMs / 1000) },
-        });
-      }
-    }
+    const names = keys.map((key) => key.key);
+    const outcome = await repository.inTransaction(async (tx): Promise<Admission> => {
+      await tx.lockAttempts(names[0] ?? '');
+      const wait = waitSeconds(keys, await tx.failuresOf(names, since), at);
+      if (wait > 0) return { wait };
+      return { ids: await tx.insertAttempts(names, at) };
+    });
+    if ('ids' in outcome) return outcome.ids;
+    await repository.recordEvent({
+      kind: 'sign-in-refused',
+      userId: null,
+      at,
+      payload: { reason: 'rate-limited', ip: context.ip },
+    });
+    throw new AppError('tooManyRequests', {
+      message: translate(context.locale, 'tooManyAttempts', {
+        wait: formatWait(context.locale, outcome.wait),
+      }),
+      details: { retryAfterSeconds: outcome.wait },
+    });
   }
 
-  async function refuse(
-    keys: string[],
-    context: RequestContext,
-    payload: Record<string, unknown>,
-  ): Promise<never> {
+  /** Where an attempt comes from, and whether its device cookie is a known handheld. */
+  async function attemptSource(context: RequestContext): Promise<AttemptSource> {
+    if (context.deviceId === null) return { ip: context.ip, deviceId: null };
+    const since = new Date(now().getTime() - SIGN_IN_THROTTLE.knownDeviceDays * DAY_MS);
+    const isKnownDevice = await repository.isKnownDevice(
+      deviceThrottleKey(context.deviceId),
+      since,
+    );
+    return { ip: context.ip, deviceId: context.deviceId, isKnownDevice };
+  }
+
+  /** A judged failure: its attempt stays counted; old failures are swept. */
+  async function refuse(context: RequestContext, payload: Record<string, unknown>): Promise<never> {
     const at = now();
     await repository.inTransaction(async (tx) => {
       await tx.deleteAttemptsBefore(new Date(at.getTime() - windowMs));
-      await tx.insertAttempts(keys, at);
       await tx.recordEvent({
         kind: 'sign-in-refused',
         userId: null,
@@ -142,10 +145,14 @@ export function createAuthService(options: AuthServiceOptions) {
     });
   }
 
+  /**
+   * A success: the attempt's rows go, and so do the login's failures from this source (its
+   * owner's typos); the address, the device and the login from elsewhere keep theirs.
+   */
   async function startSession(
     user: SessionUserRow,
     method: 'badge' | 'password',
-    accountKey: string,
+    attempt: { ids: number[]; keys: ThrottleKey[] },
     context: RequestContext,
     previousToken: string | undefined,
   ): Promise<{ token: string; user: SessionUser; maxAgeSeconds: number }> {
@@ -155,7 +162,13 @@ export function createAuthService(options: AuthServiceOptions) {
       // Rotation: a sign-in always starts a new session; the browser's previous one ends.
       if (previousToken) await tx.deleteSession(sessionIdOf(previousToken));
       await tx.deleteExpiredSessions(at);
-      await tx.deleteAttempts(accountKey);
+      await tx.deleteAttemptsById(attempt.ids);
+      if (context.deviceId !== null) {
+        await tx.markDeviceSignedIn(deviceThrottleKey(context.deviceId), at);
+      }
+      for (const { kind, key } of attempt.keys) {
+        if (kind === 'accountFromSource') await tx.deleteAttempts(key);
+      }
       await tx.insertSession({
         id: sessionIdOf(token),
         userId: user.id,
@@ -179,15 +192,13 @@ export function createAuthService(options: AuthServiceOptions) {
   return {
     /** Spec part 1 §4: the badge barcode text is the user's token (lkdToken cookie). */
     async signInWithBadge(badge: string, context: RequestContext, previousToken?: string) {
-      const badgeHash = hashBadgeToken(badge);
-      const accountKey = `badge:${badgeHash}`;
-      const keys = limitKeys(context, accountKey);
-      await assertNotLimited(keys, context);
-      const user = await repository.findUserByBadgeHash(badgeHash);
+      const keys = throttleKeysOf(await attemptSource(context));
+      const ids = await admit(keys, context);
+      const user = await repository.findUserByBadgeHash(hashBadgeToken(badge));
       if (!user || !user.isActive) {
-        return refuse(keys, context, { method: 'badge', userId: user?.id ?? null });
+        return refuse(context, { method: 'badge', userId: user?.id ?? null });
       }
-      return startSession(user, 'badge', accountKey, context, previousToken);
+      return startSession(user, 'badge', { ids, keys }, context, previousToken);
     },
 
     /** Office staff: login and password (ours, not in the spec). */
@@ -197,16 +208,15 @@ export function createAuthService(options: AuthServiceOptions) {
       context: RequestContext,
       previousToken?: string,
     ) {
-      const accountKey = `login:${sha256(login.trim().toLowerCase())}`;
-      const keys = limitKeys(context, accountKey);
-      await assertNotLimited(keys, context);
+      const keys = throttleKeysOf(await attemptSource(context), login);
+      const ids = await admit(keys, context);
       const user = await repository.findUserByLogin(login.trim());
       // scrypt runs whether or not the login exists: no user enumeration by timing.
       const isValid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
       if (!user || !user.passwordHash || !isValid || !user.isActive) {
-        return refuse(keys, context, { method: 'password', userId: user?.id ?? null });
+        return refuse(context, { method: 'password', userId: user?.id ?? null });
       }
-      return startSession(user, 'password', accountKey, context, previousToken);
+      return startSession(user, 'password', { ids, keys }, context, previousToken);
     },
 
     /** The session of a cookie token; ends it when idle too long or past its expiry. */

@@ -7,6 +7,7 @@ import {
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   SESSION_COOKIE,
+  withoutControlCharacters,
 } from '@sorting/contracts';
 import { localeOf, messageFor } from '../../i18n/messages.js';
 import type { AuthService, RequestContext, SessionLookup, SessionUser } from './auth.service.js';
@@ -30,9 +31,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requestContext(request: FastifyRequest): RequestContext {
   const userAgent = request.headers['user-agent'];
   const deviceId = request.cookies[DEVICE_COOKIE];
+  // Recorded with the session and its events: a control character (NUL) cannot be stored.
   return {
-    ip: request.ip || null,
-    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    ip: request.ip ? withoutControlCharacters(request.ip) : null,
+    userAgent: typeof userAgent === 'string' ? withoutControlCharacters(userAgent) : null,
     deviceId: deviceId !== undefined && DEVICE_ID.test(deviceId) ? deviceId : null,
     locale: localeOf(request),
   };

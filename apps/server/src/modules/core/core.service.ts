@@ -1,11 +1,16 @@
 import { ZRuntimeSettings, type TRuntimeSettings } from '@sorting/contracts';
 import type { Config } from '../../config.js';
-import type { DatabaseKind } from '../../db/database.js';
+import type { DatabaseKind, PoolStats } from '../../db/database.js';
 import type { HealthRepository } from './health.repository.js';
 
 export interface Health {
   status: 'ok' | 'unavailable';
   database: DatabaseKind;
+  /**
+   * PostgreSQL only: the connection pool before the check, so an operator sees clients stuck
+   * checked out or requests waiting (docs/DECISIONS.md "Database").
+   */
+  pool?: PoolStats;
 }
 
 /**
@@ -50,6 +55,7 @@ export function createCoreService(deps: {
   config: Config;
   databaseKind: DatabaseKind;
   health: HealthRepository;
+  poolStats?: () => PoolStats | null;
 }) {
   const settings = buildRuntimeSettings(deps.config);
   return {
@@ -58,11 +64,14 @@ export function createCoreService(deps: {
     },
 
     async checkHealth(): Promise<Health> {
+      // Read before the ping, which checks a client out itself.
+      const pool = deps.poolStats?.() ?? null;
+      const described = { database: deps.databaseKind, ...(pool ? { pool } : {}) };
       try {
         await deps.health.ping();
-        return { status: 'ok', database: deps.databaseKind };
+        return { status: 'ok', ...described };
       } catch {
-        return { status: 'unavailable', database: deps.databaseKind };
+        return { status: 'unavailable', ...described };
       }
     },
   };

@@ -1,18 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TokenBucket } from 'limiter';
 import type { WebSocket } from 'ws';
 import { AppError, isAppError } from '@sorting/contracts';
 import {
   MessageType,
   PING_MESSAGE,
+  RecordReader,
   closeMessage,
   completion,
   formatRecord,
   invocation,
   readHandshake,
   readMessage,
-  splitRecords,
+  type HubMessage,
 } from './signalr-protocol.js';
 import { messageFor } from '../../i18n/messages.js';
 
@@ -25,6 +27,31 @@ export interface HubTimings {
 }
 
 export const DEFAULT_HUB_TIMINGS: HubTimings = { keepAliveMs: 15_000, clientTimeoutMs: 30_000 };
+
+/** What one connection may make the server hold and do (docs/DECISIONS.md "Printing hub"). */
+export interface HubLimits {
+  /** The largest message: a frame (ws `maxPayload`) and a record across frames; else 1009. */
+  maxMessageBytes: number;
+  /** Invocations run at most this many per second per connection; the rest wait their turn… */
+  invocationsPerSecond: number;
+  /** …after a first burst of this many. */
+  invocationBurst: number;
+  /** With this many invocations waiting, the socket is not read until they drain. */
+  pauseAtWaiting: number;
+  /**
+   * More waiting than this, or more than four largest messages' bytes, closes with 1008: after
+   * the pause only what ws had already read arrives, which no real client packs that full.
+   */
+  maxWaiting: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = {
+  maxMessageBytes: 1024 * 1024,
+  invocationsPerSecond: 20,
+  invocationBurst: 100,
+  pauseAtWaiting: 32,
+  maxWaiting: 1_000,
+};
 
 /** One live hub connection as the hub's methods see it. */
 export interface HubConnection<P> {
@@ -58,6 +85,7 @@ export interface SignalrHubOptions<P> {
   path: string;
   handlers: HubHandlers<P>;
   timings: HubTimings;
+  limits?: HubLimits;
 }
 
 interface LiveConnection<P> extends HubConnection<P> {
@@ -84,7 +112,7 @@ export async function signalrHub<P>(
   app: FastifyInstance,
   options: SignalrHubOptions<P>,
 ): Promise<void> {
-  const { path, handlers, timings } = options;
+  const { path, handlers, timings, limits = DEFAULT_HUB_LIMITS } = options;
   const connections = new Map<string, LiveConnection<P>>();
   let isClosing = false;
 
@@ -114,7 +142,8 @@ export async function signalrHub<P>(
     for (const connection of live) connection.socket.terminate();
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  // A larger frame is refused by ws itself with 1009.
+  await app.register(fastifyWebsocket, { options: { maxPayload: limits.maxMessageBytes } });
 
   const keepAlive = setInterval(() => {
     const ready = [...connections.values()].filter((connection) => connection.isReady);
@@ -157,6 +186,9 @@ export async function signalrHub<P>(
       const token = (request.query as { id?: unknown }).id;
       if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(token) || isClosing) {
         socket.close(1008, isClosing ? 'Server closing' : 'Connection ID required');
+        // Not a connection of the hub, so its shutdown never cuts it: a client that does not
+        // answer the close would keep the server's close() waiting 30 s (issue 14 item 8).
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
         return;
       }
       accept(socket, request.hubPrincipal as P);
@@ -178,12 +210,28 @@ export async function signalrHub<P>(
       send: (target, args) => sendRecord(connection, invocation(target, args)),
     };
     connections.set(connection.id, connection);
-    let buffered = '';
+    const reader = new RecordReader(limits.maxMessageBytes);
     let hasHandshake = false;
     // Invocations run one at a time per connection, in order (as ASP.NET Core's default).
     let queue: Promise<void> = Promise.resolve();
+    const inbox = createInbox(connection, (work) => {
+      queue = queue.then(work, work);
+    });
+
+    /** Ends the connection for a broken rule: the client's close event says why. */
+    const refuse = (code: number, reason: string) => {
+      if (hasHandshake) {
+        sendRecord(connection, closeMessage({ error: reason, allowReconnect: false }));
+      }
+      socket.close(code, reason);
+    };
 
     const timeout = setTimeout(() => {
+      // A socket we stopped reading (backpressure) is silent because of us, not of the client.
+      if (socket.isPaused) {
+        timeout.refresh();
+        return;
+      }
       app.log.info({ connectionId: connection.id }, 'hub client timed out');
       sendRecord(
         connection,
@@ -197,17 +245,26 @@ export async function signalrHub<P>(
     timeout.unref();
 
     socket.on('message', (data, isBinary) => {
+      // ws still hands over what it had read when the socket began closing.
+      if (socket.readyState !== socket.OPEN) return;
       timeout.refresh();
       if (isBinary) {
         socket.close(1003, 'Text frames only');
         return;
       }
-      const text = Array.isArray(data)
-        ? Buffer.concat(data).toString('utf8')
-        : Buffer.from(data as ArrayBuffer).toString('utf8');
-      const { records, rest } = splitRecords(buffered + text);
-      buffered = rest;
+      const frame = Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.isBuffer(data)
+          ? data
+          : Buffer.from(data);
+      const records = reader.read(frame);
+      if (records === null) {
+        app.log.info({ connectionId: connection.id }, 'hub message too big');
+        refuse(1009, `Message too big: over ${limits.maxMessageBytes} bytes`);
+        return;
+      }
       for (const record of records) {
+        if (socket.readyState !== socket.OPEN) return;
         if (!hasHandshake) {
           hasHandshake = true;
           const { error } = readHandshake(record);
@@ -236,9 +293,11 @@ export async function signalrHub<P>(
           socket.close(1000);
           return;
         }
-        handleMessage(connection, message, (work) => {
-          queue = queue.then(work, work);
-        });
+        if (!inbox.accept(message, Buffer.byteLength(record))) {
+          app.log.info({ connectionId: connection.id }, 'hub client sent too many invocations');
+          refuse(1008, 'Too many invocations waiting');
+          return;
+        }
       }
     });
 
@@ -254,51 +313,89 @@ export async function signalrHub<P>(
     });
   }
 
-  function handleMessage(
+  /**
+   * What a connection has sent and the server has not done yet. Invocations run at most
+   * `invocationsPerSecond` (a token bucket, full at the start); while `pauseAtWaiting` of them
+   * wait, the socket is not read, so a client that sends faster fills its own buffers, not the
+   * server's memory (as ASP.NET Core's transport stops reading). Invocations of a socket that
+   * closed are not run: nobody is there for their completion.
+   */
+  function createInbox(
     connection: LiveConnection<P>,
-    message: ReturnType<typeof readMessage> & object,
     enqueue: (work: () => Promise<void>) => void,
-  ): void {
-    switch (message.type) {
-      case MessageType.invocation: {
-        const invocationId =
-          typeof message.invocationId === 'string' ? message.invocationId : undefined;
-        const target = typeof message.target === 'string' ? message.target : '';
-        const args = Array.isArray(message.arguments) ? message.arguments : [];
-        enqueue(async () => {
-          let outcome: { result: unknown } | { error: string };
-          try {
-            outcome = { result: await handlers.invoke(connection, target, args) };
-          } catch (error) {
-            if (isAppError(error)) {
-              outcome = { error: error.message };
-            } else {
-              app.log.error({ err: error, target }, 'hub invocation failed');
-              outcome = {
-                error: `An unexpected error occurred invoking '${target}' on the server.`,
-              };
-            }
-          }
-          // Non-blocking invocations (no invocationId) get no completion.
-          if (invocationId !== undefined) sendRecord(connection, completion(invocationId, outcome));
-        });
-        return;
-      }
-      case MessageType.streamInvocation:
-        if (typeof message.invocationId === 'string') {
-          sendRecord(
-            connection,
-            completion(message.invocationId, { error: 'Streaming is not supported.' }),
-          );
+  ): { accept(message: HubMessage, bytes: number): boolean } {
+    const { socket } = connection;
+    const bucket = new TokenBucket({
+      bucketSize: limits.invocationBurst,
+      tokensPerInterval: limits.invocationsPerSecond,
+      interval: 'second',
+    });
+    bucket.content = limits.invocationBurst;
+    let waiting = 0;
+    let waitingBytes = 0;
+    const isOpen = () => socket.readyState === socket.OPEN;
+    const isFull = () => waiting >= limits.pauseAtWaiting || waitingBytes >= limits.maxMessageBytes;
+
+    return {
+      accept(message, bytes) {
+        if (
+          message.type !== MessageType.invocation &&
+          message.type !== MessageType.streamInvocation
+        ) {
+          handleOther(connection, message);
+          return true;
         }
-        return;
-      case MessageType.close:
-        connection.socket.close(1000);
-        return;
-      default:
-        // Pings only keep the connection alive (the timeout was refreshed); completions of
-        // client results and stream items are not used by this hub.
-        return;
+        waiting += 1;
+        waitingBytes += bytes;
+        if (waiting > limits.maxWaiting || waitingBytes > 4 * limits.maxMessageBytes) return false;
+        if (isFull() && !socket.isPaused) socket.pause();
+        enqueue(async () => {
+          try {
+            if (!isOpen()) return;
+            await bucket.removeTokens(1);
+            if (isOpen()) await runInvocation(connection, message);
+          } finally {
+            waiting -= 1;
+            waitingBytes -= bytes;
+            if (socket.isPaused && !isFull()) socket.resume();
+          }
+        });
+        return true;
+      },
+    };
+  }
+
+  /** An invocation or stream invocation, when its turn comes. */
+  async function runInvocation(connection: LiveConnection<P>, message: HubMessage): Promise<void> {
+    const invocationId =
+      typeof message.invocationId === 'string' ? message.invocationId : undefined;
+    if (message.type === MessageType.streamInvocation) {
+      if (invocationId !== undefined) {
+        sendRecord(connection, completion(invocationId, { error: 'Streaming is not supported.' }));
+      }
+      return;
     }
+    const target = typeof message.target === 'string' ? message.target : '';
+    const args = Array.isArray(message.arguments) ? message.arguments : [];
+    let outcome: { result: unknown } | { error: string };
+    try {
+      outcome = { result: await handlers.invoke(connection, target, args) };
+    } catch (error) {
+      if (isAppError(error)) {
+        outcome = { error: error.message };
+      } else {
+        app.log.error({ err: error, target }, 'hub invocation failed');
+        outcome = { error: `An unexpected error occurred invoking '${target}' on the server.` };
+      }
+    }
+    // Non-blocking invocations (no invocationId) get no completion.
+    if (invocationId !== undefined) sendRecord(connection, completion(invocationId, outcome));
+  }
+
+  /** Any other message, at once. */
+  function handleOther(connection: LiveConnection<P>, message: HubMessage): void {
+    if (message.type === MessageType.close) connection.socket.close(1000);
+    // Pings only keep the connection alive (the timeout was refreshed); completions of
+    // client results and stream items are not used by this hub.
   }
 }

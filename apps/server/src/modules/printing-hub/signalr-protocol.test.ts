@@ -1,22 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import {
   RECORD_SEPARATOR,
+  RecordReader,
   closeMessage,
   completion,
   formatRecord,
   readHandshake,
   readMessage,
-  splitRecords,
 } from './signalr-protocol.js';
 
 describe('SignalR JSON hub protocol', () => {
-  it('splits a frame into records and keeps an unfinished tail for the next frame', () => {
+  it('splits frames into records and keeps an unfinished tail for the next frame', () => {
+    const reader = new RecordReader(1024);
     const frame = `{"type":6}${RECORD_SEPARATOR}{"type":1,"target":"A"}${RECORD_SEPARATOR}{"ty`;
-    expect(splitRecords(frame)).toEqual({
-      records: ['{"type":6}', '{"type":1,"target":"A"}'],
-      rest: '{"ty',
-    });
-    expect(splitRecords(`pe":6}${RECORD_SEPARATOR}`)).toEqual({ records: ['pe":6}'], rest: '' });
+    expect(reader.read(Buffer.from(frame))).toEqual(['{"type":6}', '{"type":1,"target":"A"}']);
+    expect(reader.read(Buffer.from('pe":'))).toEqual([]);
+    expect(reader.read(Buffer.from(`6}${RECORD_SEPARATOR}`))).toEqual(['{"type":6}']);
+    // Cyrillic text split across frames is decoded whole.
+    expect(reader.read(Buffer.from('"Зебра'))).toEqual([]);
+    expect(reader.read(Buffer.from(` у стола"${RECORD_SEPARATOR}`))).toEqual(['"Зебра у стола"']);
+  });
+
+  it('refuses a record that outgrows the limit, counted in bytes across frames', () => {
+    const atLimit = new RecordReader(8);
+    expect(atLimit.read(Buffer.from('1234'))).toEqual([]);
+    expect(atLimit.read(Buffer.from(`5678${RECORD_SEPARATOR}`))).toEqual(['12345678']);
+    expect(atLimit.read(Buffer.from('12345'))).toEqual([]);
+    expect(atLimit.read(Buffer.from('6789'))).toBeNull();
+
+    const ended = new RecordReader(8);
+    expect(ended.read(Buffer.from('12345'))).toEqual([]);
+    expect(ended.read(Buffer.from(`6789${RECORD_SEPARATOR}`))).toBeNull();
+    // Four Cyrillic letters are eight bytes.
+    expect(new RecordReader(8).read(Buffer.from(`абвг${RECORD_SEPARATOR}`))).toEqual(['абвг']);
+    expect(new RecordReader(8).read(Buffer.from('абвгд'))).toBeNull();
   });
 
   it('accepts only the json protocol, version 1, in the handshake', () => {

@@ -4,6 +4,7 @@
  * record separator 0x1E; the first record of a connection is the handshake.
  */
 export const RECORD_SEPARATOR = '\x1e';
+const SEPARATOR_BYTE = 0x1e;
 
 export const MessageType = {
   invocation: 1,
@@ -25,13 +26,41 @@ export interface HubMessage {
 }
 
 /**
- * Splits a text frame into complete records. A frame may carry several records, and (in
- * theory) a record may span frames, so the unfinished tail is returned for the next frame.
+ * Collects the text frames of one connection into records. A frame may carry several records
+ * and a record may span frames; the unfinished tail is kept for the next frame, but never more
+ * than `maxRecordBytes` of it (issue 14: a client that never sends the separator would
+ * otherwise make the server hold all it sends). Bytes, not characters, are counted: 0x1E
+ * never occurs inside a multi-byte UTF-8 sequence, and each frame is whole UTF-8 (RFC 6455).
+ * Each byte is looked at once, so a record sent a byte per frame costs no quadratic time.
  */
-export function splitRecords(buffered: string): { records: string[]; rest: string } {
-  const parts = buffered.split(RECORD_SEPARATOR);
-  const rest = parts.pop() ?? '';
-  return { records: parts, rest };
+export class RecordReader {
+  private tail: Buffer[] = [];
+  private tailBytes = 0;
+
+  constructor(private readonly maxRecordBytes: number) {}
+
+  /** The records this frame completes, in order; null once a record outgrew the limit. */
+  read(frame: Buffer): string[] | null {
+    const records: string[] = [];
+    let start = 0;
+    for (let end = frame.indexOf(SEPARATOR_BYTE); end !== -1;) {
+      const part = frame.subarray(start, end);
+      if (this.tailBytes + part.length > this.maxRecordBytes) return null;
+      const record = this.tailBytes === 0 ? part : Buffer.concat([...this.tail, part]);
+      records.push(record.toString('utf8'));
+      this.tail = [];
+      this.tailBytes = 0;
+      start = end + 1;
+      end = frame.indexOf(SEPARATOR_BYTE, start);
+    }
+    if (start < frame.length) {
+      this.tailBytes += frame.length - start;
+      if (this.tailBytes > this.maxRecordBytes) return null;
+      // A copy, so a short tail does not keep a whole large frame alive.
+      this.tail.push(start === 0 ? frame : Buffer.from(frame.subarray(start)));
+    }
+    return records;
+  }
 }
 
 /** One record on the wire. */

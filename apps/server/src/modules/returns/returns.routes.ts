@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AppError,
   RETURN_PHOTO_MAX_BYTES,
@@ -7,12 +6,11 @@ import {
   ZReturnImageParams,
   ZReturnImageRequest,
   ZReturnPoliciesRequest,
+  ZReturnsQuery,
 } from '@sorting/contracts';
 import { answer, answerOutcome, callContextOf } from '../../http/route-context.js';
 import { messageFor } from '../../i18n/messages.js';
 import type { ReturnsService } from './returns.service.js';
-
-const ZReturnsQuery = z.object({ barcode: z.string().trim().min(1).max(200) });
 
 /**
  * The image route takes a 10 MiB photo as base64 (4/3 of it) in JSON, with room for a

@@ -185,10 +185,8 @@ export function createReturnsService(options: {
     context: ReturnsCallContext,
     work: (repository: ReturnsRepository) => Promise<T>,
   ): Promise<OperationOutcome<T>> {
-    return runInOperation(
-      db,
-      { operationId: context.operationId, userId: context.user.id, locale: context.locale },
-      (tx) => work(createReturnsRepository(tx)),
+    return runInOperation(db, { operationId: context.operationId, userId: context.user.id }, (tx) =>
+      work(createReturnsRepository(tx)),
     );
   }
 

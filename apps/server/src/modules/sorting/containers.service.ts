@@ -1,5 +1,6 @@
 import {
   AppError,
+  toInt4Id,
   type TContainerMoveRequest,
   type TReturnableBox,
   type TReturnableBoxSticker,
@@ -184,9 +185,14 @@ export function createContainersService(deps: { db: Db }) {
       barcode: string,
       context: CallContext,
     ): Promise<TVisionFragments> {
-      const warehouse = /^\d+$/.test(warehouseKey)
-        ? await reader.findWarehouseByNumber(Number(warehouseKey))
-        : await reader.findWarehouseByCode(warehouseKey);
+      // Digits are a number (past int4 none: not found), anything else a code.
+      const number = /^\d+$/.test(warehouseKey) ? toInt4Id(warehouseKey) : undefined;
+      const warehouse =
+        number === undefined
+          ? await reader.findWarehouseByCode(warehouseKey)
+          : number === null
+            ? null
+            : await reader.findWarehouseByNumber(number);
       if (!warehouse) {
         throw new AppError('objectNotFound', {
           message: translate(context.locale, 'warehouseNotFound'),

@@ -1,5 +1,6 @@
 import {
   AppError,
+  toInt4Id,
   WAREHOUSE_NOT_FOUND_MESSAGE,
   type TWarehouse,
   type TZone,
@@ -16,11 +17,12 @@ import type {
   ZoneRow,
 } from './context.repository.js';
 
-/** A number sent as a JSON number or text; null when it is not a whole number. */
+/**
+ * A number sent as a JSON number or text; null when it can be no warehouse or zone number
+ * (the id rule of the contracts: a positive int4), which then finds nothing.
+ */
 function toWholeNumber(value: number | string | undefined): number | null {
-  if (value === undefined) return null;
-  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(number) ? number : null;
+  return value === undefined ? null : toInt4Id(value);
 }
 
 function presentWarehouse(row: WarehouseRow): TWarehouse {

@@ -25,10 +25,8 @@ export async function runOperation<T>(
   options: OperationContext,
   work: (repository: SortingRepository) => Promise<T>,
 ): Promise<OperationOutcome<T>> {
-  return runInOperation(
-    db,
-    { operationId: options.operationId, userId: options.user.id, locale: options.locale },
-    (tx) => work(createSortingRepository(tx)),
+  return runInOperation(db, { operationId: options.operationId, userId: options.user.id }, (tx) =>
+    work(createSortingRepository(tx)),
   );
 }
 
@@ -43,7 +41,7 @@ export async function runSelfClaimed<T>(
 ): Promise<OperationOutcome<T>> {
   return runSelfClaimedOperation(
     db,
-    { operationId: options.operationId, userId: options.user.id, locale: options.locale },
+    { operationId: options.operationId, userId: options.user.id },
     (tx, claim) => work(createSortingRepository(tx), claim),
   );
 }

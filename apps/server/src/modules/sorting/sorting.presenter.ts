@@ -77,6 +77,7 @@ export function presentParcel(view: ParcelView, cells: CellRow[]): TParcel {
     sortingKey: view.sortingKey,
     sortingName: view.sortingName,
     boxNumber: view.boxNumber,
+    cellName: view.boxCellName,
     isBoxReceipted: view.boxIsClosed ?? false,
     inboundNumber: view.inboundNumber,
     isInboundReceipted: view.inboundIsReceipted ?? false,

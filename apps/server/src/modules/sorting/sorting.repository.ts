@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
 import {
@@ -97,6 +98,8 @@ export interface ParcelView extends ParcelRow {
   boxNumber: number | null;
   boxIsClosed: boolean | null;
   boxCellId: number | null;
+  /** The cell the parcel's box stands in: where an already sorted parcel lies. */
+  boxCellName: string | null;
   inboundNumber: string | null;
   inboundIsReceipted: boolean | null;
   notReceiptedQuantity: number;
@@ -213,6 +216,9 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 /** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
+/** The cell a parcel's box stands in (a second `cells` of the parcel reads). */
+const boxCells = alias(cells, 'box_cells');
+
 function parcelViewQuery(db: Db, condition: SQL) {
   return db
     .select({
@@ -220,6 +226,7 @@ function parcelViewQuery(db: Db, condition: SQL) {
       boxNumber: boxes.number,
       boxIsClosed: boxes.isClosed,
       boxCellId: boxes.cellId,
+      boxCellName: boxCells.name,
       inboundNumber: inbounds.number,
       inboundIsReceipted: inbounds.isReceipted,
       notReceiptedQuantity,
@@ -228,6 +235,7 @@ function parcelViewQuery(db: Db, condition: SQL) {
     .from(parcels)
     .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
     .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+    .leftJoin(boxCells, eq(boxCells.id, boxes.cellId))
     .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
     .where(condition)
     .limit(1);
@@ -279,6 +287,7 @@ function scanContextQuery(db: Db, parcelMatch: SQL) {
       zone: zoneColumns,
       parcel: parcelColumns,
       box: { number: boxes.number, isClosed: boxes.isClosed, cellId: boxes.cellId },
+      boxCell: { name: boxCells.name },
       inbound: { number: inbounds.number, isReceipted: inbounds.isReceipted },
       notReceiptedQuantity,
     })
@@ -289,6 +298,7 @@ function scanContextQuery(db: Db, parcelMatch: SQL) {
     )
     .leftJoin(parcels, and(parcelMatch, eq(parcels.warehouseId, warehouses.id)))
     .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+    .leftJoin(boxCells, eq(boxCells.id, boxes.cellId))
     .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
     .where(eq(warehouses.id, sql.placeholder('warehouseId')))
     .limit(1);
@@ -320,7 +330,7 @@ type ScanContextRow = Awaited<ReturnType<typeof scanContextQuery>>[number];
 
 function toScanContext(row: ScanContextRow | undefined): ScanContext {
   if (!row) return { warehouse: null, zone: null, parcel: null };
-  const { warehouse, zone, parcel, box, inbound } = row;
+  const { warehouse, zone, parcel, box, boxCell, inbound } = row;
   return {
     warehouse,
     zone,
@@ -330,6 +340,7 @@ function toScanContext(row: ScanContextRow | undefined): ScanContext {
           boxNumber: box?.number ?? null,
           boxIsClosed: box?.isClosed ?? null,
           boxCellId: box?.cellId ?? null,
+          boxCellName: boxCell?.name ?? null,
           inboundNumber: inbound?.number ?? null,
           inboundIsReceipted: inbound?.isReceipted ?? null,
           notReceiptedQuantity: row.notReceiptedQuantity,
@@ -465,6 +476,19 @@ export function createSortingRepository(db: Db) {
         seenVersion: row.seenVersion == null ? null : Number(row.seenVersion),
         cell: row['c.id'] !== null ? pickPrefixed<CellRow>(row, 'c.') : null,
       };
+    },
+
+    /**
+     * Stores a move's answer under its claimed operation id when the move wrote nothing else
+     * (the parcel already lay there): a replay answers it.
+     */
+    async storeOperationAnswer(operationId: string, answer: object): Promise<void> {
+      await db.execute(
+        operationStoreSql(
+          operationId,
+          sql`jsonb_build_object('value', ${JSON.stringify(answer)}::jsonb)`,
+        ),
+      );
     },
 
     /** Claims an operation id in this transaction (lib/operations.ts); false when taken. */

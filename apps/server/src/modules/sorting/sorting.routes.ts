@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   ZBarcodeQuery,
   ZBoxCreateRequest,
@@ -9,20 +8,19 @@ import {
   ZContainerMoveRequest,
   ZMoveRequest,
   ZParcelDamageRequest,
+  ZParcelBarcodeParams,
   ZParcelIdParams,
   ZParcelMeasureRequest,
   ZParcelScanRequest,
   ZParcelWeightRequest,
   ZStickerQuery,
   ZVisionBoxesRequest,
+  ZVisionParams,
 } from '@sorting/contracts';
 import { answer, answerOutcome, callContextOf } from '../../http/route-context.js';
 import type { ContainersService } from './containers.service.js';
 import type { ParcelDetailsService } from './parcel-details.service.js';
 import type { SortingService } from './sorting.service.js';
-
-const ZBarcodeParams = z.object({ barcode: z.string().trim().min(1).max(200) });
-const ZWarehouseParams = z.object({ warehouse: z.string().trim().min(1).max(50) });
 
 /** Spec part 1 §7 "Sorting" calls (and the vision boxes lookup of part 2 §7). */
 export async function sortingRoutes(
@@ -82,7 +80,7 @@ export async function sortingRoutes(
   });
 
   app.get('/sortingsystem-api/Parcels/:barcode/measures', guarded, async (request) => {
-    const params = ZBarcodeParams.parse(request.params);
+    const params = ZParcelBarcodeParams.parse(request.params);
     return answer(app, request, await details.measures(params.barcode, callContextOf(request)));
   });
 
@@ -176,7 +174,7 @@ export async function sortingRoutes(
   });
 
   app.post('/vision-api/v1/:warehouse/VisionFragment/boxes', guarded, async (request) => {
-    const params = ZWarehouseParams.parse(request.params);
+    const params = ZVisionParams.parse(request.params);
     const body = ZVisionBoxesRequest.parse(request.body ?? {});
     return answer(
       app,

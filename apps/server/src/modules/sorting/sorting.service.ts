@@ -63,6 +63,22 @@ function refused(message: string): AppError {
 }
 
 /**
+ * Spec part 1 §4, §5: a parcel that needs measure or weight goes to the measure step before it
+ * is sorted; the server refuses its move too (defence in depth, docs/DECISIONS.md "Sorting
+ * rules"), so no client can place it unmeasured.
+ */
+function refuseUnmeasured(parcel: ParcelRow, locale: Locale): void {
+  if (!parcel.needsMeasure && !parcel.needsWeight) return;
+  const key =
+    parcel.needsMeasure && parcel.needsWeight
+      ? 'parcelNeedsMeasureAndWeight'
+      : parcel.needsMeasure
+        ? 'parcelNeedsMeasure'
+        : 'parcelNeedsWeight';
+  throw refused(translate(locale, key, { barcode: parcel.number }));
+}
+
+/**
  * Spec part 1 §4 sorting scan flow and §7 Sorting calls: scanning parcels, boxes and cells,
  * suggesting cells and moving (docs/DECISIONS.md "Sorting rules").
  */
@@ -269,6 +285,24 @@ export function createSortingService(deps: { db: Db }) {
     return { parcel, warehouse, cell, box };
   }
 
+  /**
+   * The box the parcel already lies in when that is where the move asks it to go (the box
+   * asked for, or a box standing in the cell asked for; open or closed), else null. Read only
+   * for a parcel in a box other than the one the move locked.
+   */
+  async function placeAlreadyTaken(
+    repository: SortingRepository,
+    request: TMoveRequest,
+    opened: OpenedMove,
+  ): Promise<BoxRow | null> {
+    const { parcel, cell, box } = opened;
+    if (parcel.boxId === null) return null;
+    if (request.boxId !== undefined && request.boxId !== parcel.boxId) return null;
+    const current = box?.id === parcel.boxId ? box : await repository.findBoxById(parcel.boxId);
+    if (!current) return null;
+    return cell === null || current.cellId === cell.id ? current : null;
+  }
+
   /** Parcel → box → cell, inside the operation's transaction. */
   async function moveParcel(
     repository: SortingRepository,
@@ -290,6 +324,26 @@ export function createSortingService(deps: { db: Db }) {
     const { parcel, warehouse, cell } = opened;
     let { box } = opened;
 
+    // Already there (issue 14 item 11): answered as such, nothing written but the answer of
+    // its operation id; `move` marks it IsRepeat.
+    const current = await placeAlreadyTaken(repository, request, opened);
+    if (current) {
+      const answer: TMoveResult = {
+        boxNumber: current.number,
+        isBoxReceipted: current.isClosed,
+        inboundNumber: null,
+        isInboundReceipted: false,
+        parcelId: parcel.id,
+        boxId: current.id,
+        cellId: current.cellId,
+        cellName: cell?.name ?? null,
+        isAlreadyInPlace: true,
+      };
+      if (claim) await repository.storeOperationAnswer(claim.operationId, answer);
+      return answer;
+    }
+    refuseUnmeasured(parcel, locale);
+
     const sortingKey = sortingKeyFor(parcel, cell?.zoneType ?? null);
     if (box) {
       if (box.isClosed) {
@@ -300,14 +354,6 @@ export function createSortingService(deps: { db: Db }) {
       if (box.sortingKey !== null && box.sortingKey !== sortingKey && othersInBox > 0) {
         throw refused(
           translate(locale, 'boxOtherKey', { barcode: box.barcode, sortingKey: box.sortingKey }),
-        );
-      }
-      if (parcel.boxId === box.id && (cell === null || box.cellId === cell.id)) {
-        throw stateChanged(
-          translate(locale, 'alreadyInCell', {
-            barcode: parcel.number,
-            cell: cell?.name ?? box.barcode,
-          }),
         );
       }
     }
@@ -350,6 +396,7 @@ export function createSortingService(deps: { db: Db }) {
       boxId: box.id,
       cellId: cell?.id ?? null,
       cellName: cell?.name ?? null,
+      isAlreadyInPlace: false,
     };
     const inbound = await repository.recordParcelMove({
       box: { id: box.id, cellId: boxCellAfter, sortingKey, isClosed },
@@ -412,11 +459,19 @@ export function createSortingService(deps: { db: Db }) {
     if (!box || box.cellId !== boxBefore.cellId) {
       throw stateChanged(translate(locale, 'boxChangedMeanwhile', { barcode: boxBefore.barcode }));
     }
-    if (box.cellId === cell.id) {
-      throw stateChanged(
-        translate(locale, 'boxAlreadyInCell', { barcode: box.barcode, cell: cell.name }),
-      );
-    }
+    const answer: TMoveResult = {
+      boxNumber: box.number,
+      isBoxReceipted: box.isClosed,
+      inboundNumber: null,
+      isInboundReceipted: false,
+      parcelId: null,
+      boxId: box.id,
+      cellId: cell.id,
+      cellName: cell.name,
+      isAlreadyInPlace: box.cellId === cell.id,
+    };
+    // Already there: answered as such (issue 14 item 11), nothing written.
+    if (answer.isAlreadyInPlace) return answer;
     if (!box.isClosed) {
       const other = await repository.lockOpenBoxInCell(cell.id);
       if (other) {
@@ -442,16 +497,7 @@ export function createSortingService(deps: { db: Db }) {
       },
       units: [box.barcode, cell.barcode],
     });
-    return {
-      boxNumber: box.number,
-      isBoxReceipted: box.isClosed,
-      inboundNumber: null,
-      isInboundReceipted: false,
-      parcelId: null,
-      boxId: box.id,
-      cellId: cell.id,
-      cellName: cell.name,
-    };
+    return answer;
   }
 
   return {
@@ -533,20 +579,28 @@ export function createSortingService(deps: { db: Db }) {
       return (await cellsForBox(box, zone)).map(presentCell);
     },
 
-    /** Spec part 1 §7 `move`: one transaction, idempotent by operation id. */
-    move(request: TMoveRequest, context: CallContext): Promise<OperationOutcome<TMoveResult>> {
+    /**
+     * Spec part 1 §7 `move`: one transaction, idempotent by operation id. A move to where the
+     * parcel or box already lies changes nothing and answers IsRepeat (docs/DECISIONS.md
+     * "Sorting rules").
+     */
+    async move(
+      request: TMoveRequest,
+      context: CallContext,
+    ): Promise<OperationOutcome<TMoveResult>> {
       const { parcelId, boxId, cellId } = request;
-      if (parcelId !== undefined) {
-        return runSelfClaimed(db, context, (repository, claim) =>
-          moveParcel(repository, { ...request, parcelId }, claim, context),
-        );
-      }
-      return runOperation(db, context, (repository) => {
-        if (boxId === undefined || cellId === undefined) {
-          throw new AppError('badRequest', { message: 'boxId and cellId are required' });
-        }
-        return moveBox(repository, boxId, cellId, context);
-      });
+      const outcome =
+        parcelId !== undefined
+          ? await runSelfClaimed(db, context, (repository, claim) =>
+              moveParcel(repository, { ...request, parcelId }, claim, context),
+            )
+          : await runOperation(db, context, (repository) => {
+              if (boxId === undefined || cellId === undefined) {
+                throw new AppError('badRequest', { message: 'boxId and cellId are required' });
+              }
+              return moveBox(repository, boxId, cellId, context);
+            });
+      return outcome.value.isAlreadyInPlace ? { ...outcome, isRepeat: true } : outcome;
     },
 
     /**

@@ -1,7 +1,14 @@
-import { and, asc, count, eq, ilike, isNull, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, like, min, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { events, sessions, users, warehouses, workIntervals } from '../../db/schema.js';
+import {
+  events,
+  sessions,
+  signInAttempts,
+  users,
+  warehouses,
+  workIntervals,
+} from '../../db/schema.js';
 
 /** A user of a sorting centre as the Users calls see it. */
 export interface CentreUserRow {
@@ -10,6 +17,8 @@ export interface CentreUserRow {
   sortingCenterId: number;
   number: number;
   roles: UserRole[];
+  /** Office staff sign in with it too (null: badge only). */
+  login: string | null;
 }
 
 const columns = {
@@ -18,6 +27,7 @@ const columns = {
   sortingCenterId: sql<number>`${users.sortingCenterId}`.mapWith(Number),
   number: users.number,
   roles: users.roles,
+  login: users.login,
 };
 
 /** `%`, `_` and `\` typed in a search are text, not LIKE wildcards. */
@@ -132,6 +142,18 @@ export function createUsersRepository(db: Db) {
         })
         .where(and(eq(workIntervals.userId, userId), isNull(workIntervals.endedAt)))
         .returning({ id: workIntervals.id });
+      return rows.length;
+    },
+
+    /**
+     * Forgets the failed sign-ins of a login throttle key (sign-in-throttle.ts): from
+     * anywhere (`key`) and from each source (`key@…`). Answers how many went.
+     */
+    async deleteSignInFailures(loginKey: string): Promise<number> {
+      const rows = await db
+        .delete(signInAttempts)
+        .where(or(eq(signInAttempts.key, loginKey), like(signInAttempts.key, `${loginKey}@%`)))
+        .returning({ id: signInAttempts.id });
       return rows.length;
     },
 

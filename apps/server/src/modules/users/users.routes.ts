@@ -1,56 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ZSortingCenterParams,
-  ZUserCreateRequest,
-  ZUserParams,
-  ZUsersListQuery,
-} from '@sorting/contracts';
-import { answer, answerOutcome, sortingCenterCallOf } from '../../http/route-context.js';
-import type { UsersService } from './users.service.js';
+import { USERS_ROUTES, USERS_SCHEMAS } from '@sorting/contracts';
+import { registerRoutes } from '../../http/typed-routes.js';
+import { usersCallOf, type UsersService } from './users.service.js';
 
 /**
- * Spec part 1 §7 "Users and time tracking": `/users-api/v1/{code}/Users`, {code} being the
- * sorting centre id. PascalCase envelope, operation objects in the spec's camelCase.
+ * Spec part 1 §7 "Users": the routes of `USERS_ROUTES` (paths, access and schemas are in
+ * packages/contracts); each handler hands its checked input to the service.
  */
 export async function usersRoutes(
   app: FastifyInstance,
   options: { service: UsersService },
 ): Promise<void> {
   const { service } = options;
-  const guarded = { preHandler: app.requireSession };
-
-  app.get('/users-api/v1/:code/Users', guarded, async (request) => {
-    const { code } = ZSortingCenterParams.parse(request.params);
-    const query = ZUsersListQuery.parse(request.query ?? {});
-    const page = await service.list(query, sortingCenterCallOf(request, code));
-    return answer(app, request, page);
-  });
-
-  app.post('/users-api/v1/:code/Users', guarded, async (request) => {
-    const { code } = ZSortingCenterParams.parse(request.params);
-    const body = ZUserCreateRequest.parse(request.body ?? {});
-    return answerOutcome(
-      app,
-      request,
-      await service.create(body, sortingCenterCallOf(request, code)),
-    );
-  });
-
-  app.post('/users-api/v1/:code/Users/:userId/badge', guarded, async (request) => {
-    const { code, userId } = ZUserParams.parse(request.params);
-    return answerOutcome(
-      app,
-      request,
-      await service.reissueBadge(userId, sortingCenterCallOf(request, code)),
-    );
-  });
-
-  app.delete('/users-api/v1/:code/Users/:userId', guarded, async (request) => {
-    const { code, userId } = ZUserParams.parse(request.params);
-    return answerOutcome(
-      app,
-      request,
-      await service.remove(userId, sortingCenterCallOf(request, code)),
-    );
+  registerRoutes(app, USERS_ROUTES, USERS_SCHEMAS, {
+    list: async ({ query, call }) => service.list(query, usersCallOf(call)),
+    create: async ({ body, call }) => service.create(body, usersCallOf(call)),
+    reissueBadge: async ({ params, call }) =>
+      service.reissueBadge(params.userId, usersCallOf(call)),
+    unlock: async ({ params, call }) => service.unlock(params.userId, usersCallOf(call)),
+    remove: async ({ params, call }) => service.remove(params.userId, usersCallOf(call)),
   });
 }

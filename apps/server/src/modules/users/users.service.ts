@@ -1,31 +1,31 @@
 import {
-  AppError,
   type TCreatedUser,
   type TDeletedUser,
   type TSortingCenterUser,
+  type TUnlockedUser,
   type TUserCreateRequest,
   type TUsersListQuery,
   type TUsersPage,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
+import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
 import { generateBadgeToken, hashBadgeToken } from '../../lib/credentials.js';
 import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
-import type { SessionUser } from '../auth/auth.service.js';
-import { authoriseSortingCenter } from '../auth/authorise.js';
-import {
-  createUsersRepository,
-  type CentreUserRow,
-  type UsersRepository,
-} from './users.repository.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { loginThrottleKey } from '../auth/sign-in-throttle.js';
+import type { CentreUserRow, UsersRepository } from './users.repository.js';
 
-/** Who calls, in which centre, with which operation id. */
-export interface UsersCallContext {
-  user: SessionUser;
-  locale: Locale;
-  operationId: string | null;
-  sortingCenterId: number;
+/**
+ * The caller of a users call: its route declared the sorting centre ({code}) and the managers'
+ * roles, and the shared access hook has checked both (users.routes in contracts).
+ */
+export type UsersCallContext = CallContext & { sortingCenterId: number };
+
+/** The sorting centre of a users route; the route's access guarantees it. */
+export function usersCallOf(call: CallContext): UsersCallContext {
+  if (call.sortingCenterId === null) throw new Error('users route without its sorting centre');
+  return { ...call, sortingCenterId: call.sortingCenterId };
 }
 
 function present(row: CentreUserRow): TSortingCenterUser {
@@ -41,11 +41,12 @@ function present(row: CentreUserRow): TSortingCenterUser {
 /** Spec part 1 §7 "Users": users of a sorting centre, managed by its supervisors. */
 export function createUsersService(options: {
   db: Db;
+  repository: RepositoryFactory<Db, UsersRepository>;
   now: () => Date;
   /** After a change that ended a user's sessions has committed (the session cache). */
   onSessionsEnded?: (userId: number) => void;
 }) {
-  const { db, now } = options;
+  const { db, now, repository: repositoryOf } = options;
 
   /** Tells this process at once; other processes hear it from the database (migration 0009). */
   async function endingSessions<T>(userId: number, change: Promise<T>): Promise<T> {
@@ -54,27 +55,24 @@ export function createUsersService(options: {
     return outcome;
   }
 
-  /** Spec part 1 §6: only a supervisor or administrator of the centre (else 403 → f-007). */
-  function authorise(context: UsersCallContext): void {
-    authoriseSortingCenter(context.user, context.sortingCenterId, {
-      managersOnly: true,
-      message: translate(context.locale, 'sortingCenterForbidden', {
-        code: context.sortingCenterId,
-      }),
-      managersMessage: translate(context.locale, 'usersManagersOnly'),
-    });
-  }
+  const isAdministrator = (context: UsersCallContext) =>
+    context.user.roles.includes('administrator');
 
-  async function findUserOrRefuse(
+  /**
+   * The user an action is on: of this centre and active (else 104), and not above the caller
+   * (issue 14 item 1: a supervisor took over an administrator by reissuing their badge).
+   */
+  async function findTargetOrRefuse(
     repository: UsersRepository,
     context: UsersCallContext,
     userId: number,
   ): Promise<CentreUserRow> {
     const target = await repository.findActiveUser(context.sortingCenterId, userId);
     if (!target) {
-      throw new AppError('objectNotFound', {
-        message: translate(context.locale, 'userNotFound', { userId }),
-      });
+      throw refusal('objectNotFound', 'userNotFound', { userId });
+    }
+    if (!mayActOn(context.user.roles, target.roles)) {
+      throw refusal('refused', 'userRoleAbove', { name: target.name });
     }
     return target;
   }
@@ -93,10 +91,9 @@ export function createUsersService(options: {
       {
         operationId: context.operationId,
         userId: context.user.id,
-        locale: context.locale,
         ...(toStored ? { toStored } : {}),
       },
-      (tx) => work(createUsersRepository(tx)),
+      (tx) => work(repositoryOf(tx)),
     );
   }
 
@@ -107,27 +104,29 @@ export function createUsersService(options: {
 
   return {
     async list(query: TUsersListQuery, context: UsersCallContext): Promise<TUsersPage> {
-      authorise(context);
-      const repository = createUsersRepository(db);
+      const repository = repositoryOf(db);
       const { rows, totalCount } = await repository.listUsers(context.sortingCenterId, {
         search: query.search,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { items: rows.map(present), totalCount, page: query.page, pageSize: query.pageSize };
+      return {
+        items: rows.map(present),
+        totalCount,
+        page: query.page,
+        pageSize: query.pageSize,
+        permissions: { unlockSignIn: isAdministrator(context) },
+      };
     },
 
     async create(
       body: TUserCreateRequest,
       context: UsersCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
-      authorise(context);
       if (body.sortingCenterId !== context.sortingCenterId) {
-        throw new AppError('badRequest', {
-          message: translate(context.locale, 'sortingCenterMismatch', {
-            sortingCenterId: body.sortingCenterId,
-            code: context.sortingCenterId,
-          }),
+        throw refusal('badRequest', 'sortingCenterMismatch', {
+          sortingCenterId: body.sortingCenterId,
+          code: context.sortingCenterId,
         });
       }
       return inOperation(
@@ -156,13 +155,12 @@ export function createUsersService(options: {
       userId: number,
       context: UsersCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
-      authorise(context);
       return endingSessions(
         userId,
         inOperation(
           context,
           async (repository) => {
-            const target = await findUserOrRefuse(repository, context, userId);
+            const target = await findTargetOrRefuse(repository, context, userId);
             const badge = generateBadgeToken();
             await repository.setBadgeHash(target.userId, hashBadgeToken(badge));
             // Whoever signed in with the old badge is signed out with it.
@@ -180,26 +178,41 @@ export function createUsersService(options: {
       );
     },
 
+    /**
+     * Ours (issue 14): an administrator ends the sign-in delays of a user's login at once
+     * (a stranger's wrong passwords, or the owner's own). Idempotent: nothing left is 0.
+     */
+    async unlock(
+      userId: number,
+      context: UsersCallContext,
+    ): Promise<OperationOutcome<TUnlockedUser>> {
+      return inOperation(context, async (repository) => {
+        const target = await findTargetOrRefuse(repository, context, userId);
+        const clearedFailures =
+          target.login === null
+            ? 0
+            : await repository.deleteSignInFailures(loginThrottleKey(target.login));
+        await repository.recordEvent({
+          at: now(),
+          userId: context.user.id,
+          kind: 'user.sign-in-unlocked',
+          payload: { userId: target.userId, clearedFailures },
+        });
+        return { userId: target.userId, clearedFailures };
+      });
+    },
+
     /** Deleting a user ends their sessions and their open workplace time (issue 6). */
     async remove(
       userId: number,
       context: UsersCallContext,
     ): Promise<OperationOutcome<TDeletedUser>> {
-      authorise(context);
       return endingSessions(
         userId,
         inOperation(context, async (repository) => {
-          const target = await findUserOrRefuse(repository, context, userId);
+          const target = await findTargetOrRefuse(repository, context, userId);
           if (target.userId === context.user.id) {
-            throw new AppError('refused', {
-              message: translate(context.locale, 'cannotDeleteSelf'),
-            });
-          }
-          const isActorAdministrator = context.user.roles.includes('administrator');
-          if (target.roles.includes('administrator') && !isActorAdministrator) {
-            throw new AppError('refused', {
-              message: translate(context.locale, 'cannotDeleteAdministrator'),
-            });
+            throw refusal('refused', 'cannotDeleteSelf');
           }
           const at = now();
           await repository.deactivate(target.userId);

@@ -1,4 +1,4 @@
-import { readEnvelope, type ScaleReading } from '@sorting/contracts';
+import { readEnvelope, type DeviceServiceInfo, type ScaleReading } from '@sorting/contracts';
 import { buildUrl, type FetchFn } from '../../lib/api-client';
 import type { Scheduler } from '../../lib/scheduler';
 
@@ -44,6 +44,11 @@ export interface ScaleClient {
   readCookie(name: string): Promise<string | null>;
   /** `POST api/connect`: ask the agent to connect this scale. */
   connect(ids: ScaleIds, signal?: AbortSignal): Promise<void>;
+  /**
+   * `GET api/version`: the ids of the scale the agent on this computer serves; null when it
+   * serves none, does not answer, or is not our agent.
+   */
+  findAgentScale(signal?: AbortSignal): Promise<ScaleIds | null>;
   /** `GET api/connect?appId&scaleId`: the current reading. */
   read(ids: ScaleIds, signal?: AbortSignal): Promise<ScaleReading>;
   /** Connects, then polls until a stable weight (kg) arrives; rejects on abort or failure. */
@@ -151,6 +156,17 @@ export function createScaleClient(deps: ScaleClientDeps): ScaleClient {
     },
     async readCookie(name) {
       return readCookieValue(await call<unknown>('api/cookie', { method: 'GET', query: { name } }));
+    },
+    async findAgentScale(signal) {
+      let info: DeviceServiceInfo | null;
+      try {
+        info = await call<DeviceServiceInfo>('api/version', { method: 'GET' }, signal);
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        return null;
+      }
+      if (!info || typeof info.appId !== 'string' || typeof info.scaleId !== 'string') return null;
+      return info.appId && info.scaleId ? { appId: info.appId, scaleId: info.scaleId } : null;
     },
     async connect(ids, signal) {
       await call('api/connect', { method: 'POST', body: ids }, signal);

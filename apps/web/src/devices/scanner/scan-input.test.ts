@@ -116,4 +116,56 @@ describe('scan input', () => {
     await flush();
     expect(handled).toEqual(['1']);
   });
+
+  it('gives a claimed scan to no handler: a scan is consumed once (issue 14 item 10)', async () => {
+    const { input, played } = setup();
+    const handled: string[] = [];
+    const asked: string[] = [];
+    input.claim((scan) => {
+      asked.push(scan.text);
+      return scan.text.startsWith('~')
+        ? new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5))
+        : false;
+    });
+    input.onScan((scan) => {
+      handled.push(scan.text);
+    });
+    input.push('~W1002', 'scanner');
+    input.push('DIM-S', 'scanner');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual(['~W1002', 'DIM-S']);
+    expect(handled).toEqual(['DIM-S']);
+    expect(played).toEqual(['scan', 'scan']);
+    expect(input.pendingCount()).toBe(0);
+  });
+
+  it('hands an unclaimed scan to the handlers in the same tick', () => {
+    const { input } = setup();
+    const handled: string[] = [];
+    input.claim(() => false);
+    input.onScan((scan) => {
+      handled.push(scan.text);
+    });
+    input.push('P1', 'scanner');
+    expect(handled).toEqual(['P1']);
+  });
+
+  it('treats a failing claim as not taken, and stops asking after unsubscribe', async () => {
+    const { input, errors } = setup();
+    const handled: string[] = [];
+    const off = input.claim(async () => {
+      throw new Error('claim');
+    });
+    input.onScan((scan) => {
+      handled.push(scan.text);
+    });
+    input.push('a', 'scanner');
+    await flush();
+    off();
+    input.claim(() => true);
+    input.push('b', 'scanner');
+    await flush();
+    expect(handled).toEqual(['a']);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['claim']);
+  });
 });

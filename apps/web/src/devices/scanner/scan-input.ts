@@ -14,6 +14,12 @@ export interface Scan {
 export type ScanHandler = (scan: Scan) => void | Promise<void>;
 
 /**
+ * Asked before the screens: true (or a promise of true) when it took the scan, which then
+ * reaches no handler. Answer synchronously for scans it does not want, so they are not delayed.
+ */
+export type ScanClaim = (scan: Scan) => boolean | Promise<boolean>;
+
+/**
  * The one scan input of the app: the keyboard wedge, the scan panel and the camera
  * feed it, every screen listens through `onScan`.
  */
@@ -24,6 +30,11 @@ export interface ScanInput {
   deliver(scan: Scan): boolean;
   /** Handles every scan, one at a time, in arrival order. Returns an unsubscribe function. */
   onScan(handler: ScanHandler): () => void;
+  /**
+   * Asks `claim` first about every scan (the shell's user switch by badge): a claimed scan is
+   * consumed there and no `onScan` handler gets it. Returns an unsubscribe function.
+   */
+  claim(claim: ScanClaim): () => void;
   /** Hears every scan at once on arrival, before the queue (the scan panel's flash). */
   onReceive(listener: (scan: Scan) => void): () => void;
   /** Scans received and not yet handled (the one being handled included). */
@@ -43,6 +54,7 @@ export interface ScanInputDeps {
 /** Creates the scan input with its queue. */
 export function createScanInput(deps: ScanInputDeps): ScanInput {
   const handlers = new Set<ScanHandler>();
+  const claims = new Set<ScanClaim>();
   const receivers = new Set<(scan: Scan) => void>();
   const seen = new WeakSet<Scan>();
   const queue: Scan[] = [];
@@ -51,6 +63,21 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
   let inFlight = 0;
   let nextId = 1;
 
+  /** True (or a promise of it) when a claim took the scan; a failing claim did not. */
+  function isClaimed(scan: Scan): boolean | Promise<boolean> {
+    const pending: Promise<boolean>[] = [];
+    for (const claim of claims) {
+      try {
+        const answer = claim(scan);
+        if (answer === true) return true;
+        if (answer) pending.push(answer.catch((error: unknown) => (onError(error), false)));
+      } catch (error) {
+        onError(error);
+      }
+    }
+    return pending.length > 0 && Promise.all(pending).then((answers) => answers.includes(true));
+  }
+
   async function drain(): Promise<void> {
     if (isDraining) return;
     isDraining = true;
@@ -58,6 +85,12 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
       for (let scan = queue.shift(); scan; scan = queue.shift()) {
         inFlight = 1;
         const current = scan;
+        // Awaited only when a claim is still deciding: otherwise handlers start in the same tick.
+        const claimed = isClaimed(current);
+        if (claimed === true || (claimed !== false && (await claimed))) {
+          inFlight = 0;
+          continue;
+        }
         // Handlers of one scan run side by side; the next scan waits for all of them.
         const results = [...handlers].map((handler) => {
           try {
@@ -100,6 +133,12 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
       handlers.add(handler);
       return () => {
         handlers.delete(handler);
+      };
+    },
+    claim(claim) {
+      claims.add(claim);
+      return () => {
+        claims.delete(claim);
       };
     },
     onReceive(listener) {

@@ -1,53 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink, Page } from '../../shell';
+import { runtimeSettingsQuery } from '../../lib/runtime-settings';
+import { LocaleLink, Page, useSessionUser } from '../../shell';
+import { canOpen, HOME_MENU } from './home-menu';
 import styles from './home.module.css';
 
-/** The menu: every area of the app, grouped; each entry is the area's path. */
-const MENU = [
-  {
-    group: 'operations',
-    areas: [
-      'sorting',
-      'inbound',
-      'shipment',
-      'receipt-cargo',
-      'place-to-storage',
-      'placing',
-      'parcels-placing',
-      'parcels-picking',
-      'parcel-picking-in-storage',
-      'cargo-picking',
-      'cargo-picking-v2',
-      'loading',
-      'loading-v2',
-      'consolidation',
-      'deconsolidation',
-      'packing',
-      'print-box-sticker',
-      'picking',
-      'returns',
-      'audit',
-      'vision',
-    ],
-  },
-  {
-    group: 'management',
-    areas: ['dimensions', 'returnable-boxes', 'topology', 'time-tracking', 'users'],
-  },
-  {
-    group: 'device',
-    areas: ['user-auth', 'notifications', 'settings', 'nfc', 'capture-image', 'extract-text'],
-  },
-] as const;
-
-/** `/`: the app title and the menu of its areas. */
+/**
+ * `/`: the app title and the tiles of the areas this user can open (issue 14 item 15: a worker
+ * saw Users and got f-007, and tiles of areas not built yet).
+ */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { t: tCommon } = useTranslation('common');
+  const user = useSessionUser();
+  const settings = useQuery(runtimeSettingsQuery);
+  const centreCode =
+    settings.data?.sortingCenterId === undefined ? null : String(settings.data.sortingCenterId);
+  const groups = HOME_MENU.map(({ group, areas }) => ({
+    group,
+    areas: areas.filter(({ access }) => canOpen(access, user, centreCode)).map(({ area }) => area),
+  })).filter(({ areas }) => areas.length > 0);
   return (
     <Page title={tCommon('appTitle')} testId="home">
       <nav aria-label={t('menuLabel')} className={styles.menu}>
-        {MENU.map(({ group, areas }) => (
+        {groups.map(({ group, areas }) => (
           <section key={group} className={styles.group}>
             <h2 className={styles.groupTitle}>{t(`groups.${group}`)}</h2>
             <ul className={styles.list}>

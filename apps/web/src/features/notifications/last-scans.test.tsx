@@ -29,4 +29,20 @@ describe('LastScans', () => {
     expect(texts.at(-1)).toBe('_B3');
     expect(screen.getAllByTestId('last-scan')[0]?.textContent).toContain('Scanner');
   });
+
+  it('lists a scan the shell claimed too (a badge that switched the user)', async () => {
+    const services = createTestServices();
+    services.scanInput.claim((scan) => scan.text.startsWith('~'));
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <LastScans />
+      </ShellServicesProvider>,
+      'en',
+      ['notifications'],
+    );
+    await act(async () => {
+      services.scanInput.push('~W1002-3MX8', 'camera');
+    });
+    expect(screen.getByTestId('last-scan-text').textContent).toBe('~W1002-3MX8');
+  });
 });

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScan, type Scan } from '../../shell';
+import { useShellServices, type Scan } from '../../shell';
 import styles from './notifications.module.css';
 
 /** How many scans the list keeps. */
@@ -8,15 +8,20 @@ export const LAST_SCANS_LIMIT = 10;
 
 /**
  * What the scan input received, newest first, raw text as the device gave it: a worker checks
- * the scanner (or typed entry) here, and e2e tests observe scans.
+ * the scanner (or typed entry) here, and e2e tests observe scans. It lists every scan, also a
+ * badge the shell's user switch took (consumed there, never acted on by a page).
  */
 export function LastScans() {
   const { t } = useTranslation('notifications');
   const id = useId();
   const [scans, setScans] = useState<Scan[]>([]);
-  useScan((scan) => {
-    setScans((list) => [scan, ...list].slice(0, LAST_SCANS_LIMIT));
-  });
+  const { scanInput } = useShellServices();
+  // On arrival, whoever handles or claims the scan: this list shows, it never acts.
+  useEffect(
+    () =>
+      scanInput.onReceive((scan) => setScans((list) => [scan, ...list].slice(0, LAST_SCANS_LIMIT))),
+    [scanInput],
+  );
   return (
     <section className={styles.section} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>

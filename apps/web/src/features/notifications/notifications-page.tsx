@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BASE_SOUNDS,
@@ -36,6 +36,7 @@ export default function NotificationsPage() {
   const [isMuteErrorSound, setMuteErrorSound] = useState(false);
   const [number, setNumber] = useState(0);
   const [letter, setLetter] = useState<(typeof LETTERS)[number]>('a');
+  const checks = useRef(0);
 
   const show = () => {
     notify({
@@ -43,6 +44,9 @@ export default function NotificationsPage() {
       content,
       isMuteErrorSound,
       ...(position === AUTO ? {} : { position }),
+      // A check shows exactly what was asked for: its toasts belong to no flow, so a later
+      // ok or info toast does not close an earlier error here.
+      flow: `check-${(checks.current += 1)}`,
     });
   };
 

@@ -453,15 +453,23 @@ export function ReturnableBoxesScreen(props: {
                 <tbody>
                   {shown.map((box) => (
                     <tr key={box.Barcode} data-testid="box-row" data-barcode={box.Barcode}>
-                      <td data-testid="box-row-number">{box.Number}</td>
-                      <td data-testid="box-row-barcode">{box.Barcode}</td>
-                      <td data-testid="box-row-dimensions">{dimensionsOf(box)}</td>
-                      <td data-testid="box-row-changed">
+                      <td data-testid="box-row-number" data-label={t('columnNumber')}>
+                        {box.Number}
+                      </td>
+                      <td data-testid="box-row-barcode" data-label={t('columnBarcode')}>
+                        {box.Barcode}
+                      </td>
+                      <td data-testid="box-row-dimensions" data-label={t('columnDimensions')}>
+                        {dimensionsOf(box)}
+                      </td>
+                      <td data-testid="box-row-changed" data-label={t('columnChanged')}>
                         <time dateTime={box.ChangeDate}>
                           {date.format(new Date(box.ChangeDate))}
                         </time>
                       </td>
-                      <td data-testid="box-row-location">{box.CurrentLocationName ?? '—'}</td>
+                      <td data-testid="box-row-location" data-label={t('columnLocation')}>
+                        {box.CurrentLocationName ?? '—'}
+                      </td>
                       <td className={tableStyles.rowActions}>
                         <button
                           type="button"

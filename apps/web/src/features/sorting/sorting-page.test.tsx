@@ -95,8 +95,10 @@ function fakeCalls(moves: unknown[], marked: unknown[] = []): SortingCalls {
         boxId: 1,
         cellId: CELL.id,
         cellName: CELL.name,
+        isAlreadyInPlace: input.parcelId === 2,
       });
     },
+    dimension: async () => refuse,
     measure: async () => ok({}),
     weigh: async () => ok({}),
     arriveInbound: async () => refuse,
@@ -138,8 +140,13 @@ async function renderScreen(options: { parcel?: Partial<TParcel>; devices?: Sort
   const marked: unknown[] = [];
   const calls = fakeCalls(moves, marked);
   const parcel = { ...PARCEL, ...options.parcel } as TParcel;
-  const scanParcel: SortingCalls['scanParcel'] = async (input) =>
-    input.barcode === 'P1' ? ok(parcel) : calls.scanParcel(input);
+  const scanParcel: SortingCalls['scanParcel'] = async (input) => {
+    if (input.barcode === 'P1') return ok(parcel);
+    // P2 already lies in box 1 in the cell (the fake move answers "already in place").
+    if (input.barcode === 'P2')
+      return ok({ ...parcel, id: 2, number: 'P2', boxNumber: 1, cellName: CELL.name });
+    return calls.scanParcel(input);
+  };
   const router = createMemoryRouter(
     [
       {
@@ -198,7 +205,10 @@ describe('SortingScreen prompt area', () => {
 
     scan(CELL.barcode);
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
-    expect(screen.getByTestId('prompt-pre').textContent).toContain('P1 → 1-a-07');
+    // Issue 14 item 15: said in words, not "P1 → 1-a-07".
+    expect(screen.getByTestId('prompt-pre').textContent).toBe(
+      'Посылка P1 перемещена в ячейку 1-a-07',
+    );
     expect(moves).toHaveLength(1);
     expect((moves[0] as { operationId: string }).operationId).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(played).toEqual(expect.arrayContaining(['success-small'])));
@@ -208,19 +218,40 @@ describe('SortingScreen prompt area', () => {
     });
   });
 
-  it('an unknown parcel shows the error line with its code and a toast, and keeps the prompt', async () => {
+  it('an unknown parcel shows the error line with its f-code (not the raw 404) and a toast, and keeps the prompt', async () => {
     const { scan, toasts } = await renderScreen();
     const entry = await screen.findByTestId('sorting-entry');
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
     scan('P404');
     await waitFor(() =>
-      expect(screen.getByTestId('prompt-error-text').textContent).toContain(
-        'Посылка P404 не найдена',
+      expect(screen.getByTestId('prompt-error-text').textContent).toBe(
+        'Посылка P404 не найдена на складе 34717',
       ),
     );
-    expect(screen.getByTestId('prompt-error-code').textContent).toContain('404');
+    expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0001');
     expect(screen.getByTestId('prompt-main').textContent).toContain('грузоместо');
-    expect(toasts()).toEqual(['Посылка P404 не найдена']);
+    expect(toasts()).toEqual(['Посылка P404 не найдена на складе 34717']);
+  });
+
+  it('a parcel already in its cell says where it lies; its cell answers "already here" with the repeat sound', async () => {
+    const { scan, played, toasts } = await renderScreen();
+    const entry = await screen.findByTestId('sorting-entry');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
+    scan('P2');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhere'));
+    expect(screen.getByTestId('prompt-bottom').textContent).toBe(
+      'Посылка P2 уже лежит в ячейке 1-a-07 (короб 1)',
+    );
+    scan(CELL.barcode);
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
+    expect(screen.getByTestId('prompt-pre').textContent).toBe(
+      'Посылка P2 уже лежит в ячейке 1-a-07 (короб 1)',
+    );
+    await waitFor(() => expect(played).toContain('repeat'));
+    expect(played).not.toContain('success-small');
+    expect(screen.queryByTestId('prompt-error')).toBeNull();
+    expect(screen.queryByTestId('retry-move')).toBeNull();
+    expect(toasts()).toEqual([]);
   });
 
   it('cancel in scan where returns to scan what', async () => {
@@ -309,6 +340,10 @@ describe('SortingScreen over the shell printer and scale', () => {
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
     scan('P1');
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('measure'));
+    // Only the weight is needed: the hint speaks of the weight, not of sizes to scan.
+    expect(screen.getByTestId('measure-hint').textContent).toBe(
+      'Введите вес или снимите его с весов',
+    );
     await userEvent.click(screen.getByTestId('measure-read-scale'));
     await waitFor(() =>
       expect((screen.getByTestId('measure-weight') as HTMLInputElement).value).not.toBe(''),

@@ -247,7 +247,9 @@ function MeasureFormView(props: {
         props.onSubmit();
       }}
     >
-      <p className={styles.extra}>{t('measureHint')}</p>
+      <p className={styles.extra} data-testid="measure-hint">
+        {props.needs.measure ? t('measureHint') : t('weightHint')}
+      </p>
       <div className={styles.measureGrid}>
         {fields.map((field) => (
           <label key={field} className={controlStyles.field}>

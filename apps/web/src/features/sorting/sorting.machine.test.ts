@@ -5,6 +5,7 @@ import type {
   TAcceptanceReport,
   TBox,
   TCell,
+  TDimension,
   TMoveResult,
   TParcel,
   TWarehouse,
@@ -84,6 +85,7 @@ function parcel(id: number, number: string, extra: Partial<TParcel> = {}): TParc
     sortingKey: 'SPB-01',
     sortingName: 'Санкт-Петербург',
     boxNumber: null,
+    cellName: null,
     isBoxReceipted: false,
     inboundNumber: null,
     isInboundReceipted: false,
@@ -113,6 +115,9 @@ const PARCELS: TParcel[] = [
   parcel(7, 'P7', { cells: [E1] }),
   parcel(8, 'P8', { isNeedMeasure: true }),
   parcel(9, 'P9'),
+  // Already sorted: lies in box 1 in cell 1-a-01, or in box 5 that stands in no cell.
+  parcel(10, 'P10', { boxNumber: 1, cellName: A1.name, isReceipted: true }),
+  parcel(11, 'P11', { boxNumber: 5, isReceipted: true }),
 ];
 
 function box(id: number, barcode: string, isEmpty: boolean, cells: TCell[]): TBox {
@@ -128,7 +133,26 @@ function box(id: number, barcode: string, isEmpty: boolean, cells: TCell[]): TBo
     parcelsCount: isEmpty ? 0 : 3,
   };
 }
-const BOXES = [box(300, '_B0', true, []), box(301, '_B1', false, [A2]), box(302, '_B2', false, [])];
+const BOXES = [
+  box(300, '_B0', true, []),
+  box(301, '_B1', false, [A2]),
+  box(302, '_B2', false, []),
+  box(303, '_B3', false, [A1]),
+];
+/** Where the fake server keeps things already: parcel P10 and box _B3 stand in 1-a-01. */
+const IN_PLACE = { parcelId: 10, boxId: 303, cellId: A1.id };
+
+/** Spec part 2 §3 dimension type DIM-S of the demo seed. */
+const DIM_S: TDimension = {
+  DimensionId: 1,
+  Name: 'Короб S',
+  Barcode: 'DIM-S',
+  Length: 30,
+  Width: 20,
+  Height: 15,
+  WarehouseCode: null,
+  IsCommon: true,
+};
 
 const ok = <T>(value: T): LookupResult<T> => ({
   isSuccess: true,
@@ -201,11 +225,16 @@ function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
       }),
     move: (input) =>
       answer('move', input, () => {
-        if (input.cellId === A3.id && !failedOnce.has(input.operationId)) {
-          failedOnce.add(input.operationId);
+        // The first move into A3 is refused (moved meanwhile); later ones go through.
+        if (input.cellId === A3.id && !failedOnce.has('A3')) {
+          failedOnce.add('A3');
           return refuse<TMoveResult>(409, 'Состояние изменилось');
         }
         const target = CELLS.find((item) => item.id === input.cellId);
+        const isAlreadyInPlace =
+          input.cellId === IN_PLACE.cellId &&
+          (input.parcelId === IN_PLACE.parcelId ||
+            (input.parcelId === null && input.boxId === IN_PLACE.boxId));
         const result: TMoveResult = {
           boxNumber: input.boxId ?? 1,
           isBoxReceipted: input.cellId === C4.id,
@@ -215,8 +244,15 @@ function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
           boxId: input.boxId,
           cellId: input.cellId,
           cellName: target?.name ?? null,
+          isAlreadyInPlace,
         };
         return ok(result);
+      }),
+    dimension: (input) =>
+      answer('dimension', input, () => {
+        const fromBarcode = byBarcode(input.barcode);
+        if (fromBarcode) return fromBarcode;
+        return input.barcode === DIM_S.Barcode ? ok(DIM_S) : refuse(104, 'not found');
       }),
     measure: (input) => answer('measure', input, () => ok({})),
     weigh: (input) => answer('weigh', input, () => ok({})),
@@ -454,8 +490,8 @@ describe('sorting screen machine: parcels', () => {
     expect(move?.operationId).toMatch(/^op-/);
     expect(s.sounds.at(-1)).toEqual(['success-small', 'letters/a', 'numbers/1']);
     expect(s.context().prompt.pre).toEqual({
-      key: 'moved',
-      params: { what: 'P1', where: '1-a-01' },
+      key: 'movedParcelToCell',
+      params: { parcel: 'P1', cell: '1-a-01' },
     });
     expect(s.context().parcel).toBeNull();
     expect(s.errors).toEqual([]);
@@ -488,14 +524,15 @@ describe('sorting screen machine: parcels', () => {
   it('parcel codes 104/404 show not found with the barcode; other refusals the message; a failure f-0009', async () => {
     const s = await atScanWhat();
     await s.send('P404');
+    // Issue 14 item 15: the f-code in small print, not the server's raw 404.
     expect(s.lastError()).toEqual({
       key: 'parcelNotFound',
-      code: '404',
-      params: { barcode: 'P404' },
+      code: 'f-0001',
+      params: { barcode: 'P404', warehouse: 34717 },
     });
     const s104 = await atScanWhat({ failures: { scanParcel: { errorCode: 104 } } });
     await s104.send('P1');
-    expect(s104.lastError()).toMatchObject({ key: 'parcelNotFound', code: '104' });
+    expect(s104.lastError()).toMatchObject({ key: 'parcelNotFound', code: 'f-0001' });
     await s.send('P500');
     expect(s.lastError()).toMatchObject({ key: 'serverMessage', message: 'Сервер отказал' });
     await s.send('PTHROW');
@@ -526,7 +563,7 @@ describe('sorting screen machine: parcels', () => {
     expect(s.lastError()).toBeNull();
   });
 
-  it('a refused move is f-0014; RETRY sends it again with the same operation id', async () => {
+  it('a refused move is f-0014 without Retry (the same move would be refused again); a new scan is a new move', async () => {
     const s = await atScanWhat();
     await s.send('P1');
     expect(await s.send(A3.barcode)).toBe('scanWhere');
@@ -534,11 +571,63 @@ describe('sorting screen machine: parcels', () => {
       key: 'f-0014',
       params: { message: 'Состояние изменилось' },
     });
+    expect(s.context().canRetryMove).toBe(false);
+    expect(await s.send({ type: 'RETRY' })).toBe('scanWhere');
+    expect(s.callsOf('move')).toHaveLength(1);
+    expect(await s.send(A3.barcode)).toBe('scanWhat');
+    const [first, second] = s.callsOf('move');
+    expect(second?.operationId).not.toBe(first?.operationId);
+    expect(s.sounds.at(-1)?.[0]).toBe('success-small');
+  });
+
+  it('a parcel already in a cell: the scan says where it lies; its own cell answers "already here" with the repeat sound, no error, no Retry', async () => {
+    const s = await atScanWhat();
+    expect(await s.send('P10')).toBe('scanWhere');
+    expect(s.context().prompt.pre).toEqual({
+      key: 'parcelLine',
+      params: { number: 'P10', name: 'Санкт-Петербург' },
+    });
+    expect(s.context().prompt.bottom).toEqual({
+      key: 'alreadyInCell',
+      params: { parcel: 'P10', cell: '1-a-01', box: 1 },
+    });
+    expect(await s.send(A1.barcode)).toBe('scanWhat');
+    expect(s.sounds.at(-1)).toEqual(['repeat']);
+    expect(s.context().prompt.pre).toEqual({
+      key: 'alreadyInCell',
+      params: { parcel: 'P10', cell: '1-a-01', box: 1 },
+    });
+    expect(s.errors).toEqual([]);
+    expect(s.context().canRetryMove).toBe(false);
+    // Another cell re-sorts it as usual.
+    await s.send('P10');
+    expect(await s.send(A2.barcode)).toBe('scanWhat');
+    expect(s.context().prompt.pre).toEqual({
+      key: 'movedParcelToCell',
+      params: { parcel: 'P10', cell: '1-a-02' },
+    });
+  });
+
+  it('a parcel in a box that stands in no cell says so; a rescan of it keeps where it lies', async () => {
+    const s = await atScanWhat({ lastParcel: { barcode: 'P11', id: 11 } });
+    expect(await s.send('P11')).toBe('scanWhere');
+    expect(s.context().prompt.pre).toEqual({ key: 'recommendOtherCells' });
+    expect(s.context().prompt.bottom).toEqual({
+      key: 'alreadyInBox',
+      params: { parcel: 'P11', box: 5 },
+    });
+  });
+
+  it('Retry after a move that got no answer and was cancelled resends the same operation', async () => {
+    const s = await atScanWhat({ failures: { move: { times: 1, failure: 'throw' } } });
+    await s.send('P1');
+    s.actor.send({ type: 'SCANNED', text: A1.barcode });
+    await waitFor(s.actor, (state) => state.matches({ work: 'connectionLost' }));
+    expect(await s.send({ type: 'CANCELLED' })).toBe('scanWhere');
     expect(s.context().canRetryMove).toBe(true);
     expect(await s.send({ type: 'RETRY' })).toBe('scanWhat');
     const [first, second] = s.callsOf('move');
     expect(second?.operationId).toBe(first?.operationId);
-    expect(s.sounds.at(-1)?.[0]).toBe('success-small');
   });
 
   it('a move without an answer says the connection is lost, keeps the scan, resends the same operation when online', async () => {
@@ -607,6 +696,23 @@ describe('sorting screen machine: boxes', () => {
     expect(s.lastError()).toMatchObject({ key: 'f-0031' });
     expect(await s.send(A2.barcode)).toBe('scanWhat');
     expect(s.callsOf('move')[0]).toMatchObject({ parcelId: null, boxId: 301, cellId: 102 });
+    // Issue 14 item 15: said in words with the plural of its parcels, not "301 → 1-a-02".
+    expect(s.context().prompt.pre).toEqual({
+      key: 'movedBox',
+      params: { box: 301, cell: '1-a-02', count: 3 },
+    });
+  });
+
+  it('a box scanned into the cell it stands in answers "already here", no error', async () => {
+    const s = await atScanWhat();
+    expect(await s.send('_B3')).toBe('scanWhere');
+    expect(await s.send(A1.barcode)).toBe('scanWhat');
+    expect(s.context().prompt.pre).toEqual({
+      key: 'boxAlreadyInCell',
+      params: { box: 303, cell: '1-a-01' },
+    });
+    expect(s.sounds.at(-1)).toEqual(['repeat']);
+    expect(s.errors).toEqual([]);
   });
 
   it('box errors in scanWhat: empty f-0005, unknown f-0002, refusal, failure', async () => {
@@ -650,6 +756,10 @@ describe('sorting screen machine: boxes', () => {
     await s.send('P1', '_B0');
     expect(await s.send('_B2')).toBe('scanWhat');
     expect(s.callsOf('move')[0]).toMatchObject({ parcelId: 1, boxId: 302 });
+    expect(s.context().prompt.pre).toEqual({
+      key: 'movedParcelToBox',
+      params: { parcel: 'P1', box: 302 },
+    });
     await s.send('P1');
     await s.send('_B404');
     expect(s.lastError()).toMatchObject({ key: 'f-0002' });
@@ -664,9 +774,13 @@ describe('sorting screen machine: boxes', () => {
 describe('sorting screen machine: zones and expedition', () => {
   it('a cell scan in scanWhat sets the zone of that cell and keeps it in the cookie', async () => {
     const s = await atScanWhat();
+    await s.send('P1', A1.barcode);
+    expect(s.context().prompt.pre?.key).toBe('movedParcelToCell');
     expect(await s.send(E1.barcode)).toBe('scanWhat');
     expect(s.context().zone?.Number).toBe(2);
     expect(s.zoneCookie).toContain(2);
+    // The prompt no longer tells the last move of the old zone: the page shows the new zone.
+    expect(s.context().prompt.pre).toBeNull();
     await s.send('=34717-9-a-01');
     expect(s.lastError()).toMatchObject({ key: 'f-0012', params: { barcode: '=34717-9-a-01' } });
     await s.send('=Z500');
@@ -696,8 +810,10 @@ describe('sorting screen machine: zones and expedition', () => {
     });
     expect(await refused.send('P7')).toBe('scanWhere');
     expect(refused.lastError()).toMatchObject({ key: 'f-0014' });
+    expect(refused.context().canRetryMove).toBe(false);
     const failed = await atScanWhat({ input: { lastZoneNumber: 2 }, failures: { move: 'throw' } });
     expect(await failed.send('P7')).toBe('scanWhere');
+    expect(failed.context().canRetryMove).toBe(true);
     const disabled = await atScanWhat({
       input: { lastZoneNumber: 2 },
       warehouse: { DisableAutomove: true },
@@ -785,7 +901,11 @@ describe('sorting screen machine: measure', () => {
     const s = await atScanWhat();
     await s.send('P3', '.GL30', { type: 'MEASURE_SUBMITTED' });
     expect(s.lastError()).toMatchObject({ key: 'measureIncomplete' });
+    // Another parcel is looked up as a dimension type (DIM-S …) and is none (f-0022).
     await s.send('P1');
+    expect(s.lastError()).toMatchObject({ key: 'f-0022', params: { barcode: 'P1' } });
+    expect(s.screen()).toBe('measure');
+    await s.send('_B1');
     expect(s.lastError()).toMatchObject({ key: 'finishStep' });
     expect(s.callsOf('measure')).toEqual([]);
     expect(await s.send({ type: 'CANCELLED' })).toBe('scanWhat');
@@ -811,13 +931,60 @@ describe('sorting screen machine: measure', () => {
     expect(none.lastError()).toMatchObject({ key: 'scaleFailed' });
   });
 
-  it('weight ≤ 0 → the sorting step with f-0027, no weight call', async () => {
+  it('weight empty or ≤ 0 is f-0027 and the parcel stays in the measure step: it never reaches placing', async () => {
     const s = await atScanWhat();
-    await s.send('P4', { type: 'MEASURE_CHANGED', field: 'weight', value: '0' });
-    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');
+    await s.send('P4');
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('measure');
+    expect(s.lastError()).toMatchObject({ key: 'f-0027' });
+    await s.send({ type: 'MEASURE_CHANGED', field: 'weight', value: '0' });
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('measure');
     expect(s.lastError()).toMatchObject({ key: 'f-0027' });
     expect(s.callsOf('weigh')).toEqual([]);
-    expect(s.callsOf('suggestCells')).toHaveLength(1);
+    expect(s.callsOf('suggestCells')).toEqual([]);
+    expect(s.callsOf('move')).toEqual([]);
+    // A cell scan meanwhile does not place it either.
+    await s.send(A1.barcode);
+    expect(s.lastError()).toMatchObject({ key: 'finishStep' });
+    expect(s.callsOf('move')).toEqual([]);
+    await s.send({ type: 'MEASURE_CHANGED', field: 'weight', value: '1,5' });
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');
+    expect(s.callsOf('weigh')).toEqual([expect.objectContaining({ parcelId: 4, weight: 1500 })]);
+  });
+
+  it('measure saved but weight missing: only the weight is asked again, the sizes are not resent', async () => {
+    const s = await atScanWhat();
+    await s.send('P3', '.GL30', '.GW20', '.GH15');
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('measure');
+    expect(s.lastError()).toMatchObject({ key: 'f-0027' });
+    expect(s.callsOf('measure')).toHaveLength(1);
+    expect(s.context().parcel).toMatchObject({ isNeedMeasure: false, isNeedWeight: true });
+    await s.send({ type: 'MEASURE_CHANGED', field: 'weight', value: '2' });
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');
+    expect(s.callsOf('measure')).toHaveLength(1);
+    expect(s.callsOf('weigh')).toHaveLength(1);
+  });
+
+  it('a dimension type scan (DIM-S) fills the three sizes; the weight is still needed', async () => {
+    const s = await atScanWhat();
+    await s.send('P3', 'DIM-S');
+    expect(s.callsOf('dimension')).toEqual([{ barcode: 'DIM-S' }]);
+    expect(s.context().measure).toEqual({ length: '30', width: '20', height: '15', weight: '' });
+    expect(s.errors).toEqual([]);
+    expect(s.screen()).toBe('measure');
+    // Not a dimension type (another parcel, say): f-0022; no answer: f-0021.
+    await s.send('P1');
+    expect(s.lastError()).toMatchObject({ key: 'f-0022', params: { barcode: 'P1' } });
+    await s.send('DIMTHROW');
+    expect(s.lastError()).toMatchObject({ key: 'f-0021' });
+    expect(s.context().measure.length).toBe('30');
+    await s.send({ type: 'MEASURE_CHANGED', field: 'weight', value: '0,8' });
+    expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');
+    expect(s.callsOf('measure')[0]).toMatchObject({ length: 30, width: 20, height: 15 });
+    // A parcel needing weight only has no sizes to fill: the scan waits for the step.
+    const weightOnly = await atScanWhat();
+    await weightOnly.send('P4', 'DIM-S');
+    expect(weightOnly.callsOf('dimension')).toEqual([]);
+    expect(weightOnly.lastError()).toMatchObject({ key: 'finishStep' });
   });
 
   it('server refusals: measure 422 f-0028, other f-0007; weight 422 f-0027, other f-0008', async () => {
@@ -832,7 +999,7 @@ describe('sorting screen machine: measure', () => {
       [{ measure: { errorCode: 422 } }, 'f-0028', 'measure'],
       [{ measure: { errorCode: 1 } }, 'f-0007', 'measure'],
       [{ measure: 'throw' }, 'f-0007', 'measure'],
-      [{ weigh: { errorCode: 422 } }, 'f-0027', 'scanWhere'],
+      [{ weigh: { errorCode: 422 } }, 'f-0027', 'measure'],
       [{ weigh: { errorCode: 1 } }, 'f-0008', 'measure'],
       [{ weigh: 'throw' }, 'f-0008', 'measure'],
     ];
@@ -884,7 +1051,8 @@ describe('sorting screen machine: acceptance, urls, users', () => {
     expect(s.callsOf('arriveInbound')[0]).toMatchObject({ barcode: '.69.IN-1' });
     expect(s.context().prompt.pre).toEqual({
       key: 'acceptanceLine',
-      params: { name: 'ООО «Автодеталь»', quantity: 12 },
+      // The plural forms of the catalogue choose "12 позиций" / "12 items" by count.
+      params: { name: 'ООО «Автодеталь»', count: 12 },
     });
     expect(await s.send({ type: 'CANCELLED' })).toBe('scanWhat');
     await s.send('.69.IN-1');
@@ -973,6 +1141,8 @@ describe('sorting screen machine: model coverage', () => {
       'f-0018',
       'f-0019',
       'f-0020',
+      'f-0021',
+      'f-0022',
       'f-0023',
       'f-0024',
       'f-0025',

@@ -3,21 +3,28 @@ import type {
   TAcceptanceReport,
   TBox,
   TCell,
+  TDimension,
   TMoveResult,
   TParcel,
   TParcelSticker,
-  TWarehouse,
   TZone,
 } from '@sorting/contracts';
 import { recognizeBarcode, type RecognizedBarcode } from '@sorting/domain';
 import { letterSound, numberSound, type SoundName } from '../../shell/sounds/sound-names';
-import {
-  sortingEntryMachine,
-  type EntryError,
-  type LookupResult,
-  type SortingEntryInput,
-} from './sorting-entry.machine';
-import type { SortingCalls } from './sorting.service';
+import { sortingEntryMachine, type EntryError, type LookupResult } from './sorting-entry.machine';
+import { INITIAL_PROMPT, entryPrompt, prompts } from './sorting.prompts';
+import type {
+  EntryView,
+  LastMove,
+  MeasureForm,
+  PrintOutcome,
+  PromptError,
+  SortingContext,
+  SortingEvent,
+  SortingInput,
+} from './sorting.types';
+
+export type * from './sorting.types';
 
 /**
  * The whole sorting screen (spec part 1 §2, §4, §5, §8): the entry (warehouse, zone) runs as
@@ -27,147 +34,6 @@ import type { SortingCalls } from './sorting.service';
  * so the machine is tested with `createActor` and fakes. Decisions: docs/DECISIONS.md
  * "Sorting screen".
  */
-
-/** What the sticker port prints: the parcel label of `GET .../sticker` (spec part 1 §3 Print job). */
-export interface StickerJob {
-  barcodeName: TParcelSticker['barcodeName'];
-  barcodeData: TParcelSticker['barcodeData'];
-  copies: number;
-}
-
-export type PrintOutcome = 'printed' | 'noPrinter' | 'failed';
-
-/** Spec part 1 §9 LAST_PARCEL_SCANNED: the last parcel the worker scanned on this device. */
-export interface LastParcel {
-  barcode: string;
-  id: number;
-}
-
-/** A text of the sorting catalogue with its parameters. */
-export interface Text {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
-/**
- * The error line of the prompt area (and of the toast): a catalogue key with parameters, or
- * the server's own message (key 'serverMessage'); `code` is shown in small print.
- */
-export interface PromptError extends Text {
-  code: string | null;
-  message?: string;
-}
-
-/** Spec part 1 §2: the prompt area. */
-export interface Prompt {
-  pre: Text | null;
-  main: Text;
-  extra: Text | null;
-  bottom: Text | null;
-  isArrow: boolean;
-}
-
-export interface SortingPorts {
-  calls: SortingCalls;
-  /** The entry's two lookups and effects are provided to the child machine by the caller. */
-  printSticker(job: StickerJob): Promise<PrintOutcome>;
-  /** Resolves the scale's stable weight in kg; rejects when there is no scale. */
-  readStableWeightKg(signal: AbortSignal): Promise<number>;
-  /** One id per user action (X-Operation-Id); a retry of that action reuses it. */
-  createOperationId(): string;
-  /** An error toast; the toast plays the error sound. */
-  notifyError(error: PromptError): void;
-  /** Plays the sounds one after another. */
-  play(sounds: SoundName[]): void;
-  readLastParcel(): LastParcel | null;
-  writeLastParcel(value: LastParcel | null): void;
-  /** The LAST_ZONE_NUMBER cookie (a cell scan chose a new zone). */
-  rememberZone(number: number): void;
-  /** Spec part 1 §5: no printer → the printer service's settings. */
-  openPrinterSettings(): void;
-  locale: 'ru' | 'en';
-}
-
-export interface SortingInput extends SortingEntryInput {
-  ports: SortingPorts;
-  userId: number | null;
-  /** Runtime settings features.userBarcodeAuthorization. */
-  isUserScanAllowed: boolean;
-}
-
-/** The view of the entry child the page renders while it runs. */
-export interface EntryView {
-  state: 'init' | 'scanWarehouse' | 'scanZone' | 'scanWhat';
-  isBusy: boolean;
-  error: EntryError | null;
-}
-
-/** The measure form: typed or scanned text, weight in kg. */
-export interface MeasureForm {
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-}
-
-export type MeasureField = keyof MeasureForm;
-
-/** What the last move did, for the prompt after it (and "tie up the box"). */
-export interface LastMove {
-  parcelNumber: string | null;
-  boxNumber: number | null;
-  cellName: string | null;
-  isBoxReceipted: boolean;
-  isAutomove: boolean;
-}
-
-export interface SortingContext {
-  ports: SortingPorts;
-  userId: number | null;
-  isUserScanAllowed: boolean;
-  entryInput: SortingEntryInput;
-  entry: EntryView;
-  warehouse: TWarehouse | null;
-  zone: TZone | null;
-  parcel: TParcel | null;
-  /** The box being sorted (box flow), or the empty box taken for the parcel (scanCell). */
-  box: TBox | null;
-  cells: TCell[];
-  /** The cell the next move goes to. */
-  targetCell: TCell | null;
-  /** The scanned text being handled. */
-  scanned: string;
-  isRescan: boolean;
-  stepsDone: { damage: boolean; measure: boolean; sticker: boolean };
-  measure: MeasureForm;
-  /** The check-damage answer being sent. */
-  damage: { isDamaged: boolean; comment: string };
-  sticker: TParcelSticker | null;
-  acceptance: TAcceptanceReport | null;
-  lastMove: LastMove | null;
-  lastParcel: LastParcel | null;
-  operationId: string | null;
-  /** The failed move can be sent again with the same operation id. */
-  canRetryMove: boolean;
-  prompt: Prompt;
-  error: PromptError | null;
-}
-
-export type SortingEvent =
-  | { type: 'SCANNED'; text: string }
-  | { type: 'WAREHOUSE_PICKED'; number: number }
-  | { type: 'ZONE_PICKED'; number: number }
-  | { type: 'CHANGE_ZONE' }
-  | { type: 'CHANGE_WAREHOUSE' }
-  | { type: 'CANCELLED' }
-  | { type: 'RETRY' }
-  /** The browser is online again (window 'online'): a move waiting for the network goes. */
-  | { type: 'ONLINE' }
-  | { type: 'DAMAGE_CONFIRMED'; isDamaged: boolean; comment: string }
-  | { type: 'MEASURE_CHANGED'; field: MeasureField; value: string }
-  | { type: 'READ_WEIGHT' }
-  | { type: 'MEASURE_SUBMITTED' }
-  | { type: 'USER_CHANGED'; userId: number | null };
 
 /** Spec part 1 §8: parcel error codes that mean "not found". */
 const PARCEL_NOT_FOUND_CODES = ['104', '404'];
@@ -283,11 +149,12 @@ function callState<const TSrc extends string, TRefused, TUnanswered>(
   };
 }
 
-/** Spec part 1 §5: a measure the server refuses (or no weight) ends the step with f-0027. */
-const measureRejected = () => ({
-  target: '#sorting.work.sorting',
-  actions: ['endOperation' as const, 'measureDone' as const, fail('f-0027')],
-});
+/**
+ * Spec part 1 §5: weight ≤ 0 (typed, empty, or refused by the server) is f-0027. The parcel
+ * still needs its weight, so it stays in the measure step and never reaches placing
+ * (issue 14 item 11; docs/DECISIONS.md "Sorting screen").
+ */
+const weightRejected = () => ({ target: 'waiting', actions: fail('f-0027') });
 
 /**
  * Spec part 1 §5: the cell location is spoken (row letter, column number) only when the
@@ -331,123 +198,6 @@ const scanIs =
 function scannedText(event: SortingEvent): string {
   return event.type === 'SCANNED' ? recognize(event.text).raw : '';
 }
-
-const prompts = {
-  scanWhat: ({ context }: { context: SortingContext }): Prompt => {
-    const move = context.lastMove;
-    let pre: Text | null = null;
-    if (move?.isAutomove && move.cellName)
-      pre = { key: 'putInBoxInCell', params: { box: move.boxNumber ?? '', cell: move.cellName } };
-    else if (move?.cellName || move?.boxNumber != null)
-      pre = {
-        key: 'moved',
-        params: {
-          what: move.parcelNumber ?? String(move.boxNumber ?? ''),
-          where: move.cellName ?? String(move.boxNumber ?? ''),
-        },
-      };
-    return {
-      pre,
-      main: { key: 'scanWhat' },
-      extra: { key: 'scanWhatExtra' },
-      bottom:
-        move?.isBoxReceipted && move.boxNumber != null
-          ? { key: 'tieUpBox', params: { box: move.boxNumber } }
-          : { key: 'setWorkplace' },
-      isArrow: false,
-    };
-  },
-  scanWhere: ({ context }: { context: SortingContext }): Prompt => {
-    const { parcel, box, cells } = context;
-    const what: Text = parcel
-      ? { key: 'parcelLine', params: { number: parcel.number, name: parcel.sortingName } }
-      : { key: 'boxLine', params: { number: box?.number ?? '' } };
-    return {
-      pre: context.isRescan ? { key: 'recommendOtherCells' } : what,
-      main: cells.length > 0 ? { key: 'putDownAndScan' } : { key: 'emptyBoxOrNewCell' },
-      extra: parcel?.routeNumber
-        ? { key: 'routeNumber', params: { route: parcel.routeNumber } }
-        : null,
-      bottom: context.isRescan ? what : null,
-      isArrow: cells.length > 0,
-    };
-  },
-  scanCell: ({ context }: { context: SortingContext }): Prompt => ({
-    pre: context.parcel
-      ? {
-          key: 'parcelLine',
-          params: { number: context.parcel.number, name: context.parcel.sortingName },
-        }
-      : null,
-    main: { key: 'putBoxInCell', params: { box: context.box?.number ?? '' } },
-    extra: { key: 'emptyBoxOrNewCell' },
-    bottom: null,
-    isArrow: true,
-  }),
-  step:
-    (key: string) =>
-    ({ context }: { context: SortingContext }): Prompt => ({
-      pre: context.parcel
-        ? {
-            key: 'parcelLine',
-            params: { number: context.parcel.number, name: context.parcel.sortingName },
-          }
-        : null,
-      main: { key },
-      extra: null,
-      bottom: null,
-      isArrow: false,
-    }),
-  acceptanceReport: ({ context }: { context: SortingContext }): Prompt => ({
-    pre: {
-      key: 'acceptanceLine',
-      params: {
-        name: context.acceptance?.name ?? '',
-        quantity: context.acceptance?.detailsQuantity ?? 0,
-      },
-    },
-    main: { key: 'acceptanceDone' },
-    extra: null,
-    bottom: { key: 'scanWhat' },
-    isArrow: false,
-  }),
-  logout: (): Prompt => ({
-    pre: null,
-    main: { key: 'switchingUser' },
-    extra: null,
-    bottom: null,
-    isArrow: false,
-  }),
-};
-
-function entryPrompt(view: EntryView, warehouse: TWarehouse | null): Prompt {
-  const warehouseLine = warehouse
-    ? { key: 'warehouse', params: { number: warehouse.Number, name: warehouse.Name } }
-    : null;
-  if (view.state === 'scanZone')
-    return {
-      pre: warehouseLine,
-      main: { key: 'scanZone' },
-      extra: null,
-      bottom: { key: 'scanZoneBottom' },
-      isArrow: false,
-    };
-  return {
-    pre: null,
-    main: { key: 'scanWarehouse' },
-    extra: { key: 'scanWarehouseExtra' },
-    bottom: null,
-    isArrow: false,
-  };
-}
-
-const INITIAL_PROMPT: Prompt = {
-  pre: null,
-  main: { key: 'scanWarehouse' },
-  extra: null,
-  bottom: null,
-  isArrow: false,
-};
 
 function entryViewOf(snapshot: {
   value: unknown;
@@ -580,6 +330,9 @@ export const sortingMachine = setup({
         operationId: `${c.operationId ?? ''}:weight`,
       }),
     ),
+    lookUpDimension: fromPromise<LookupResult<TDimension>, SortingContext>(({ input: c }) =>
+      c.ports.calls.dimension({ barcode: c.scanned }),
+    ),
     readWeight: fromPromise<number, SortingContext>(({ input: c, signal }) =>
       c.ports.readStableWeightKg(signal),
     ),
@@ -631,9 +384,15 @@ export const sortingMachine = setup({
     clearError: assign({ error: null }),
     /** A scan taken for the next lookup: the barcode is kept for the call. */
     takeScan: assign({ scanned: ({ event }) => scannedText(event) }),
-    /** The measure step is over, whatever its outcome. */
+    /** The measure step is over: measured and weighed as the parcel needed. */
     measureDone: assign({
       stepsDone: ({ context }) => ({ ...context.stepsDone, measure: true }),
+      parcel: ({ context }) =>
+        context.parcel && { ...context.parcel, isNeedMeasure: false, isNeedWeight: false },
+    }),
+    /** The sizes are saved; a weight still missing is asked alone, the sizes not resent. */
+    measureSaved: assign({
+      parcel: ({ context }) => context.parcel && { ...context.parcel, isNeedMeasure: false },
     }),
     /** A new user action: a new operation id (spec: one id per action, kept for a retry). */
     startOperation: assign({
@@ -653,10 +412,17 @@ export const sortingMachine = setup({
           parcelNumber: context.parcel?.number ?? null,
           boxNumber: result?.boxNumber ?? context.box?.number ?? null,
           cellName: result?.cellName ?? cell?.name ?? null,
+          parcelsInBox: context.parcel ? null : (context.box?.parcelsCount ?? null),
           isBoxReceipted: result?.isBoxReceipted ?? false,
           isAutomove: params.isAutomove,
+          isAlreadyInPlace: result?.isAlreadyInPlace === true,
         };
         enqueue.assign({ lastMove, error: null, operationId: null, canRetryMove: false });
+        // Already there (issue 14 item 11): the repeat sound; nothing to speak or tie up.
+        if (lastMove.isAlreadyInPlace) {
+          enqueue(() => context.ports.play(['repeat']));
+          return;
+        }
         const success: SoundName = lastMove.isBoxReceipted ? 'success-big' : 'success-small';
         enqueue(() => context.ports.play([success, ...cellLocationSounds(cell)]));
       },
@@ -907,11 +673,15 @@ export const sortingMachine = setup({
                 actions: [
                   assign({ isRescan: false }),
                   {
+                    // Issue 14 item 15: the f-code in small print, not the server's 404.
                     type: 'fail',
-                    params: ({ context, event }) => ({
+                    params: ({ context }) => ({
                       key: 'parcelNotFound',
-                      code: codeOf(event.output),
-                      params: { barcode: context.scanned },
+                      code: 'f-0001',
+                      params: {
+                        barcode: context.scanned,
+                        warehouse: context.warehouse?.Number ?? '',
+                      },
                     }),
                   },
                 ],
@@ -1053,6 +823,13 @@ export const sortingMachine = setup({
                   },
                 }),
               },
+              {
+                // A dimension type (DIM-S …) fills the three sizes (spec part 1 §7 dimension).
+                guard: ({ context, event }) =>
+                  scanIs('parcel')({ event }) && context.parcel?.isNeedMeasure === true,
+                target: '.lookingUpDimension',
+                actions: ['clearError', 'takeScan'],
+              },
               ...scansOutsideTheScreen,
               { actions: { type: 'fail', params: { key: 'finishStep', code: null } } },
             ],
@@ -1077,6 +854,33 @@ export const sortingMachine = setup({
                   },
                   { target: 'checkingWeight', actions: ['clearError', 'keepOperation'] },
                 ],
+              },
+            },
+            lookingUpDimension: {
+              tags: ['busy'],
+              invoke: {
+                src: 'lookUpDimension',
+                input: ({ context }) => context,
+                onDone: [
+                  {
+                    guard: ({ event }) => isOk(event.output),
+                    target: 'waiting',
+                    actions: assign({
+                      measure: ({ context, event }) => {
+                        const type = event.output.operationObject as TDimension;
+                        return {
+                          ...context.measure,
+                          length: String(type.Length),
+                          width: String(type.Width),
+                          height: String(type.Height),
+                        };
+                      },
+                    }),
+                  },
+                  // Spec part 1 §8 f-0022: no sizes for that barcode (not a dimension type).
+                  { target: 'waiting', actions: failScanned('f-0022') },
+                ],
+                onError: { target: 'waiting', actions: fail('f-0021') },
               },
             },
             weighing: {
@@ -1104,7 +908,12 @@ export const sortingMachine = setup({
                 src: 'measure',
                 input: ({ context }) => context,
                 onDone: [
-                  { guard: ({ event }) => event.output.isSuccess, target: 'checkingWeight' },
+                  {
+                    // Saved: the form keeps only what is still needed (the weight).
+                    guard: ({ event }) => event.output.isSuccess,
+                    target: 'checkingWeight',
+                    actions: 'measureSaved',
+                  },
                   {
                     guard: ({ event }) => codeOf(event.output) === INVALID_MEASURE_CODE,
                     target: 'waiting',
@@ -1125,9 +934,9 @@ export const sortingMachine = setup({
               always: [
                 { guard: ({ context }) => !context.parcel?.isNeedWeight, target: 'done' },
                 {
-                  // Spec part 1 §5: weight must be > 0, else back to sorting with f-0027.
+                  // Spec part 1 §5: weight must be > 0, else f-0027.
                   guard: ({ context }) => !(parseAmount(context.measure.weight) > 0),
-                  ...measureRejected(),
+                  ...weightRejected(),
                 },
                 { target: 'sendingWeight' },
               ],
@@ -1141,7 +950,7 @@ export const sortingMachine = setup({
                   { guard: ({ event }) => event.output.isSuccess, target: 'done' },
                   {
                     guard: ({ event }) => codeOf(event.output) === INVALID_MEASURE_CODE,
-                    ...measureRejected(),
+                    ...weightRejected(),
                   },
                   {
                     target: 'waiting',
@@ -1445,8 +1254,10 @@ export const sortingMachine = setup({
                 target: 'connectionLost',
               },
               {
+                // A refusal would be refused again: no Retry (issue 14 item 11); a new scan
+                // is a new move.
                 target: 'resume',
-                actions: [assign({ canRetryMove: true }), failWithMessage('f-0014')],
+                actions: failWithMessage('f-0014'),
               },
             ],
             // The request never got an answer (network lost, or the answer lost after the
@@ -1497,11 +1308,9 @@ export const sortingMachine = setup({
                   }),
                 },
               },
-              {
-                target: 'scanWhere',
-                actions: [assign({ canRetryMove: true }), failWithMessage('f-0014')],
-              },
+              { target: 'scanWhere', actions: failWithMessage('f-0014') },
             ],
+            // No answer: the same move may still go through, so Retry resends it.
             onError: {
               target: 'scanWhere',
               actions: [assign({ canRetryMove: true }), fail('f-0014', { message: '' })],
@@ -1520,7 +1329,8 @@ export const sortingMachine = setup({
                 guard: ({ event }) => isOk(event.output),
                 target: 'scanWhat',
                 actions: [
-                  assign({ zone: ({ event }) => event.output.operationObject }),
+                  // The last move was in the old zone: the prompt shows the new zone instead.
+                  assign({ zone: ({ event }) => event.output.operationObject, lastMove: null }),
                   ({ context }) => {
                     if (context.zone) context.ports.rememberZone(context.zone.Number);
                   },

@@ -2,6 +2,7 @@ import type {
   TAcceptanceReport,
   TBox,
   TCell,
+  TDimension,
   TMoveResult,
   TParcel,
   TParcelSticker,
@@ -88,6 +89,8 @@ export interface SortingCalls {
   searchCell(input: CellSearchInput): Promise<LookupResult<TCell>>;
   suggestCells(input: CellSuggestInput): Promise<LookupResult<TCell[]>>;
   move(input: MoveInput): Promise<LookupResult<TMoveResult> & { isRepeat?: boolean }>;
+  /** Spec part 1 §7 `GET dimension?barcode`: a dimension type's sizes for the measure step. */
+  dimension(input: { barcode: string }): Promise<LookupResult<TDimension>>;
   measure(input: MeasureInput): Promise<LookupResult<unknown>>;
   weigh(input: WeightInput): Promise<LookupResult<unknown>>;
   arriveInbound(input: {
@@ -120,6 +123,8 @@ export function createSortingService(api: ApiClient): SortingCalls {
       api.post<TCell[]>('sorting', '/sorting-api/cells/suggest', compact(input)),
     move: ({ operationId, ...input }) =>
       api.post<TMoveResult>('sorting', '/sorting-api/move', compact(input), { operationId }),
+    dimension: ({ barcode }) =>
+      api.get<TDimension>('sorting', '/sorting-api/dimension', { query: { barcode } }),
     measure: ({ operationId, ...input }) =>
       api.post('sorting', '/sorting-api/parcels/measure', input, { operationId }),
     weigh: ({ operationId, ...input }) =>

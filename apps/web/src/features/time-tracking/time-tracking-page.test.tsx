@@ -177,7 +177,7 @@ describe('TimeTrackingScreen', () => {
     await waitFor(() => expect(screen.queryByTestId('tracked-user')).toBeNull());
     expect(toasts()[0]).toEqual({
       status: 'info',
-      content: 'Сидорова Анна убран(а) с рабочего места — Приёмка, стол 2',
+      content: 'Сидорова Анна больше не числится на рабочем месте — Приёмка, стол 2',
     });
   });
 

@@ -241,16 +241,22 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
                       data-testid="tracked-user"
                       data-user-id={employee.UserId}
                     >
-                      <td data-testid="tracked-user-name">{employee.FullName}</td>
-                      <td>
+                      <td data-testid="tracked-user-name" data-label={t('columnName')}>
+                        {employee.FullName}
+                      </td>
+                      <td data-label={t('columnStart')}>
                         <time dateTime={employee.StartTime} data-testid="tracked-user-start">
                           {startFormat.format(new Date(employee.StartTime))}
                         </time>
                       </td>
-                      <td className={styles.duration} data-testid="tracked-user-duration">
+                      <td
+                        className={styles.duration}
+                        data-testid="tracked-user-duration"
+                        data-label={t('columnDuration')}
+                      >
                         {formatDuration(now - Date.parse(employee.StartTime))}
                       </td>
-                      <td>
+                      <td className={tableStyles.rowActions}>
                         <button
                           type="button"
                           className={controlStyles.button}

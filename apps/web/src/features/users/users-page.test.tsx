@@ -6,6 +6,7 @@ import type {
   TCreatedUser,
   TDeletedUser,
   TSortingCenterUser,
+  TUnlockedUser,
   TUsersPage,
 } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
@@ -39,9 +40,9 @@ const failed = <T,>(status: number, errorCode: number, message: string): ApiResu
 type Fail = ApiResult<never> | 'network';
 
 /** A stand-in of users-api: paging by name, search, create with a badge, delete. */
-function fakeServer(
-  options: { fail?: Partial<Record<'list' | 'create' | 'remove' | 'reissue', Fail>> } = {},
-) {
+type CallName = 'list' | 'create' | 'remove' | 'reissue' | 'unlock';
+
+function fakeServer(options: { fail?: Partial<Record<CallName, Fail>>; mayUnlock?: boolean } = {}) {
   const users: TSortingCenterUser[] = [
     { userId: 1, name: 'Иванов Пётр', sortingCenterId: 34717, number: 1001, roles: ['worker'] },
     {
@@ -54,11 +55,7 @@ function fakeServer(
   ];
   const requests: { name: string; input: unknown }[] = [];
   const fail = { ...options.fail };
-  const answer = async <T,>(
-    name: 'list' | 'create' | 'remove' | 'reissue',
-    input: unknown,
-    value: () => ApiResult<T>,
-  ) => {
+  const answer = async <T,>(name: CallName, input: unknown, value: () => ApiResult<T>) => {
     requests.push({ name, input });
     const failure = fail[name];
     if (failure === 'network') throw new TypeError('Failed to fetch');
@@ -77,6 +74,7 @@ function fakeServer(
           totalCount: found.length,
           page: input.page,
           pageSize: input.pageSize,
+          permissions: { unlockSignIn: options.mayUnlock ?? false },
         });
       }),
     create: (input) =>
@@ -105,6 +103,10 @@ function fakeServer(
           badge: '~REISSUED-000000000002',
         });
       }),
+    unlockSignIn: (input) =>
+      answer('unlock', input, () =>
+        ok<TUnlockedUser>({ userId: input.userId, clearedFailures: 7 }),
+      ),
   };
   return { calls, users, requests, fail };
 }
@@ -323,5 +325,45 @@ describe('UsersScreen', () => {
       }),
     );
     expect(screen.queryByTestId('new-user')).toBeNull();
+  });
+
+  it('offers an administrator to unlock sign-in on each row, and says it is done', async () => {
+    const { server, toasts } = await renderScreen(fakeServer({ mayUnlock: true }));
+    await waitFor(() => expect(names()).toHaveLength(2));
+    expect(screen.getAllByTestId('user-unlock')).toHaveLength(2);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Разблокировать вход пользователю Петрова Мария' }),
+    );
+    await waitFor(() =>
+      expect(toasts()[0]).toEqual({
+        status: 'ok',
+        content: 'Вход для Петрова Мария разблокирован: можно входить сразу',
+      }),
+    );
+    const unlock = server.requests.find((request) => request.name === 'unlock');
+    expect(unlock?.input).toMatchObject({ userId: 3 });
+    expect((unlock?.input as { operationId: string }).operationId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('does not offer unlocking to a supervisor', async () => {
+    await renderScreen(fakeServer());
+    await waitFor(() => expect(names()).toHaveLength(2));
+    expect(screen.queryByTestId('user-unlock')).toBeNull();
+  });
+
+  it('shows a refused unlock as a toast with the reason', async () => {
+    const refused = fakeServer({
+      mayUnlock: true,
+      fail: { unlock: failed(200, 1, 'Пользователь не найден') },
+    });
+    const { toasts } = await renderScreen(refused, undefined, 'en');
+    await waitFor(() => expect(names()).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock sign-in for Иванов Пётр' }));
+    await waitFor(() =>
+      expect(toasts()[0]).toEqual({
+        status: 'error',
+        content: 'Sign-in could not be unlocked: Пользователь не найден',
+      }),
+    );
   });
 });

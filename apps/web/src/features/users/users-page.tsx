@@ -25,6 +25,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { UnlockSignInButton } from './unlock-sign-in-button';
 import { createUsersService, type UsersCalls } from './users.service';
 import styles from './users-page.module.css';
 
@@ -320,9 +321,15 @@ export function UsersScreen(props: {
                     <tbody>
                       {data.items.map((user) => (
                         <tr key={user.userId} data-testid="user-row" data-user-id={user.userId}>
-                          <td data-testid="user-row-name">{user.name}</td>
-                          <td data-testid="user-row-number">{user.number}</td>
-                          <td>{user.roles.map((role) => t(`role_${role}`)).join(', ')}</td>
+                          <td data-testid="user-row-name" data-label={t('columnName')}>
+                            {user.name}
+                          </td>
+                          <td data-testid="user-row-number" data-label={t('columnNumber')}>
+                            {user.number}
+                          </td>
+                          <td data-label={t('columnRoles')}>
+                            {user.roles.map((role) => t(`role_${role}`)).join(', ')}
+                          </td>
                           <td className={tableStyles.rowActions}>
                             <button
                               type="button"
@@ -342,6 +349,9 @@ export function UsersScreen(props: {
                             >
                               {t('delete')}
                             </button>
+                            {data.permissions.unlockSignIn ? (
+                              <UnlockSignInButton user={user} unlock={props.calls.unlockSignIn} />
+                            ) : null}
                           </td>
                         </tr>
                       ))}

@@ -5,7 +5,8 @@ import { ScaleError } from '../../devices/scale/scale-client';
 import { Dialog } from '../dialog/dialog';
 import controlStyles from '../layout/controls.module.css';
 import type { SessionUser } from '../session/session-store';
-import { useNotify, useSessionUser } from '../shell-services';
+import { useNotify, useSessionUser, useShellServices } from '../shell-services';
+import { DEVICES_TOAST_FLOW } from './devices-access';
 import type { DevicesRuntime } from './devices-runtime';
 import type { PrintJobRow } from './printing-api';
 import styles from './devices.module.css';
@@ -20,6 +21,9 @@ export function testLabel(user: SessionUser | null): PrintRequest {
     ],
   };
 }
+
+/** How often the open dialog reads the job list again while a job is queued or sent. */
+export const JOB_FOLLOW_INTERVAL_MS = 2_000;
 
 type Jobs = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: PrintJobRow[] };
 type Weighing =
@@ -56,6 +60,7 @@ function PrinterSection(props: { runtime: DevicesRuntime; onPrinted: () => void 
         notify({
           status: 'ok',
           content: t(outcome.status === 'printed' ? 'dialog.testPrinted' : 'dialog.testSent'),
+          flow: DEVICES_TOAST_FLOW,
         });
         props.onPrinted();
       }
@@ -171,9 +176,10 @@ function PrinterSection(props: { runtime: DevicesRuntime; onPrinted: () => void 
 }
 
 function JobsSection(props: { runtime: DevicesRuntime; version: number }) {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
   const notify = useNotify();
   const { printingApi } = props.runtime;
+  const { scheduler } = useShellServices();
   const [jobs, setJobs] = useState<Jobs>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
 
@@ -188,6 +194,20 @@ function JobsSection(props: { runtime: DevicesRuntime; version: number }) {
     };
   }, [printingApi, props.version, reloads]);
 
+  // The hub tells the browser nothing of a job's outcome (the agent reports it to the server):
+  // while a listed job is still queued or sent, the open dialog reads the list again.
+  const isFollowing =
+    jobs.status === 'ready' &&
+    jobs.list.some((job) => job.state === 'queued' || job.state === 'sent');
+  useEffect(() => {
+    if (!isFollowing) return;
+    const timer = scheduler.setTimeout(
+      () => setReloads((count) => count + 1),
+      JOB_FOLLOW_INTERVAL_MS,
+    );
+    return () => scheduler.clearTimeout(timer);
+  }, [isFollowing, jobs, scheduler]);
+
   const onReprint = async (jobId: string) => {
     try {
       await printingApi.reprint(jobId);
@@ -197,6 +217,9 @@ function JobsSection(props: { runtime: DevicesRuntime; version: number }) {
       notify(t('dialog.reprintFailed'));
     }
   };
+
+  // ux.md "Language": times through Intl in the interface's locale, not the browser's.
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
 
   return (
     <section className={styles.section} data-testid="device-jobs">
@@ -215,7 +238,7 @@ function JobsSection(props: { runtime: DevicesRuntime; version: number }) {
               data-state={job.state}
             >
               <span>
-                {new Date(job.createdAt).toLocaleTimeString()} {job.barcodeName} {job.printerId}{' '}
+                {time.format(new Date(job.createdAt))} {job.barcodeName} {job.printerId}{' '}
                 <strong>{t(`dialog.jobState.${job.state}`)}</strong>
                 {job.message ? ` ${job.message}` : null}
               </span>
@@ -271,6 +294,25 @@ function ScaleSection(props: { runtime: DevicesRuntime }) {
     weigh(controller.signal);
     return () => controller.abort();
   }, [attempt, weigh]);
+
+  // No ids kept: the scale of the agent on this computer, as the runtime finds it (issue 14
+  // item 12), fills the fields and is weighed, as kept ids are.
+  useEffect(() => {
+    if (initial.appId && initial.deviceId) return;
+    let isCurrent = true;
+    props.runtime.resolveScaleIds().then(
+      (found) => {
+        if (!isCurrent || found === null) return;
+        setAppId(found.appId);
+        setScaleId(found.scaleId);
+        setAttempt((count) => Math.max(count, 1));
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [initial.appId, initial.deviceId, props.runtime]);
 
   const errorText = (error: ScaleError | null) => {
     if (!error) return t('scaleError.failed');

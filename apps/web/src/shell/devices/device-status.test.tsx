@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryCookieJar } from '../../lib/cookies';
+import { createFakeScheduler } from '../../lib/fake-scheduler';
 import { browserScheduler } from '../../lib/scheduler';
 import { startAgent } from '../../devices/printer/testing/agent-stand-in';
 import type { WebSocketConstructor } from '../../devices/printer/local-socket';
@@ -65,16 +66,18 @@ async function startPrintingApi() {
  * The agent's scale API: unstable first, then 2.45 kg. Its cookie check sets a cookie that
  * this test's fetch (Node's, no cookie jar) never sends back: cookies look disabled.
  */
-async function startScaleApi() {
+async function startScaleApi(options: { info?: unknown } = {}) {
   let reads = 0;
   const server: Server = createServer((request, response) => {
     response.setHeader('Content-Type', 'application/json');
     const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/api/cookie/check') {
-      response.setHeader('Set-Cookie', 'scale_cookie_check=1; Path=/; HttpOnly');
-      response.end(JSON.stringify({ isSuccess: true, name: 'scale_cookie_check' }));
+    if (url.pathname === '/api/version' && options.info !== undefined) {
+      response.end(JSON.stringify(options.info));
+    } else if (url.pathname === '/api/cookie/check') {
+      response.setHeader('Set-Cookie', 'agent_cookie_check=1; Path=/; HttpOnly');
+      response.end(JSON.stringify({ isSuccess: true, name: 'agent_cookie_check' }));
     } else if (url.pathname === '/api/cookie') {
-      response.end(JSON.stringify({ name: 'scale_cookie_check', value: null }));
+      response.end(JSON.stringify({ name: 'agent_cookie_check', value: null }));
     } else if (url.pathname === '/api/connect' && request.method === 'POST') {
       response.end(JSON.stringify({ isSuccess: true }));
     } else if (url.pathname === '/api/connect') {
@@ -198,6 +201,82 @@ describe('device status in the header', () => {
     expect(await screen.findByTestId('device-dialog')).toBeTruthy();
   });
 
+  it('with no scale cookies a screen reads the scale of the agent on this computer and keeps its ids (issue 14 item 12)', async () => {
+    const scaleUrl = await startScaleApi({
+      info: { appId: 'agent-7', version: '1.0.0', printers: [], scaleId: 'sim' },
+    });
+    const cookies = createMemoryCookieJar();
+    const services = createTestServices({ cookies });
+    const runtime = startRuntime(services, cookies, {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: 'http://127.0.0.1:1/printersHub',
+      scaleServiceUrl: scaleUrl,
+    });
+    await expect(runtime.readStableWeight()).resolves.toBe(2.45);
+    expect(cookies.get('scale_app_id')).toBe('agent-7');
+    expect(cookies.get('scale_id')).toBe('sim');
+  });
+
+  it('an agent without a scale, or none at all: the read fails and a toast says what to do', async () => {
+    for (const info of [
+      { appId: 'agent-7', version: '1.0.0', printers: [], scaleId: null },
+      undefined,
+    ]) {
+      const scaleUrl = await startScaleApi({ info });
+      const cookies = createMemoryCookieJar();
+      const services = createTestServices({ cookies });
+      const runtime = startRuntime(services, cookies, {
+        printerServiceUrl: 'ws://127.0.0.1:1',
+        printingHubUrl: 'http://127.0.0.1:1/printersHub',
+        scaleServiceUrl: scaleUrl,
+      });
+      await expect(runtime.readStableWeight()).rejects.toMatchObject({ code: 'notConfigured' });
+      await waitFor(() =>
+        expect(services.toasts.getSnapshot().bottomRight.map((toast) => toast.content)).toContain(
+          'scaleNotConfigured',
+        ),
+      );
+      expect(cookies.get('scale_app_id')).toBeUndefined();
+    }
+  });
+
+  it('the dialog shows the agent’s scale and its weight without typing anything', async () => {
+    const scaleUrl = await startScaleApi({
+      info: { appId: 'agent-7', version: '1.0.0', printers: [], scaleId: 'sim' },
+    });
+    const cookies = createMemoryCookieJar();
+    const services = createTestServices({ cookies });
+    services.session.setUser({
+      userId: '11',
+      number: null,
+      userName: 'A',
+      defaultWarehouseNumber: null,
+    });
+    startRuntime(services, cookies, {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: 'http://127.0.0.1:1/printersHub',
+      scaleServiceUrl: scaleUrl,
+    });
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'en',
+      ['devices'],
+    );
+    await userEvent.click(await screen.findByTestId('device-status'));
+    const scale = await screen.findByTestId('device-scale');
+    await waitFor(() =>
+      expect((within(scale).getByTestId('device-scale-app-id') as HTMLInputElement).value).toBe(
+        'agent-7',
+      ),
+    );
+    expect((within(scale).getByTestId('device-scale-id') as HTMLInputElement).value).toBe('sim');
+    expect(
+      (await within(scale).findByTestId('device-scale-weight', {}, { timeout: 3000 })).textContent,
+    ).toBe('2.45 kg');
+  });
+
   it('a dialog asked for before the header listens opens when the header comes', async () => {
     const services = createTestServices({ cookies: createMemoryCookieJar() });
     const runtime = startRuntime(services, createMemoryCookieJar(), {
@@ -301,5 +380,73 @@ describe('device status in the header', () => {
       await userEvent.click(screen.getByTestId('device-dialog-done'));
     });
     expect(screen.queryByTestId('device-dialog')).toBeNull();
+  });
+
+  it('shows job times in the interface locale and follows a job until the agent reports it (issue 14 item 15)', async () => {
+    // The hub's job list: the job is "sent" until the agent's PrintResult comes (third read).
+    let reads = 0;
+    const server: Server = createServer((request, response) => {
+      response.setHeader('Content-Type', 'application/json');
+      reads++;
+      response.end(
+        JSON.stringify({
+          IsSuccess: true,
+          OperationObject: [
+            {
+              jobId: 'job-1',
+              createdAt: '2026-11-22T20:27:05Z',
+              barcodeName: 'cell-qr-long',
+              printerId: 'pdf-1',
+              appId: 'DEMO-PC-1',
+              state: reads >= 3 ? 'printed' : 'sent',
+              message: null,
+            },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const scheduler = createFakeScheduler();
+    const cookies = createMemoryCookieJar();
+    const services = createTestServices({ cookies, scheduler });
+    startRuntime(services, cookies, {
+      printerServiceUrl: 'ws://127.0.0.1:1',
+      printingHubUrl: `http://127.0.0.1:${port}/printersHub`,
+      scaleServiceUrl: 'http://127.0.0.1:1',
+    });
+    await renderWithI18n(
+      <ShellServicesProvider services={services}>
+        <DeviceStatus />
+      </ShellServicesProvider>,
+      'ru',
+      ['devices'],
+    );
+    await userEvent.click(await screen.findByTestId('device-status'));
+    const job = await within(await screen.findByTestId('device-jobs')).findByTestId('device-job');
+    expect(job.dataset.state).toBe('sent');
+    const time = new Intl.DateTimeFormat('ru', { timeStyle: 'medium' }).format(
+      new Date('2026-11-22T20:27:05Z'),
+    );
+    expect(job.textContent).toContain(time);
+    expect(job.textContent).not.toMatch(/AM|PM/);
+
+    // No tap, no reopening: the dialog reads the list again while a job is on its way.
+    for (let step = 0; step < 2; step++) {
+      await act(async () => {
+        scheduler.advance(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    }
+    await waitFor(() => expect(screen.getByTestId('device-job').dataset.state).toBe('printed'));
+    expect(screen.getByTestId('device-job').textContent).toContain('напечатано');
+    const readsWhenDone = reads;
+    await act(async () => {
+      scheduler.advance(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // A finished list is not read again.
+    expect(reads).toBe(readsWhenDone);
   });
 });

@@ -17,11 +17,17 @@ import {
   type PrinterProblem,
   type PrinterService,
 } from '../../devices/printer/printer-service';
-import { createScaleClient, type ScaleClient } from '../../devices/scale/scale-client';
+import {
+  createScaleClient,
+  ScaleError,
+  type ScaleClient,
+  type ScaleIds,
+} from '../../devices/scale/scale-client';
 import type { FetchFn } from '../../lib/api-client';
 import type { CookieJar } from '../../lib/cookies';
 import type { Scheduler } from '../../lib/scheduler';
 import type { NotifyInput } from '../notifications/notification';
+import { DEVICES_TOAST_FLOW } from './devices-access';
 import { createPrintingApi, printingApiBase, type PrintingApi } from './printing-api';
 
 /** A text of the 'devices' catalogue in the current locale. */
@@ -49,7 +55,15 @@ export interface DevicesRuntime {
   report(problem: PrinterProblem): void;
   /** Keeps the connections up while held; the last release stops them. */
   acquire(): () => void;
-  /** Reads a stable weight (kg) from the scale named by the device cookies. */
+  /**
+   * The scale of this device: the device cookies, else the scale of the agent on this computer,
+   * which is then kept in the cookies (issue 14 item 12); null when neither names one.
+   */
+  resolveScaleIds(signal?: AbortSignal): Promise<ScaleIds | null>;
+  /**
+   * Reads a stable weight (kg) from the scale of `resolveScaleIds`; without one it rejects with
+   * ScaleError `notConfigured` and a toast says how to set one up.
+   */
   readStableWeight(signal?: AbortSignal): Promise<number>;
   /** Asks the header to open the printer and scale dialog ("redirected to the printer service"). */
   openDialog(): void;
@@ -73,7 +87,9 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
           ? deps.translate('printFailedReason', { reason: problem.message })
           : deps.translate('printFailed')
         : deps.translate(problem.kind);
-    void text.then((content) => deps.notify({ status: 'error', content }));
+    void text.then((content) =>
+      deps.notify({ status: 'error', content, flow: DEVICES_TOAST_FLOW }),
+    );
   };
 
   const printer = createPrinterService({
@@ -92,6 +108,26 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
   });
 
   const scaleIds = createScaleIdCookies(deps.cookies, deps.getHost);
+  let scaleLookup: Promise<ScaleIds | null> | null = null;
+
+  const resolveScaleIds = async (signal?: AbortSignal): Promise<ScaleIds | null> => {
+    const kept = scaleIds.read();
+    if (kept.appId && kept.deviceId) return { appId: kept.appId, scaleId: kept.deviceId };
+    // One question to the agent at a time; an aborted caller does not abort the others'.
+    scaleLookup ??= scale.findAgentScale().finally(() => {
+      scaleLookup = null;
+    });
+    const found = await scaleLookup;
+    if (signal?.aborted) {
+      throw Object.assign(new Error('The scale read was aborted'), { name: 'AbortError' });
+    }
+    const now = scaleIds.read();
+    if (now.appId && now.deviceId) return { appId: now.appId, scaleId: now.deviceId };
+    // A typed app id of another agent is the user's choice: not overridden.
+    if (found === null || (now.appId !== null && now.appId !== found.appId)) return null;
+    scaleIds.write({ appId: found.appId, deviceId: found.scaleId });
+    return found;
+  };
   const dialogListeners = new Set<() => void>();
   // A screen may ask before the header's (lazy) status button listens: the request waits for it.
   let isDialogRequested = false;
@@ -111,6 +147,8 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
     }).then((isEnabled) => {
       if (!isEnabled) report({ kind: 'cookiesDisabled' });
     });
+    // The header shows the agent's scale as set up from the start.
+    void resolveScaleIds();
   };
 
   return {
@@ -119,12 +157,16 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
     scaleIds,
     printingApi: createPrintingApi(deps.fetch, printingApiBase(deps.settings.printingHubUrl)),
     report,
-    readStableWeight(signal) {
-      const ids = scaleIds.read();
-      return scale.readStableWeight(
-        { appId: ids.appId ?? '', scaleId: ids.deviceId ?? '' },
-        signal,
-      );
+    resolveScaleIds,
+    async readStableWeight(signal) {
+      const ids = await resolveScaleIds(signal);
+      if (ids === null) {
+        void deps
+          .translate('scaleNotConfigured')
+          .then((content) => deps.notify({ status: 'error', content }));
+        throw new ScaleError('notConfigured');
+      }
+      return scale.readStableWeight(ids, signal);
     },
     openDialog() {
       if (dialogListeners.size === 0) {

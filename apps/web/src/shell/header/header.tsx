@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../i18n';
 import { useSessionUser } from '../shell-services';
 import { LocaleSwitch } from './locale-switch';
-import { UserMenu } from './user-menu';
 import styles from './header.module.css';
+
+// Lazy: the user's name and sign-out show only once someone is signed in, never on the
+// sign-in first screen (its 150 kB budget, docs/DECISIONS.md "Web shell").
+const UserMenu = lazy(() => import('./user-menu'));
 
 /** The page header: title, a slot for device icons, the signed-in user and logout, locale switch. */
 export function Header(props: { devices?: ReactNode }) {
@@ -22,7 +25,11 @@ export function Header(props: { devices?: ReactNode }) {
       <div className={styles.devices} data-testid="header-devices" aria-label={t('header.devices')}>
         {props.devices}
       </div>
-      <UserMenu />
+      {isSignedIn ? (
+        <Suspense fallback={null}>
+          <UserMenu />
+        </Suspense>
+      ) : null}
       <LocaleSwitch />
     </header>
   );

@@ -6,7 +6,7 @@ import { renderWithI18n } from '../../test/render';
 import { createTestServices } from '../../test/services';
 import type { SessionApi } from '../session/session-service';
 import { ShellServicesProvider, type ShellServices } from '../shell-services';
-import { UserMenu } from './user-menu';
+import UserMenu from './user-menu';
 
 async function renderMenu(api: Partial<SessionApi>, locale: 'ru' | 'en' = 'ru') {
   const base = createTestServices();
@@ -52,8 +52,23 @@ describe('UserMenu', () => {
       'en',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(toasts()).toEqual(['Could not sign out. Please try again.']));
+    // Spec part 1 §8: the catalogue's f-004, its code in small print for support.
+    await waitFor(() =>
+      expect(toasts()).toEqual(['Could not sign out. Please try again. <small>f-004</small>']),
+    );
     expect(services.session.getUser()).not.toBeNull();
     expect(router.state.location.pathname).toBe('/sorting');
+  });
+
+  it('a tap on the name shows it whole (a handheld shows two lines of it)', async () => {
+    await renderMenu({});
+    const name = screen.getByRole('button', { name: 'Иванов Пётр' });
+    expect(name.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('header-user-full-name')).toBeNull();
+    await userEvent.click(name);
+    expect(name.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('header-user-full-name').textContent).toBe('Иванов Пётр');
+    await userEvent.click(name);
+    expect(screen.queryByTestId('header-user-full-name')).toBeNull();
   });
 });

@@ -34,4 +34,15 @@ describe('i18n registry', () => {
     });
     await expect(registry.ensure('ru', ['broken'])).rejects.toBeInstanceOf(CatalogueLoadError);
   });
+
+  it('loads a common catalogue that is not bundled like a route catalogue', async () => {
+    const load = vi.fn<CatalogueLoader>(async (locale, namespace) => ({
+      title: `${namespace}:${locale}`,
+    }));
+    const registry = createI18nRegistry({ ru: common.ru }, load);
+    expect(registry.instance('ru').getResource('ru', 'common', 'title')).toBe('common:ru');
+    const en = await registry.ensure('en', ['common', 'sorting']);
+    expect(en.getResource('en', 'common', 'title')).toBe('common:en');
+    expect(load.mock.calls.map(([, namespace]) => namespace).sort()).toEqual(['common', 'sorting']);
+  });
 });

@@ -14,7 +14,10 @@ export class CatalogueLoadError extends Error {
 }
 
 export interface I18nRegistry {
-  /** The instance of a locale, ready at once: its 'common' catalogue is bundled. */
+  /**
+   * The instance of a locale, ready at once when its 'common' catalogue is bundled (Russian);
+   * otherwise 'common' loads like a route catalogue (`ensure`).
+   */
   instance(locale: Locale): I18n;
   /** Loads namespaces of a locale (one lazy catalogue per route) and resolves its instance. */
   ensure(locale: Locale, namespaces: readonly string[]): Promise<I18n>;
@@ -25,12 +28,13 @@ export interface I18nRegistry {
  * URL prefix and each route tree renders with its own instance, so switching the locale never
  * re-renders the page being left in the new language.
  *
- * The shell's 'common' catalogue is bundled (about 0.6 kB gzip per locale): the layout, the
- * main loader and the toasts render the moment the bundle runs, without a round trip. Route
- * catalogues are loaded lazily through i18next-resources-to-backend.
+ * The shell's 'common' catalogue of the default locale is bundled: the layout, the main loader
+ * and the toasts render the moment the bundle runs, without a round trip. Route catalogues (and
+ * a 'common' catalogue that is not bundled) are loaded lazily through
+ * i18next-resources-to-backend.
  */
 export function createI18nRegistry(
-  common: Record<Locale, ResourceKey>,
+  common: Partial<Record<Locale, ResourceKey>>,
   loadCatalogue: CatalogueLoader,
 ): I18nRegistry {
   const instances = new Map<Locale, I18n>();
@@ -52,7 +56,7 @@ export function createI18nRegistry(
         load: 'currentOnly',
         ns: ['common'],
         defaultNS: 'common',
-        resources: { [locale]: { common: common[locale] } },
+        resources: common[locale] ? { [locale]: { common: common[locale] } } : {},
         partialBundledLanguages: true,
         initAsync: false,
         interpolation: { escapeValue: false },

@@ -1,8 +1,9 @@
+import { splitLocalePath } from '@sorting/domain';
 import { browserScheduler } from '../../lib/scheduler';
-import { soundPlayer } from '../sounds';
+import { soundPlayer, type SoundPlayer } from '../sounds';
 import type { NotifyInput } from './notification';
 import { createLazySanitizer, htmlToText, loadDomPurify } from './sanitize';
-import { createToastStore } from './toast-store';
+import { createToastStore, type ToastStore } from './toast-store';
 
 export * from './notification';
 export { createToastStore, type ToastStore, type ToastsByPosition } from './toast-store';
@@ -14,10 +15,32 @@ const sanitizer = createLazySanitizer(loadDomPurify);
 export const toastStore = createToastStore({
   scheduler: browserScheduler,
   getViewportWidth: () => window.innerWidth,
+  // A toast belongs to the page it was raised on, whatever its locale prefix.
+  getFlow: () => splitLocalePath(window.location.pathname).path,
   sounds: soundPlayer,
   sanitize: sanitizer.sanitize,
   toText: htmlToText,
 });
+
+/** ux.md "Feedback": ok-new, success-big and success-small mean success, and only success. */
+export const SUCCESS_SOUND = /^(ok-new|success-)/;
+
+/**
+ * The player screens use: a success sound is also a success of the page's flow, whose older
+ * error toasts then close (issue 14 item 14; a move plays its sound and shows no toast).
+ */
+export function withSuccessSignal(
+  player: SoundPlayer,
+  store: Pick<ToastStore, 'succeed'>,
+): SoundPlayer {
+  return {
+    play(name) {
+      if (SUCCESS_SOUND.test(name)) store.succeed();
+      player.play(name);
+    },
+    setMuted: (isMuted) => player.setMuted(isMuted),
+  };
+}
 
 /** Loads DOMPurify (call once the first screen is up); shown toasts are sanitised again. */
 export function loadNotificationSanitizer(): Promise<void> {

@@ -20,6 +20,16 @@ export const NOTIFICATION_LIFETIME_MS = 10_000;
 export const NOTIFICATION_TITLE_THRESHOLD = 450;
 /** Decision (docs/DECISIONS.md): "wide screen" of the position rule is the 992 px breakpoint. */
 export const WIDE_SCREEN_MIN_WIDTH = BREAKPOINTS.wide;
+/**
+ * Issue 14 item 14 (docs/DECISIONS.md "Web shell"): below the handheld breakpoint at most two
+ * toasts are shown; a third closes the oldest.
+ */
+export const HANDHELD_MAX_TOASTS = 2;
+
+/** True below the handheld breakpoint (spec part 1 §9: 558). */
+export function isHandheldWidth(viewportWidth: number): boolean {
+  return viewportWidth < BREAKPOINTS.handheld;
+}
 
 /** A notification as shown: content is sanitised HTML. */
 export interface Notification {
@@ -32,6 +42,8 @@ export interface Notification {
   offset: readonly [number, number] | null;
   /** The content's text, set when the content is longer than the threshold. */
   title: string | null;
+  /** The flow the toast belongs to: a success of the flow closes its older errors. */
+  flow: string;
 }
 
 /** What a feature passes to `notify`. */
@@ -45,6 +57,11 @@ export interface NotifyInput {
   isMuteErrorSound?: boolean;
   /** Shift of the toast from its place, in px: [x, y]. */
   offset?: readonly [number, number];
+  /**
+   * The flow it belongs to (default: the page it was raised on). An ok toast of a flow closes
+   * the flow's older error toasts.
+   */
+  flow?: string;
 }
 
 /** Spec part 1 §9: bottom right on wide screens, otherwise bottom centre. */

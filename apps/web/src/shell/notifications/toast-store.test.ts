@@ -4,14 +4,20 @@ import { createRecordingPlayer } from '../sounds/sound-player';
 import { NOTIFICATION_LIFETIME_MS, defaultPosition, type NotifyInput } from './notification';
 import { htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
 import { createToastStore } from './toast-store';
+import { withSuccessSignal } from './index';
 
-async function setup(width = 1280, sanitize: (html: string) => string = (html) => html) {
+async function setup(
+  width = 1280,
+  sanitize: (html: string) => string = (html) => html,
+  flow = { current: '/sorting' },
+) {
   const scheduler = createFakeScheduler();
   const sounds = createRecordingPlayer();
   const store = createToastStore({
     scheduler,
     sounds,
     getViewportWidth: () => width,
+    getFlow: () => flow.current,
     sanitize,
     toText: htmlToText,
   });
@@ -144,5 +150,104 @@ describe('toast store', () => {
     unsubscribe();
     store.clear();
     expect(calls).toBe(1);
+  });
+});
+
+// Issue 14 item 14: on a handheld, toasts stacked until 3–4 covered 45 % of the screen, and old
+// errors stayed after a success and even after sign-in.
+describe('toasts on a handheld and toasts of a flow', () => {
+  it('shows at most two on a narrow screen: a third closes the oldest', async () => {
+    const { store, contents, scheduler } = await setup(360);
+    for (const content of ['1', '2', '3', '4']) {
+      store.notify(content);
+      scheduler.advance(5);
+    }
+    expect(contents('bottomCenter')).toEqual(['4', '3']);
+    // The closed ones leave no timer behind.
+    expect(scheduler.pending()).toBe(2);
+  });
+
+  it('counts every position towards the two', async () => {
+    const { store } = await setup(557);
+    store.notify({ content: 'top', position: 'topLeft' });
+    store.notify('a');
+    store.notify('b');
+    const shown = Object.values(store.getSnapshot()).flat();
+    expect(shown.map((toast) => toast.content).sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps them all from 558 px', async () => {
+    const { store, contents } = await setup(558);
+    for (const content of ['1', '2', '3']) store.notify(content);
+    expect(contents('bottomCenter')).toHaveLength(3);
+  });
+
+  it('an ok or info toast closes the older errors of its own flow only', async () => {
+    const flow = { current: '/sorting' };
+    const { store, contents } = await setup(1280, (html) => html, flow);
+    store.notify('sorting error');
+    store.notify({ content: 'sorting attention', status: 'attention' });
+    store.notify({ content: 'printer error', flow: 'printer' });
+    flow.current = '/returns';
+    store.notify('returns error');
+    flow.current = '/sorting';
+    store.notify({ content: 'moved', status: 'ok' });
+    expect(contents('bottomRight')).toEqual([
+      'moved',
+      'returns error',
+      'printer error',
+      'sorting attention',
+    ]);
+    store.notify({ content: 'printing sent', status: 'info', flow: 'printer' });
+    expect(contents('bottomRight')).toEqual([
+      'printing sent',
+      'moved',
+      'returns error',
+      'sorting attention',
+    ]);
+  });
+
+  it('a success without a toast (its sound) closes the errors of the current flow', async () => {
+    const flow = { current: '/sorting' };
+    const { store, contents } = await setup(1280, (html) => html, flow);
+    store.notify('first');
+    store.notify({ content: 'printer', flow: 'printer' });
+    store.succeed();
+    expect(contents('bottomRight')).toEqual(['printer']);
+    store.succeed('printer');
+    expect(contents('bottomRight')).toEqual([]);
+  });
+
+  it('clear closes every toast (sign-in and sign-out)', async () => {
+    const { store, scheduler } = await setup(360);
+    store.notify('a');
+    store.notify({ content: 'b', status: 'info', position: 'topLeft' });
+    store.clear();
+    expect(Object.values(store.getSnapshot()).flat()).toEqual([]);
+    expect(scheduler.pending()).toBe(0);
+  });
+});
+
+describe('success sounds', () => {
+  it('a success sound is a success of the current flow; other sounds are not', async () => {
+    const { store, contents } = await setup(1280);
+    const played: string[] = [];
+    const player = withSuccessSignal(
+      { play: (name) => played.push(name), setMuted: () => undefined },
+      store,
+    );
+    store.notify('not found');
+    player.play('scan');
+    player.play('err');
+    player.play('attention');
+    expect(contents('bottomRight')).toEqual(['not found']);
+    player.play('success-small');
+    expect(contents('bottomRight')).toEqual([]);
+    for (const name of ['ok-new', 'success-big'] as const) {
+      store.notify('again');
+      player.play(name);
+      expect(contents('bottomRight')).toEqual([]);
+    }
+    expect(played).toEqual(['scan', 'err', 'attention', 'success-small', 'ok-new', 'success-big']);
   });
 });

@@ -1,11 +1,13 @@
 import type { Scheduler } from '../../lib/scheduler';
 import type { SoundName } from '../sounds/sound-names';
 import {
+  HANDHELD_MAX_TOASTS,
   NOTIFICATION_LIFETIME_MS,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_TITLE_THRESHOLD,
   defaultPosition,
   isBottomPosition,
+  isHandheldWidth,
   type Notification,
   type NotificationPosition,
   type NotifyInput,
@@ -16,6 +18,8 @@ export type ToastsByPosition = Readonly<Record<NotificationPosition, readonly No
 export interface ToastStoreDeps {
   scheduler: Scheduler;
   getViewportWidth: () => number;
+  /** The flow of a toast raised without one: the page (path without locale prefix). */
+  getFlow?: () => string;
   sounds: { play(name: SoundName): void };
   sanitize: (html: string) => string;
   toText: (html: string) => string;
@@ -28,6 +32,12 @@ export interface ToastStore {
   /** Sanitises the shown toasts again (after the full sanitiser has loaded). */
   resanitize(): void;
   dismiss(id: number): void;
+  /**
+   * A success of a flow (default: the current page's) that showed no ok toast, such as a move
+   * with its success sound: the flow's error toasts close.
+   */
+  succeed(flow?: string): void;
+  /** Closes every toast (sign-in and sign-out). */
   clear(): void;
   getSnapshot(): ToastsByPosition;
   subscribe(listener: () => void): () => void;
@@ -56,24 +66,39 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
     for (const listener of listeners) listener();
   };
 
-  const dismiss = (id: number) => {
-    const timer = timers.get(id);
-    if (timer !== undefined) deps.scheduler.clearTimeout(timer);
-    timers.delete(id);
-    rawContent.delete(id);
+  /** Closes the toasts that match, in one change; true when any closed. */
+  const dismissWhere = (isClosed: (toast: Notification) => boolean): boolean => {
     let changed = false;
     const next = { ...state };
     for (const position of NOTIFICATION_POSITIONS) {
-      const list = state[position];
-      if (list.some((toast) => toast.id === id)) {
-        next[position] = list.filter((toast) => toast.id !== id);
+      next[position] = state[position].filter((toast) => {
+        if (!isClosed(toast)) return true;
+        deps.scheduler.clearTimeout(timers.get(toast.id) ?? 0);
+        timers.delete(toast.id);
+        rawContent.delete(toast.id);
         changed = true;
-      }
+        return false;
+      });
     }
-    if (changed) {
-      state = next;
-      emit();
-    }
+    if (changed) state = next;
+    return changed;
+  };
+
+  const dismiss = (id: number) => {
+    if (dismissWhere((toast) => toast.id === id)) emit();
+  };
+
+  const closeErrorsOf = (flow: string) =>
+    dismissWhere((toast) => toast.flow === flow && toast.status === 'error');
+
+  /** A handheld shows at most two: the older ones close (ids grow with time). */
+  const keepWithinLimit = () => {
+    if (!isHandheldWidth(deps.getViewportWidth())) return;
+    const ids = NOTIFICATION_POSITIONS.flatMap((position) => state[position])
+      .map((toast) => toast.id)
+      .sort((a, b) => b - a);
+    const oldestKept = ids[HANDHELD_MAX_TOASTS - 1];
+    if (oldestKept !== undefined) dismissWhere((toast) => toast.id < oldestKept);
   };
 
   const withContent = (toast: Notification, raw: string): Notification => {
@@ -99,9 +124,12 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
         isMuteErrorSound: input.isMuteErrorSound ?? false,
         offset: input.offset ?? null,
         title: null,
+        flow: input.flow ?? deps.getFlow?.() ?? '',
       },
       input.content,
     );
+    // An ok or info outcome means the flow went on: its older errors no longer hold.
+    if (toast.status === 'ok' || toast.status === 'info') closeErrorsOf(toast.flow);
     rawContent.set(id, input.content);
     const list = state[position];
     state = {
@@ -112,6 +140,7 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
       id,
       deps.scheduler.setTimeout(() => dismiss(id), lifetime),
     );
+    keepWithinLimit();
     if (toast.status === 'error' && !toast.isMuteErrorSound) deps.sounds.play('err');
     emit();
     return id;
@@ -120,6 +149,9 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
   return {
     notify,
     dismiss,
+    succeed(flow) {
+      if (closeErrorsOf(flow ?? deps.getFlow?.() ?? '')) emit();
+    },
     resanitize() {
       const next = { ...state };
       for (const position of NOTIFICATION_POSITIONS) {
@@ -131,10 +163,7 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
       emit();
     },
     clear() {
-      for (const timer of timers.values()) deps.scheduler.clearTimeout(timer);
-      timers.clear();
-      rawContent.clear();
-      state = emptyState();
+      dismissWhere(() => true);
       emit();
     },
     getSnapshot: () => state,

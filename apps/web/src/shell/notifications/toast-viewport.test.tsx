@@ -27,8 +27,9 @@ describe('ToastViewport', () => {
       expect(screen.getByTestId(`toasts-${position}`)).toBeTruthy();
     }
     act(() => {
+      // Each of its own flow: a later info toast would close an older error of the same flow.
       for (const status of NOTIFICATION_STATUSES)
-        store.notify({ status, content: `<i>${status}</i>` });
+        store.notify({ status, content: `<i>${status}</i>`, flow: status });
     });
     const toasts = within(screen.getByTestId('toasts-bottomRight')).getAllByTestId('toast');
     expect(toasts.map((toast) => toast.dataset.status)).toEqual([

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type CSSProperties } from 'react';
+import { useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_POSITIONS, type Notification } from './notification';
 import type { ToastStore } from './toast-store';
@@ -8,6 +8,8 @@ import styles from './toasts.module.css';
 function Toast(props: { toast: Notification; onClose: (id: number) => void }) {
   const { t } = useTranslation('common');
   const { toast } = props;
+  // A handheld shows two lines of the content; a tap shows it all (toasts.module.css).
+  const [isExpanded, setExpanded] = useState(false);
   const style: CSSProperties | undefined = toast.offset
     ? { left: `${toast.offset[0]}px`, top: `${toast.offset[1]}px` }
     : undefined;
@@ -25,7 +27,12 @@ function Toast(props: { toast: Notification; onClose: (id: number) => void }) {
       <span className={styles.icon}>
         <ToastIcon status={toast.status} label={t(`toast.status.${toast.status}`)} />
       </span>
-      <div className={styles.content} dangerouslySetInnerHTML={{ __html: toast.content }} />
+      <div
+        className={styles.content}
+        data-expanded={isExpanded}
+        onClick={() => setExpanded((expanded) => !expanded)}
+        dangerouslySetInnerHTML={{ __html: toast.content }}
+      />
       <button
         type="button"
         data-testid="toast-close"

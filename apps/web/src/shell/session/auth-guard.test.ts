@@ -35,7 +35,14 @@ describe('auth guard', () => {
     const { guard, session, searchUser } = setup({
       searchUser: async () => ({
         isSuccess: true,
-        operationObject: { Id: 42, Number: '0042', Name: 'Ирина', DefaultWarehouseNumber: '7' },
+        operationObject: {
+          Id: 42,
+          Number: '0042',
+          Name: 'Ирина',
+          DefaultWarehouseNumber: '7',
+          Roles: ['supervisor'],
+          SortingCenterId: 34717,
+        },
       }),
     });
     await expect(guard({ request: request('http://app/sorting'), base: '' })).resolves.toBeNull();
@@ -44,6 +51,8 @@ describe('auth guard', () => {
       number: '0042',
       userName: 'Ирина',
       defaultWarehouseNumber: '7',
+      roles: ['supervisor'],
+      sortingCenterId: '34717',
     });
     expect(searchUser).not.toHaveBeenCalled();
   });

@@ -33,10 +33,12 @@ export function internalSignInPath(base: string, requested: string): string {
 /**
  * The loader of protected routes (spec part 1 §4 "Authentication", part 2 §2): without a user
  * in the session it searches the user; an unsuccessful answer or a failed call sends the user
- * to sign-in: the external page when configured, otherwise our /user-auth.
+ * to sign-in: the external page when configured, otherwise our /user-auth. `isOptional`: a
+ * public page that shows what the user can do (the home page's tiles) learns the user after a
+ * reload the same way, and nobody signed in is fine there.
  */
 export function createAuthGuard(deps: AuthGuardDeps) {
-  return async (args: { request: Request; base: string }): Promise<null> => {
+  return async (args: { request: Request; base: string; isOptional?: boolean }): Promise<null> => {
     const requested = new URL(args.request.url);
     const token = requested.searchParams.get(LOGIN_TOKEN_PARAM);
     if (token !== null && deps.writeToken) {
@@ -62,7 +64,7 @@ export function createAuthGuard(deps: AuthGuardDeps) {
       deps.session.setUser(user);
       return null;
     }
-    return sendToSignIn(deps, args.base, requested);
+    return args.isOptional ? null : sendToSignIn(deps, args.base, requested);
   };
 }
 

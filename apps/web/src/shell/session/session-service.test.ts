@@ -133,3 +133,25 @@ describe('toDemoUsers', () => {
     expect(toDemoUsers(null)).toEqual([]);
   });
 });
+
+// Issue 14 item 14: an error toast of the last user (or of a failed attempt) survived sign-in.
+describe('toasts across sign-in and sign-out', () => {
+  it('a sign-in and a logout close every toast; a refusal or a failed logout does not', async () => {
+    const cleared: string[] = [];
+    const { deps } = setup();
+    const withToasts = { ...deps, clearNotifications: () => cleared.push('clear') };
+    await signInWithPassword(withToasts, 'petrova', 'x');
+    expect(cleared).toEqual(['clear']);
+    await logout(withToasts);
+    expect(cleared).toEqual(['clear', 'clear']);
+
+    const refusing = setup({
+      signIn: async () => ({ isSuccess: false, message: 'Неверный пароль', status: 200 }),
+      endSession: async () => ({ isSuccess: false, status: 200 }),
+    });
+    const kept = { ...refusing.deps, clearNotifications: () => cleared.push('wrong') };
+    await signInWithPassword(kept, 'petrova', 'bad');
+    await logout(kept);
+    expect(cleared).toEqual(['clear', 'clear']);
+  });
+});

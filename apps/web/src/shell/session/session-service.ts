@@ -56,6 +56,8 @@ export interface SessionServiceDeps {
   /** Local storage (LAST_PARCEL_SCANNED); null where the browser refuses it. */
   storage: KeyValueStorage | null;
   api: SessionApi;
+  /** Closes every toast: none survives a sign-in or a sign-out (issue 14 item 14). */
+  clearNotifications?: () => void;
 }
 
 /** What a sign-in attempt came to: signed in, refused with the server's message, or failed. */
@@ -91,6 +93,7 @@ async function settle(
   const user = answer.isSuccess ? toSessionUser(answer.operationObject) : null;
   if (!user) return { status: 'refused', message: answer.message ?? null };
   removeLastParcel(deps.storage);
+  deps.clearNotifications?.();
   deps.session.setUser(user);
   return { status: 'signedIn', user };
 }
@@ -122,6 +125,7 @@ export async function logout(deps: SessionServiceDeps): Promise<boolean> {
   } catch {
     return false;
   }
+  deps.clearNotifications?.();
   deps.session.setUser(null);
   removeLastParcel(deps.storage);
   deps.cookies.remove(SESSION_COOKIE, { path: '/' });

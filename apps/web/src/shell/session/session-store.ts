@@ -4,6 +4,10 @@ export interface SessionUser {
   number: string | null;
   userName: string;
   defaultWarehouseNumber: string | null;
+  /** Ours (the answer's Roles, `UserRole`s of the domain): what the user may open. */
+  roles?: readonly string[];
+  /** Ours (the answer's SortingCenterId): null for a warehouse outside any sorting centre. */
+  sortingCenterId?: string | null;
 }
 
 /** Holds the user for the session; later issues add warehouse, zone and devices. */
@@ -47,10 +51,14 @@ export function toSessionUser(operationObject: unknown): SessionUser | null {
   const record = operationObject as Record<string, unknown>;
   const userId = text(field(record, 'id')) ?? text(field(record, 'userId'));
   if (!userId) return null;
+  const roles = field(record, 'roles');
   return {
     userId,
     number: text(field(record, 'number')),
     userName: text(field(record, 'name')) ?? text(field(record, 'userName')) ?? '',
     defaultWarehouseNumber: text(field(record, 'defaultWarehouseNumber')),
+    // Kept as given: a role the app does not know grants nothing (features/home/home-menu.ts).
+    roles: Array.isArray(roles) ? roles.map(String) : [],
+    sortingCenterId: text(field(record, 'sortingCenterId')),
   };
 }

@@ -4,12 +4,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { splitLocalePath } from '@sorting/domain';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { useLocale } from '../i18n';
-import { useNotify, useScan, useShellServices } from '../shell-services';
+import { useNotify, useScanClaim, useShellServices } from '../shell-services';
 import { internalSignInPath } from './auth-guard';
-import { useSessionService } from './use-session';
+import { logoutFailedContent, useSessionService } from './use-session';
 import { handleUserSwitchScan, hasOwnBadgeScans } from './user-switch';
 
-/** The shell's one listener for badge scans while signed in (user switch); renders nothing. */
+/**
+ * The shell's one listener for badge scans while signed in (user switch); renders nothing. It
+ * claims the scans it takes, so the page under it never handles a badge that switched the user.
+ */
 export function UserSwitchListener() {
   const { session, sounds } = useShellServices();
   const service = useSessionService();
@@ -19,8 +22,8 @@ export function UserSwitchListener() {
   const navigate = useNavigate();
   const { base } = useLocale();
   const queryClient = useQueryClient();
-  useScan(async (scan) => {
-    await handleUserSwitchScan(
+  useScanClaim((scan) =>
+    handleUserSwitchScan(
       {
         isSignedIn: () => session.getUser() !== null,
         isSignInPage: () => hasOwnBadgeScans(splitLocalePath(location.pathname).path),
@@ -34,7 +37,7 @@ export function UserSwitchListener() {
         play: (name) => sounds.play(name),
         showError: (outcome) => {
           if (outcome.status === 'logoutFailed') {
-            notify(t('session.logoutFailed'));
+            notify(logoutFailedContent(t('session.f-004')));
             return;
           }
           notify(
@@ -47,7 +50,7 @@ export function UserSwitchListener() {
         },
       },
       scan,
-    );
-  });
+    ),
+  );
   return null;
 }

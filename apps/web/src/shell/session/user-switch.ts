@@ -28,17 +28,23 @@ export interface UserSwitchDeps {
 /**
  * User switch by badge while signed in (spec part 1 §4, §5): a 'user' scan logs out, signs the
  * new badge in and plays the scan sound; when the setting refuses it only the err sound plays.
- * Other scans are left to the screen. Resolves true when the scan was a badge it took.
+ * Other scans are left to the screen, answered at once (false) so they are not delayed.
+ * Resolves true when the scan was a badge it took: the scan is consumed and the screen never
+ * gets it (issue 14 item 10).
  */
-export async function handleUserSwitchScan(deps: UserSwitchDeps, scan: Scan): Promise<boolean> {
+export function handleUserSwitchScan(deps: UserSwitchDeps, scan: Scan): false | Promise<boolean> {
   if (!deps.isSignedIn() || deps.isSignInPage()) return false;
   const recognized = recognizeBarcode(scan.text);
   if (recognized.type !== 'user') return false;
+  return switchByBadge(deps, recognized.value);
+}
+
+async function switchByBadge(deps: UserSwitchDeps, badge: string): Promise<boolean> {
   if (!(await deps.isAllowed())) {
     deps.play('err');
     return true;
   }
-  const outcome = await deps.switchUser(recognized.value);
+  const outcome = await deps.switchUser(badge);
   if (outcome.status === 'signedIn') deps.play('scan');
   else deps.showError(outcome);
   return true;

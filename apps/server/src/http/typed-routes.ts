@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import {
+  success,
+  toRouterPath,
+  type CallArguments,
+  type CallOutput,
+  type CallSchemas,
+  type EnvelopeCasing,
+  type RouteAccess,
+  type RouteDefinition,
+  type RouteMap,
+  type SchemasOf,
+} from '@sorting/contracts';
+import type { CallContext, SessionUser } from '../lib/call-context.js';
+import type { OperationOutcome } from '../lib/operations.js';
+import { refusal } from '../lib/refusal.js';
+import { operationIdOf } from './operation-id.js';
+
+// The server side of the typed route map (issue 15, docs/DECISIONS.md "Contract and errors"):
+// each route of a service's map is registered here with its zod schemas on the route (validated
+// by fastify-type-provider-zod, published in /openapi.json), its access checked by one shared
+// hook, and its answer wrapped in the envelope of the route's casing.
+
+/** What a handler of a public route knows of its caller. */
+export interface PublicCallContext {
+  user: SessionUser | null;
+  operationId: string | null;
+}
+
+type ContextOf<R extends RouteDefinition> = R['access'] extends { kind: 'session' }
+  ? CallContext
+  : PublicCallContext;
+
+/** A handler answers the operation object, the outcome of an operation, or (raw) anything. */
+type AnswerOf<R extends RouteDefinition> = R['answer'] extends 'raw'
+  ? unknown
+  : R['isOperation'] extends true
+    ? OperationOutcome<CallOutput<R>>
+    : CallOutput<R>;
+
+export type RouteHandler<R extends RouteDefinition> = (
+  input: CallArguments<R> & { call: ContextOf<R>; request: FastifyRequest; reply: FastifyReply },
+) => Promise<AnswerOf<R>>;
+
+export type RouteHandlers<M extends RouteMap> = { [K in keyof M]: RouteHandler<M[K]> };
+
+const ENVELOPE_FIELDS = [
+  ['isSuccess', z.boolean()],
+  ['message', z.string().nullable()],
+  ['errorCode', z.union([z.number(), z.string()]).nullable()],
+  ['isCriticalError', z.boolean()],
+  ['isRepeat', z.boolean()],
+] as const;
+
+/**
+ * The envelope of spec part 1 §3 in a casing, around an operation object: the schema of a
+ * route's HTTP 200 answer. A refusal answered 200 (ErrorCode 104, 204, …) has no operation
+ * object, hence nullable.
+ */
+export function envelopeSchema(casing: EnvelopeCasing, operationObject: z.ZodType): z.ZodType {
+  const name = (camel: string) =>
+    casing === 'camel' ? camel : camel.charAt(0).toUpperCase() + camel.slice(1);
+  return z.object({
+    ...Object.fromEntries(ENVELOPE_FIELDS.map(([field, schema]) => [name(field), schema])),
+    [name('operationObject')]: operationObject.nullable(),
+  });
+}
+
+const ANONYMOUS_USER: SessionUser | null = null;
+
+/** The user behind the session hook: always there on a route whose access is `session`. */
+function signedInUser(request: FastifyRequest): SessionUser {
+  const user: SessionUser | null = request.user;
+  if (!user) throw new Error(`${request.routeOptions.url}: no session hook`);
+  return user;
+}
+
+/**
+ * The shared access check of part 1 §6 after validation: the route's roles, and its sorting
+ * centre (`{code}`) being the user's own; 403 otherwise (→ f-007 in the web app).
+ */
+function checkAccess(access: RouteAccess, request: FastifyRequest): number | null {
+  if (access.kind === 'public') return null;
+  const user = signedInUser(request);
+  let sortingCenterId: number | null = null;
+  if (access.sortingCenter) {
+    const code = (request.params as { code?: unknown }).code;
+    if (typeof code !== 'number' || code !== user.sortingCenterId) {
+      throw refusal('forbidden', 'sortingCenterForbidden', { code: String(code) });
+    }
+    sortingCenterId = code;
+  }
+  if (access.roles && !user.roles.some((role) => access.roles?.includes(role))) {
+    throw refusal('forbidden', 'roleForbidden');
+  }
+  return sortingCenterId;
+}
+
+/** Registers every route of a service's map with its schemas and handler. */
+export function registerRoutes<M extends RouteMap>(
+  app: FastifyInstance,
+  routes: M,
+  schemas: SchemasOf<M>,
+  handlers: RouteHandlers<M>,
+): void {
+  for (const name of Object.keys(routes) as Array<keyof M & string>) {
+    const route = routes[name] as RouteDefinition;
+    const bound = schemas[name] as CallSchemas;
+    const handler = handlers[name] as unknown as RouteHandler<RouteDefinition>;
+    const casing = route.answer === 'raw' ? undefined : route.answer;
+    const options: RouteOptions = {
+      method: route.method,
+      url: toRouterPath(route.path),
+      config: casing ? { envelopeCasing: casing } : {},
+      schema: {
+        operationId: `${route.service}.${name}`,
+        summary: route.summary,
+        tags: [route.service],
+        ...(bound.params ? { params: bound.params } : {}),
+        ...(bound.query ? { querystring: bound.query } : {}),
+        ...(bound.body ? { body: bound.body } : {}),
+        ...(casing ? { response: { 200: envelopeSchema(casing, bound.response) } } : {}),
+      },
+      // Part 1 §6: no session answers 401 before anything is validated or looked up.
+      ...(route.access.kind === 'session' ? { onRequest: app.requireSession } : {}),
+      handler: async (request, reply) => {
+        const sortingCenterId = checkAccess(route.access, request);
+        const operationId = operationIdOf(request);
+        const call =
+          route.access.kind === 'session'
+            ? { user: signedInUser(request), operationId, sortingCenterId }
+            : { user: request.user ?? ANONYMOUS_USER, operationId };
+        const answer = await handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          call,
+          request,
+          reply,
+        } as never);
+        if (route.answer === 'raw') return answer;
+        const outcome = route.isOperation
+          ? (answer as OperationOutcome<unknown>)
+          : { value: answer, isRepeat: false };
+        return app.envelopeCasing.present(
+          request,
+          success(outcome.value, { isRepeat: outcome.isRepeat }),
+        );
+      },
+    };
+    app.route(options);
+  }
+}

@@ -1,0 +1,34 @@
+import type { UserRole } from '@sorting/domain';
+
+/** The signed-in user as routes and services see it (`request.user`). */
+export interface SessionUser {
+  id: number;
+  number: number;
+  name: string;
+  roles: UserRole[];
+  sortingCenterId: number | null;
+  defaultWarehouseNumber: number | null;
+}
+
+/**
+ * Who calls and under which operation id: the one context every service receives (issue 15).
+ * It carries no locale: services throw AppErrors with a message key and parameters, and the
+ * error handler words them in the caller's language.
+ */
+export interface CallContext {
+  user: SessionUser;
+  /** `X-Operation-Id`: one id per user action; a replay answers the stored result. */
+  operationId: string | null;
+  /**
+   * The sorting centre the route's access declared (`{code}` of `/users-api/v1/{code}/…`),
+   * already checked to be the user's; null on routes that name none.
+   */
+  sortingCenterId: number | null;
+}
+
+/**
+ * How every service receives its repository (issue 15): a factory over a database handle, so
+ * a read uses it over the database and a change over its transaction, and a unit test can give
+ * a fake. `DbHandle` is the module's `Db` (kept generic here: lib does not import db).
+ */
+export type RepositoryFactory<DbHandle, Repository> = (db: DbHandle) => Repository;

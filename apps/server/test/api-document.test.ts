@@ -1,0 +1,159 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ROUTE_MAPS,
+  SCHEMA_MAPS,
+  toRouterPath,
+  type CallSchemas,
+  type RouteDefinition,
+} from '@sorting/contracts';
+import { createSessionTestApp } from './sessions.js';
+
+// Issue 15: the route map of packages/contracts, the routes the server registers and the
+// API document it serves at /openapi.json are one and the same.
+
+/**
+ * Registered routes that are no call of a service: pages, files, the hub's socket and the API
+ * document itself. Every other route must come from a route map.
+ */
+const NOT_CALLS = new Set([
+  'GET /*',
+  'GET /healthz',
+  'GET /openapi.json',
+  'GET /manifest.webmanifest',
+  'GET /ru/manifest.webmanifest',
+  'GET /en/manifest.webmanifest',
+  'GET /demo-sheet',
+  'GET /en/demo-sheet',
+  'GET /printersHub',
+  'POST /printersHub/negotiate',
+]);
+
+/** Calls still registered by hand, converted to the route map service by service. */
+const NOT_YET_IN_A_MAP = new Set<string>([
+  'DELETE /returns-api/return/image/:id',
+  'DELETE /sorting-api/containerAccounting',
+  'DELETE /sorting-api/parcels/:id/attention',
+  'DELETE /users-api/v1/sessions',
+  'GET /auth-api/demo-users',
+  'GET /dimensions-api/dimension',
+  'GET /printing-api/v1/jobs',
+  'GET /returns-api/return/image/:id',
+  'GET /returns-api/return/returns',
+  'GET /sorting-api/ContainerAccounting',
+  'GET /sorting-api/Parcels/:id/sticker',
+  'GET /sorting-api/containerAccounting/all',
+  'GET /sorting-api/containerAccounting/sticker',
+  'GET /sorting-api/dimension',
+  'GET /sorting-api/warehouses',
+  'GET /sorting-api/zones',
+  'GET /sortingsystem-api/Parcels/:barcode/measures',
+  'GET /timetracking-api/v1/:code/Workplaces',
+  'GET /timetracking-api/v1/:code/report',
+  'POST /auth-api/sign-in',
+  'POST /auth-api/users/search',
+  'POST /local-settings-newsort',
+  'POST /printing-api/v1/jobs/:jobId/reprint',
+  'POST /returns-api/return/image',
+  'POST /returns-api/return/policies',
+  'POST /returns-api/return/return2',
+  'POST /sorting-api/ContainerAccounting/move',
+  'POST /sorting-api/boxes/create',
+  'POST /sorting-api/boxes/search',
+  'POST /sorting-api/cells/search',
+  'POST /sorting-api/cells/suggest',
+  'POST /sorting-api/move',
+  'POST /sorting-api/parcels/measure',
+  'POST /sorting-api/parcels/scan',
+  'POST /sorting-api/parcels/weight',
+  'POST /sorting-api/warehouses/search',
+  'POST /sorting-api/zones/search',
+  'POST /sortingsystem-api/documents/inbound/arrive',
+  'POST /timetracking-api/v1/:code/Workplaces/:barcode/users/:userId/leave',
+  'POST /timetracking-api/v1/:code/Workplaces/:barcode/users/barcode-scan',
+  'POST /vision-api/v1/:warehouse/VisionFragment/boxes',
+  'PUT /sorting-api/Parcels/:id/sticker_printed',
+  'PUT /sorting-api/parcels/:id/damage',
+]);
+
+const mapRoutes: Array<{ key: string; name: string; route: RouteDefinition }> = Object.entries(
+  ROUTE_MAPS,
+).flatMap(([service, map]) =>
+  Object.entries(map).map(([name, route]) => ({
+    key: `${route.method} ${toRouterPath(route.path)}`,
+    name: `${service}.${name}`,
+    route: route as RouteDefinition,
+  })),
+);
+
+let context: Awaited<ReturnType<typeof createSessionTestApp>>;
+const registered: RouteOptions[] = [];
+
+beforeAll(async () => {
+  context = await createSessionTestApp({}, { onRoute: (route) => registered.push(route) });
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+const keysOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).map((m) => `${m} ${route.url}`);
+
+describe('the route map, the server and /openapi.json', () => {
+  it('registers every route of the map, with its schemas on the route', () => {
+    for (const { key, name, route } of mapRoutes) {
+      const found = registered.find((options) => keysOf(options).includes(key));
+      expect(found, `${name}: ${key} is not registered`).toBeDefined();
+      const schema = found!.schema as Record<string, unknown> | undefined;
+      expect(schema?.response, `${name} has no response schema`).toBeDefined();
+      if (route.path.includes('{')) expect(schema?.params, `${name}: params`).toBeDefined();
+    }
+  });
+
+  it('registers no call outside a route map', () => {
+    const inMaps = new Set(mapRoutes.map(({ key }) => key));
+    // Fastify answers HEAD for every GET by itself; the document's page serves its own files.
+    const strays = registered
+      .flatMap(keysOf)
+      .filter((key) => !key.startsWith('HEAD ') && !key.includes(' /api-docs'))
+      .filter((key) => !inMaps.has(key) && !NOT_CALLS.has(key) && !NOT_YET_IN_A_MAP.has(key));
+    expect(strays).toEqual([]);
+  });
+
+  it('documents every route of the map at /openapi.json with its request and answer', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    for (const { name, route } of mapRoutes) {
+      const [service = '', call = ''] = name.split('.');
+      const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${name}: ${route.method} ${route.path} is not documented`).toBeDefined();
+      expect(operation?.operationId).toBe(name);
+      const answer = (operation?.responses as Record<string, unknown> | undefined)?.['200'];
+      expect(answer, `${name}: no answer`).toBeDefined();
+      const schemas = (SCHEMA_MAPS as Record<string, Record<string, CallSchemas>>)[service]?.[call];
+      expect(schemas, `${name}: no schemas`).toBeDefined();
+      if (schemas?.body) expect(operation?.requestBody, `${name}: no request body`).toBeDefined();
+      if (schemas?.params || schemas?.query) {
+        expect(operation?.parameters, `${name}: no parameters`).toBeDefined();
+      }
+    }
+    // Nothing documented that the map does not hold.
+    const expected = mapRoutes.map(({ route }) => `${route.method} ${route.path}`).sort();
+    expect(documented.sort()).toEqual(expected);
+  });
+
+  it('serves a human page for the document', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api-docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+});

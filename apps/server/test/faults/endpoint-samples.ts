@@ -1,0 +1,233 @@
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_SORTING_CENTER_ID, LKD_TOKEN_COOKIE } from '@sorting/contracts';
+import type { Db } from '../../src/db/database.js';
+import { cells, parcels, warehouses, zones } from '../../src/db/schema.js';
+
+// A valid request per registered route (issue 14 items 3 and 4): the field fuzz replaces one
+// value at a time (a path parameter, a query value, a body field at any depth, an input
+// cookie) by a hostile one while every other value stays valid, so the hostile value gets as
+// far into the server as it can. A route without a sample fails the fuzz until one is added.
+
+export interface RouteSample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Cookies that are the call's input (the badge of a sign-in). */
+  cookies?: Record<string, string>;
+  /** Headers that are the call's input (what a sign-in records, an operation id). */
+  headers?: Record<string, string>;
+  /** Called without the session cookie: sign-in and sign-out. */
+  anonymous?: boolean;
+  /**
+   * Values where a control character is not refused but handled otherwise, with why (a
+   * wrong badge is a refused sign-in; a page path is the SPA's). Named by slot label.
+   */
+  notValidated?: Record<string, string>;
+  /** Free-text fields where TAB, LF and CR are legitimate (docs/DECISIONS.md "Faults and bad input"). */
+  multiline?: string[];
+}
+
+/** Routes the field fuzz leaves to their own tests, each with why. */
+export const NOT_FIELD_FUZZED: Record<string, string> = {
+  'GET /printersHub': 'the websocket upgrade; its frames are fuzzed by the printing hub tests',
+  'GET /api-docs/static/*': "Swagger UI's own files (@fastify/static; not found otherwise)",
+};
+
+/** The ids of the demo seed the samples name. */
+export interface SampleIds {
+  warehouseId: number;
+  zoneId: number;
+  parcelId: number;
+  cellId: number;
+}
+
+export async function sampleIdsOf(db: Db): Promise<SampleIds> {
+  const [warehouse] = await db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.number, DEFAULT_SORTING_CENTER_ID));
+  const warehouseId = warehouse!.id;
+  const [zone] = await db
+    .select()
+    .from(zones)
+    .where(and(eq(zones.warehouseId, warehouseId), eq(zones.number, 1)));
+  const [parcel] = await db.select().from(parcels).where(eq(parcels.number, 'P100002'));
+  const [cell] = await db.select().from(cells).where(eq(cells.barcode, '=34717-1-a-02'));
+  return { warehouseId, zoneId: zone!.id, parcelId: parcel!.id, cellId: cell!.id };
+}
+
+const SC = String(DEFAULT_SORTING_CENTER_ID);
+/** A real 1×1 PNG: the upload reaches the photo's row. */
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** No such user: the users calls still look the id up. */
+const ABSENT_USER_ID = '999999';
+
+/** The valid request of every registered route (HEAD shares its GET's handler). */
+export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
+  const { warehouseId, zoneId, parcelId, cellId } = ids;
+  const parcelPath = { id: String(parcelId) };
+  return {
+    'GET /healthz': {},
+    'POST /local-settings-newsort': {},
+    'POST /auth-api/users/search': {
+      anonymous: true,
+      cookies: { [LKD_TOKEN_COOKIE]: '~W1001-7KQ2' },
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13)' },
+      notValidated: {
+        [`cookie ${LKD_TOKEN_COOKIE}`]: 'any text is a badge that is not found',
+        'header user-agent': 'recorded without its control characters',
+      },
+    },
+    'POST /auth-api/sign-in': {
+      anonymous: true,
+      body: { login: 'petrova', password: 'demo-supervisor' },
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13)' },
+      notValidated: { 'header user-agent': 'recorded without its control characters' },
+    },
+    'DELETE /users-api/v1/sessions': { anonymous: true },
+    'GET /auth-api/demo-users': {},
+    'POST /sorting-api/warehouses/search': { body: { number: SC, userId: 1 } },
+    'POST /sorting-api/zones/search': {
+      body: { barcode: '=34717-1-a-01', number: 1, warehouseId },
+    },
+    'GET /sorting-api/warehouses': {},
+    'GET /sorting-api/zones': { query: { warehouseId: String(warehouseId) } },
+    'POST /sorting-api/parcels/scan': {
+      body: { barcode: 'P100002', warehouseId, userId: 1, zoneId },
+    },
+    'POST /sorting-api/boxes/search': {
+      body: {
+        barcode: '_34717-1',
+        warehouseId,
+        userId: 1,
+        zoneId,
+        zoneType: 'SITO',
+        parcelId,
+        boxId: 1,
+      },
+    },
+    'POST /sorting-api/cells/search': {
+      body: { barcode: '=34717-1-a-02', warehouseId, parcelId, userId: 1, boxId: 1 },
+    },
+    'POST /sorting-api/cells/suggest': {
+      body: { parcelId, barcode: 'P100002', warehouseId, userId: 1, zoneId, boxId: 1 },
+    },
+    'POST /sorting-api/move': {
+      body: { parcelId, boxId: 1, cellId, userId: 1 },
+      headers: { 'x-operation-id': 'fuzz-move-0001' },
+    },
+    'POST /sorting-api/boxes/create': {
+      body: { Count: 1, LengthCm: 60, WidthCm: 40, HeightCm: 30, IsReturnable: true },
+    },
+    'POST /sorting-api/parcels/measure': { body: { height: 10, width: 20, length: 30, parcelId } },
+    'POST /sorting-api/parcels/weight': { body: { weight: 1200, parcelId } },
+    'GET /sorting-api/dimension': { query: { barcode: 'DIM-S' } },
+    'GET /sortingsystem-api/Parcels/:barcode/measures': { params: { barcode: 'P100004' } },
+    'POST /sortingsystem-api/documents/inbound/arrive': { query: { barcode: '.69.IN-0001' } },
+    'GET /sorting-api/Parcels/:id/sticker': { params: parcelPath, query: { lang: 'ru' } },
+    'PUT /sorting-api/Parcels/:id/sticker_printed': { params: parcelPath },
+    'DELETE /sorting-api/parcels/:id/attention': { params: parcelPath },
+    'PUT /sorting-api/parcels/:id/damage': {
+      params: parcelPath,
+      body: { Comment: 'угол смят' },
+      multiline: ['Comment'],
+    },
+    'POST /sorting-api/ContainerAccounting/move': {
+      body: {
+        ContainerBarcode: '_R34717-1',
+        ExternalBarcode: 'EXT-1',
+        LocationCode: '=34717-1-a-03',
+        LocationName: 'Сито',
+      },
+    },
+    'GET /sorting-api/ContainerAccounting': { query: { barcode: '_R34717-2' } },
+    'GET /sorting-api/containerAccounting/all': {},
+    'DELETE /sorting-api/containerAccounting': { query: { barcode: '_R34717-404' } },
+    'GET /sorting-api/containerAccounting/sticker': { query: { barcode: '_R34717-2' } },
+    'POST /vision-api/v1/:warehouse/VisionFragment/boxes': {
+      params: { warehouse: SC },
+      body: { barcode: 'P100008' },
+    },
+    'GET /dimensions-api/dimension': {},
+    'GET /users-api/v1/:code/Users': {
+      params: { code: SC },
+      query: { page: '1', pageSize: '40', search: 'Петр' },
+    },
+    'POST /users-api/v1/:code/Users': {
+      params: { code: SC },
+      body: { sortingCenterId: DEFAULT_SORTING_CENTER_ID, name: 'Фаззов Тест' },
+    },
+    'POST /users-api/v1/:code/Users/:userId/badge': {
+      params: { code: SC, userId: ABSENT_USER_ID },
+    },
+    'DELETE /users-api/v1/:code/Users/:userId': { params: { code: SC, userId: ABSENT_USER_ID } },
+    'POST /users-api/v1/:code/Users/:userId/unlock': {
+      params: { code: SC, userId: ABSENT_USER_ID },
+    },
+    'GET /timetracking-api/v1/:code/Workplaces': { params: { code: SC } },
+    'POST /timetracking-api/v1/:code/Workplaces/:barcode/users/barcode-scan': {
+      params: { code: SC, barcode: '=34717-WP-01' },
+      body: { UserToken: '~W1002-3MX8' },
+    },
+    'POST /timetracking-api/v1/:code/Workplaces/:barcode/users/:userId/leave': {
+      params: { code: SC, barcode: '=34717-WP-01', userId: ABSENT_USER_ID },
+    },
+    'GET /timetracking-api/v1/:code/report': {
+      params: { code: SC },
+      query: { from: '2026-03-01T00:00:00+03:00', to: '2026-03-02T00:00:00+03:00', format: 'csv' },
+    },
+    'POST /returns-api/return/policies': {
+      body: { warehouseCode: SC, parcelBarcode: ['P300011'] },
+    },
+    'POST /returns-api/return/return2': {
+      body: [
+        {
+          code: 'ITM-300011-1',
+          barcode: 'P300011',
+          quantity: 1,
+          reasonCode: 'another_reason',
+          reasonComment: 'не подошло',
+          comment: 'без упаковки',
+          returnCost: 0,
+          imagesIds: [],
+        },
+      ],
+      multiline: ['0.reasonComment', '0.comment'],
+    },
+    'POST /returns-api/return/image': {
+      body: { barcode: 'P300001', fileData: PNG_DATA_URL, fileName: 'photo.png' },
+      multiline: ['fileData'],
+    },
+    'DELETE /returns-api/return/image/:id': {
+      params: { id: '0b6f1c9e-3a8e-4e0f-9a51-6f4f2f0f0a01' },
+    },
+    'GET /returns-api/return/image/:id': {
+      params: { id: '0b6f1c9e-3a8e-4e0f-9a51-6f4f2f0f0a01' },
+    },
+    'GET /returns-api/return/returns': { query: { barcode: 'P300004' } },
+    'GET /demo-sheet': {},
+    'GET /en/demo-sheet': {},
+    'GET /openapi.json': {},
+    'GET /api-docs': {},
+    'GET /api-docs/json': {},
+    'GET /api-docs/yaml': {},
+    'GET /api-docs/static/index.html': {},
+    'GET /api-docs/static/swagger-initializer.js': {},
+    'POST /printersHub/negotiate': {
+      query: { negotiateVersion: '1' },
+      notValidated: { 'query negotiateVersion': "SignalR's: anything but 1 is answered as 0" },
+    },
+    'GET /printing-api/v1/jobs': {},
+    'POST /printing-api/v1/jobs/:jobId/reprint': {
+      params: { jobId: '0b6f1c9e-3a8e-4e0f-9a51-6f4f2f0f0a02' },
+    },
+    'GET /ru/manifest.webmanifest': {},
+    'GET /manifest.webmanifest': {},
+    'GET /en/manifest.webmanifest': {},
+    'GET /*': {
+      params: { '*': 'sorting' },
+      notValidated: { 'path *': 'a page path: the SPA answers any page, or 404 for a file' },
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { HOME_MENU, type MenuArea } from '../features/home/home-menu';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
+
+/** An area is built once its route has left the not-yet-available list (its own namespace). */
+const isBuilt = (ns: string) => ns !== 'not-yet-available';
+
+// Pages that are no menu entry: the menu itself and the outdated-browser notice.
+const NOT_IN_MENU = new Set(['/', '/outdated-browser']);
+
+describe('home menu and route table', () => {
+  it('has a tile for every built area and none for an area not built yet', () => {
+    const built = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]
+      .filter((route) => !route.path.includes(':') && route.path.split('/').length === 2)
+      .filter((route) => isBuilt(route.ns) && !NOT_IN_MENU.has(route.path))
+      .map((route) => route.path.slice(1));
+    const tiles = HOME_MENU.flatMap(({ areas }) => areas.map(({ area }): string => area));
+    expect([...tiles].sort()).toEqual([...built].sort());
+  });
+
+  it('offers a protected area only to signed-in users, a public one to anyone', () => {
+    const protectedPaths = new Set(PROTECTED_ROUTES.map((route) => route.path));
+    const areas: readonly MenuArea[] = HOME_MENU.flatMap(({ areas: list }): MenuArea[] => [
+      ...list,
+    ]);
+    for (const { area, access } of areas) {
+      const isPublic = access === 'everyone' || access === 'signedOut';
+      expect(protectedPaths.has(`/${area}`), area).toBe(!isPublic);
+    }
+  });
+});

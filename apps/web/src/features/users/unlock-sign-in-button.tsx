@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TSortingCenterUser, TUnlockedUser } from '@sorting/contracts';
+import type { ApiResult } from '../../lib/api-client';
+import { newOperationId } from '../../lib/operation-id';
+import { controlStyles, useShellServices } from '../../shell';
+
+/**
+ * "Unlock sign-in" on a user's row, for administrators (issue 14; docs/DECISIONS.md
+ * "Sessions and sign-in"): ends the growing delays of the user's login at once. Harmless and
+ * idempotent, so no confirmation; the toast says whether there was anything to end.
+ */
+export function UnlockSignInButton(props: {
+  user: TSortingCenterUser;
+  unlock: (input: { userId: number; operationId: string }) => Promise<ApiResult<TUnlockedUser>>;
+}) {
+  const { t } = useTranslation('users');
+  const { toasts } = useShellServices();
+  const [isBusy, setIsBusy] = useState(false);
+  const { user } = props;
+
+  const onClick = async () => {
+    if (isBusy) return;
+    setIsBusy(true);
+    try {
+      const result = await props
+        .unlock({ userId: user.userId, operationId: newOperationId() })
+        .catch(() => null);
+      const unlocked = result?.isSuccess ? result.operationObject : null;
+      if (unlocked) {
+        toasts.notify({
+          status: unlocked.clearedFailures > 0 ? 'ok' : 'info',
+          content: t(unlocked.clearedFailures > 0 ? 'unlocked' : 'unlockNothing', {
+            name: user.name,
+          }),
+        });
+        return;
+      }
+      // Spec part 1 §6: 401/403 is f-007; otherwise the server's reason when it gave one.
+      const isDenied = result?.status === 401 || result?.status === 403;
+      const reason = result?.message;
+      toasts.notify({
+        status: 'error',
+        content: isDenied
+          ? t('f-007')
+          : reason
+            ? t('withReason', { text: t('unlockFailed'), reason })
+            : t('unlockFailed'),
+      });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={controlStyles.button}
+      data-testid="user-unlock"
+      aria-label={t('unlockUser', { name: user.name })}
+      disabled={isBusy}
+      onClick={() => void onClick()}
+    >
+      {t('unlock')}
+    </button>
+  );
+}

@@ -1,0 +1,10 @@
+import { USERS_ROUTES } from '../users/users.routes.js';
+import type { RouteMap } from './route.js';
+
+/**
+ * Every service's route map: the server registers each, /openapi.json documents each, and a
+ * test holds the three equal (apps/server/test/api-document.test.ts).
+ */
+export const ROUTE_MAPS = {
+  users: USERS_ROUTES,
+} as const satisfies Record<string, RouteMap>;

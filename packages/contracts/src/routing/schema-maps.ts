@@ -1,0 +1,11 @@
+import { USERS_SCHEMAS } from '../users/users.schemas.js';
+import type { ROUTE_MAPS } from './route-maps.js';
+import type { SchemasOf } from './route.js';
+
+/**
+ * The zod schemas of every route map, by service and call: what the server binds to its
+ * routes (each module passes its own) and what the API document test checks against.
+ */
+export const SCHEMA_MAPS = {
+  users: USERS_SCHEMAS,
+} as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

@@ -1,0 +1,69 @@
+import { defineRoute } from '../routing/route.js';
+import type { USERS_SCHEMAS } from './users.schemas.js';
+
+type Schemas = typeof USERS_SCHEMAS;
+
+/** Spec part 1 §6: a sorting centre's users are managed by its supervisors and administrators. */
+const MANAGERS = {
+  kind: 'session',
+  roles: ['supervisor', 'administrator'],
+  sortingCenter: true,
+} as const;
+
+/**
+ * Spec part 1 §7 "Users": `/users-api/v1/{code}/Users`, {code} being the sorting centre id.
+ * camelCase envelope (the session delete of part 1 §3 answers lowercase isSuccess). Nobody acts on a user whose
+ * role is above their own (docs/DECISIONS.md "Users and time tracking").
+ */
+export const USERS_ROUTES = {
+  list: defineRoute<Schemas['list']>()({
+    service: 'users',
+    method: 'GET',
+    path: '/users-api/v1/{code}/Users',
+    answer: 'camel',
+    access: MANAGERS,
+    isOperation: false,
+    errors: [],
+    summary: 'One page of the users of a sorting centre (paged by 40, searched by name or number)',
+  }),
+  create: defineRoute<Schemas['create']>()({
+    service: 'users',
+    method: 'POST',
+    path: '/users-api/v1/{code}/Users',
+    answer: 'camel',
+    access: MANAGERS,
+    isOperation: true,
+    errors: ['refused'],
+    summary: 'Adds a user to the sorting centre; the answer shows the new badge once',
+  }),
+  reissueBadge: defineRoute<Schemas['reissueBadge']>()({
+    service: 'users',
+    method: 'POST',
+    path: '/users-api/v1/{code}/Users/{userId}/badge',
+    answer: 'camel',
+    access: MANAGERS,
+    isOperation: true,
+    errors: ['objectNotFound', 'refused'],
+    summary: 'Issues a new badge for a user; the old one stops working (ours)',
+  }),
+  unlock: defineRoute<Schemas['unlock']>()({
+    service: 'users',
+    method: 'POST',
+    path: '/users-api/v1/{code}/Users/{userId}/unlock',
+    answer: 'camel',
+    access: { kind: 'session', roles: ['administrator'], sortingCenter: true },
+    isOperation: true,
+    errors: ['objectNotFound', 'refused'],
+    summary: "Ends the sign-in delays of a user's login (administrators; ours)",
+  }),
+  remove: defineRoute<Schemas['remove']>()({
+    service: 'users',
+    method: 'DELETE',
+    path: '/users-api/v1/{code}/Users/{userId}',
+    answer: 'camel',
+    access: MANAGERS,
+    isOperation: true,
+    errors: ['objectNotFound', 'refused'],
+    summary: 'Deletes a user: ends their sessions and their open workplace time',
+  }),
+} as const;
