@@ -75,7 +75,7 @@ export class ConfigError extends Error {
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Where return photos are kept (docs/DECISIONS.md "Returns (server)"). */
+/** Where return photos are kept (docs/DECISIONS.md "Returns"). */
 export type PhotoStoreConfig =
   | { kind: 'folder'; folder: string }
   | {

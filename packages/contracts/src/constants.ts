@@ -7,7 +7,10 @@ export const DEFAULT_SORTING_CENTER_ID = 34717;
 /** Path of the runtime settings call (spec part 2 §7 "Core"). */
 export const RUNTIME_SETTINGS_PATH = '/local-settings-newsort';
 
-/** The HttpOnly cookie that carries the session token (docs/DECISIONS.md "Sessions"). */
+/**
+ * The HttpOnly cookie that carries the session token (docs/DECISIONS.md "Sessions and
+ * sign-in").
+ */
 export const SESSION_COOKIE = 'sorting_session';
 
 /**

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The web app's runtime settings, answered by `POST /local-settings-newsort` (spec part 2 §7
- * "Core"; content not shown there, decided in docs/DECISIONS.md). The web app reads them once
- * at start, so nothing environment-specific is baked into the bundle.
+ * "Core"; content not shown there, decided in docs/DECISIONS.md "Contract and errors"). The
+ * web app reads them once at start, so nothing environment-specific is baked into the bundle.
  */
 export const ZRuntimeSettings = z.object({
   /** Base path per service of the spec; '' means the page origin. */

@@ -1,6 +1,7 @@
 /**
- * Roles of a user. Spec part 1 §6 names none; decided in docs/DECISIONS.md: floor workers,
- * supervisors (manage users of a sorting centre, time tracking) and administrators.
+ * Roles of a user. Spec part 1 §6 names none; decided in docs/DECISIONS.md "Users and time
+ * tracking": floor workers, supervisors (manage users of a sorting centre, time tracking) and
+ * administrators.
  */
 export const USER_ROLES = ['worker', 'supervisor', 'administrator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

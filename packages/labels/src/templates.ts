@@ -128,7 +128,8 @@ function cellDetails(v: Values): string | null {
 const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
   user: {
     // 100 mm: a badge is `~` and 20 characters (credentials.ts), 255 Code128 modules; with
-    // quiet zones at 2 dots that is 69 mm, more than a 58 mm label holds (docs/DECISIONS.md).
+    // quiet zones at 2 dots that is 69 mm, more than a 58 mm label holds
+    // (docs/DECISIONS.md "Labels").
     widthMm: 100,
     heightMm: 30,
     symbology: 'code128',

@@ -14,7 +14,7 @@ import { RETURN_PHOTO_TYPES, RETURN_REASON_CODES } from '@sorting/contracts';
 import { users, warehouses } from './schema.js';
 
 // Customer returns (spec part 1 §3 "Return item", "Return payload"; docs/DECISIONS.md
-// "Returns (server)"). What was shipped is kept apart from what came back: the quantity still
+// "Returns"). What was shipped is kept apart from what came back: the quantity still
 // returnable is shipped − returned, reckoned under a lock on the shipped item's row.
 
 /** `'a', 'b'` for a CHECK constraint from a fixed list of identifiers we own. */

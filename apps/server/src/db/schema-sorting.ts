@@ -112,7 +112,7 @@ export const parcels = pgTable(
 
 /**
  * The parcel version each user last saw by scanning it: a move by that user is refused
- * (stateChanged) when another worker changed the parcel since (docs/DECISIONS.md).
+ * (stateChanged) when another worker changed the parcel since (docs/DECISIONS.md "Sorting rules").
  */
 export const parcelViews = pgTable(
   'parcel_views',

@@ -20,7 +20,7 @@ function literalList(values: readonly string[]) {
 }
 
 /**
- * Sorting box numbers of every warehouse (docs/DECISIONS.md "Performance"): a sequence, so a move
+ * Sorting box numbers of every warehouse (docs/DECISIONS.md "Sorting rules"): a sequence, so a move
  * that opens a box locks no warehouse-wide row. Numbers are unique, increasing and never reused;
  * gaps are allowed. A warehouse's LastBoxNumber is the largest number of its boxes.
  */

@@ -144,7 +144,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'request refused',
       );
     }
-    // A throttled call says when it may try again (sign-in delays, docs/DECISIONS.md).
+    // A throttled call says when it may try again (docs/DECISIONS.md "Sessions and sign-in").
     const retryAfter = (error.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     if (status === 429 && typeof retryAfter === 'number') {
       void reply.header('retry-after', String(retryAfter));

@@ -135,7 +135,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       }
     }
 
-    // Decision (docs/DECISIONS.md): an unprefixed page follows the NEXT_LOCALE cookie.
+    // Decision (docs/DECISIONS.md "Locale"): an unprefixed page follows the NEXT_LOCALE cookie.
     if (!hasPrefix && preferred !== null && preferred !== DEFAULT_LOCALE) {
       return redirect(reply, localizePath(pagePath, preferred) + search);
     }

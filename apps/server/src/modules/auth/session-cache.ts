@@ -16,10 +16,10 @@ export const SESSION_CHANGES_CHANNEL = 'session_changes';
 
 /**
  * Sessions this process looked up in the last SESSION_CACHE_MS, so the three calls of a
- * scan cycle read the session once instead of three times (docs/DECISIONS.md "Session
- * cache"). The database stays the only truth: an entry is a copy that every process drops
- * when PostgreSQL notifies that its session ended or its user changed, and that expires
- * by itself within SESSION_CACHE_MS should a notification be lost.
+ * scan cycle read the session once instead of three times (docs/DECISIONS.md
+ * "Sessions and sign-in", session cache). The database stays the only truth: an entry is a
+ * copy that every process drops when PostgreSQL notifies that its session ended or its user
+ * changed, and that expires by itself within SESSION_CACHE_MS should a notification be lost.
  */
 export function createSessionCache(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_MS;

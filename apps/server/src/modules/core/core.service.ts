@@ -15,8 +15,9 @@ export interface Health {
 
 /**
  * The web app's runtime settings (spec part 2 §7 "Core": content not shown; decided in
- * docs/DECISIONS.md). Every service is served by this process, so each base path is '' (the
- * page origin); an operator who splits a module out puts a proxy in front instead.
+ * docs/DECISIONS.md "Contract and errors"). Every service is served by this process, so each
+ * base path is '' (the page origin); an operator who splits a module out puts a proxy in front
+ * instead.
  * Validated here so a bad configuration fails at start, not in the browser.
  */
 export function buildRuntimeSettings(config: Config): TRuntimeSettings {

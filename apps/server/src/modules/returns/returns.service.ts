@@ -130,7 +130,7 @@ function isPhotoType(mime: string | undefined): mime is TReturnPhotoType {
 
 /**
  * Spec part 1 §7 "Returns": policies, return2 and the photos of a return
- * (docs/DECISIONS.md "Returns (server)").
+ * (docs/DECISIONS.md "Returns").
  */
 export function createReturnsService(options: {
   db: Db;

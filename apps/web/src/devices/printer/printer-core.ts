@@ -19,7 +19,8 @@ export const HUB_KEEP_ALIVE_INTERVAL_MS = 15_000;
 export const HUB_RETRY_JITTER_MS = 10_000;
 /**
  * Delays between attempts to reopen the local websocket after a non-clean close (the spec
- * gives none; docs/DECISIONS.md): 1, 2, 5, 10 s, then every 30 s.
+ * gives none; docs/DECISIONS.md "Printer and scale in the web app"): 1, 2, 5, 10 s, then
+ * every 30 s.
  */
 export const LOCAL_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 /** Close code of a normal closure (RFC 6455), sent with LOCAL_PRINTER_CLOSE_REASON. */

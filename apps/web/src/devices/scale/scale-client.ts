@@ -2,7 +2,8 @@ import { readEnvelope, type DeviceServiceInfo, type ScaleReading } from '@sortin
 import { buildUrl, type FetchFn } from '../../lib/api-client';
 import type { Scheduler } from '../../lib/scheduler';
 
-/** How often `readStableWeight` asks the scale (the spec gives no value; docs/DECISIONS.md). */
+/** How often `readStableWeight` asks the scale (the spec gives no value;
+ * docs/DECISIONS.md "Printer and scale in the web app"). */
 export const SCALE_POLL_INTERVAL_MS = 300;
 
 /** Why the scale could not be read; the UI turns the code into a catalogue text. */

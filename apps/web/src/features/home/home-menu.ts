@@ -1,7 +1,7 @@
 import type { UserRole } from '@sorting/domain';
 
 /**
- * Who may open an area (docs/DECISIONS.md "Home page"): everyone; only while signed out (the
+ * Who may open an area (docs/DECISIONS.md "Web shell"): everyone; only while signed out (the
  * sign-in page); any signed-in user; a user of a sorting centre (time tracking is a centre's,
  * spec part 1 §7 `/timetracking-api/v1/{code}`); a supervisor or administrator of the centre
  * (users, spec part 1 §6: anyone else gets f-007).

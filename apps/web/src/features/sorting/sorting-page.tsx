@@ -649,7 +649,8 @@ export default function SortingPage() {
   return <SortingScreen calls={sortingService} entryCalls={entryService} devices={devices} />;
 }
 
-/** A warehouse or zone to choose from a list instead of scanning it (docs/DECISIONS.md). */
+/** A warehouse or zone to choose from a list instead of scanning it
+ * (docs/DECISIONS.md "Sorting entry"). */
 function PickList<T extends { Id: number; Number: number; Name: string }>(props: {
   title: string;
   query: { isError: boolean; isPending: boolean; data?: T[] | undefined };

@@ -492,7 +492,8 @@ export const sortingMachine = setup({
         ],
       },
       on: {
-        // User and token scans belong to the shell's user switch (docs/DECISIONS.md).
+        // User and token scans belong to the shell's user switch
+        // (docs/DECISIONS.md "Sorting screen").
         SCANNED: {
           guard: ({ event }) => !['user', 'token'].includes(recognize(event.text).type),
           actions: sendTo('entry', ({ event }) => event),
@@ -555,7 +556,8 @@ export const sortingMachine = setup({
             guard: ({ context, event }) => scanIs('user')({ event }) && context.isUserScanAllowed,
             target: '#sorting.logout',
           },
-          // Not allowed: the shell's user switch plays the error sound (docs/DECISIONS.md).
+          // Not allowed: the shell's user switch plays the error sound
+          // (docs/DECISIONS.md "Sorting screen").
           { guard: scanIs('user') },
           { guard: scanIs('token') },
           {

@@ -13,7 +13,7 @@ import { recognizeBarcode } from '@sorting/domain';
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
  * ('=' scan or the list), then scan badges ('~') to join or leave it, remove a user from it.
  * Calls and effects are ports of the input, so the machine runs under `createActor` with no
- * DOM. Decisions: docs/DECISIONS.md "Time tracking and users screens".
+ * DOM. Decisions: docs/DECISIONS.md "Users and time tracking".
  */
 
 /** The casing-free envelope of a call with its HTTP status (lib/api-client ApiResult). */

@@ -18,7 +18,10 @@ export type NotificationPosition = (typeof NOTIFICATION_POSITIONS)[number];
 export const NOTIFICATION_LIFETIME_MS = 10_000;
 /** Spec part 1 §9: longer content gets a hover title. */
 export const NOTIFICATION_TITLE_THRESHOLD = 450;
-/** Decision (docs/DECISIONS.md): "wide screen" of the position rule is the 992 px breakpoint. */
+/**
+ * Decision (docs/DECISIONS.md "Web shell", toasts): "wide screen" of the position rule is the
+ * 992 px breakpoint.
+ */
 export const WIDE_SCREEN_MIN_WIDTH = BREAKPOINTS.wide;
 /**
  * Issue 14 item 14 (docs/DECISIONS.md "Web shell"): below the handheld breakpoint at most two
