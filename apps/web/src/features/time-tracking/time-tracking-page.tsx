@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import { TIME_TRACKING_PAGE_SIZE, type TWorkplace } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
@@ -20,6 +20,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import {
   selectedWorkplace,
   timeTrackingMachine,
@@ -57,29 +58,6 @@ function useNow(scheduler: Scheduler): number {
     return () => scheduler.clearTimeout(handle);
   }, [scheduler]);
   return now;
-}
-
-/** Runs the machine while the page is mounted (no @xstate/react: see "Sorting entry"). */
-function useMachineActor(ports: TimeTrackingPorts) {
-  const [actor, setActor] = useState<Actor<TimeTrackingMachine> | null>(null);
-  const [initialPorts] = useState(ports);
-  useEffect(() => {
-    const next = createActor(timeTrackingMachine, { input: { ports: initialPorts } }).start();
-    setActor(next);
-    return () => {
-      next.stop();
-    };
-  }, [initialPorts]);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
-  return { actor, snapshot };
 }
 
 function screenOf(snapshot: Snapshot | null): ScreenState {
@@ -133,7 +111,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
       player.play(notice.kind === 'joined' ? 'ok-new' : 'success-small');
     },
   }));
-  const { actor, snapshot } = useMachineActor(ports);
+  const { actor, snapshot } = useMachineActor(timeTrackingMachine, { ports });
   const send = (event: Parameters<Actor<TimeTrackingMachine>['send']>[0]) => actor?.send(event);
 
   useScan(async (scan) => {
