@@ -8,6 +8,7 @@ import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
   Page,
@@ -168,7 +169,7 @@ function DamageForm(props: {
           onChange={(event) => setComment(event.target.value)}
         />
       </label>
-      <div className={styles.actions}>
+      <ActionBar>
         <ActionButton
           testId="damage-yes"
           label={t('damaged')}
@@ -183,7 +184,7 @@ function DamageForm(props: {
           onClick={() => props.onConfirm(false, comment)}
         />
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
-      </div>
+      </ActionBar>
     </section>
   );
 }
@@ -230,7 +231,7 @@ function MeasureFormView(props: {
           </label>
         ))}
       </div>
-      <div className={styles.actions}>
+      <ActionBar>
         {props.needs.weight ? (
           <ActionButton
             testId="measure-read-scale"
@@ -248,7 +249,7 @@ function MeasureFormView(props: {
           {t('saveMeasure')}
         </button>
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
-      </div>
+      </ActionBar>
     </form>
   );
 }
@@ -560,7 +561,7 @@ export function SortingScreen(props: SortingScreenProps) {
           />
         ) : null}
 
-        <div className={styles.actions}>
+        <ActionBar>
           {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
             <ActionButton
               testId="retry-move"
@@ -594,7 +595,7 @@ export function SortingScreen(props: SortingScreenProps) {
               onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
             />
           ) : null}
-        </div>
+        </ActionBar>
       </div>
     </Page>
   );
