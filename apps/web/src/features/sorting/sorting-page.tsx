@@ -277,11 +277,13 @@ export function SortingScreen(props: SortingScreenProps) {
 
   const textOf = useCallback(
     (text: Text | null | undefined): string | null =>
-      text ? String(t(text.key as 'title', (text.params ?? {}) as Record<string, unknown>)) : null,
+      text ? String(t(text.key, text.params ?? {})) : null,
     [t],
   );
   const errorTextOf = (error: PromptError): string =>
-    error.key === 'serverMessage' ? (error.message ?? '') : (textOf(error) ?? '');
+    error.key === 'serverMessage'
+      ? (error.message ?? '')
+      : (textOf({ key: error.key, params: error.params }) ?? '');
 
   const [machine] = useState<SortingMachine>(() => {
     const entry = sortingEntryMachine.provide({
@@ -324,12 +326,7 @@ export function SortingScreen(props: SortingScreenProps) {
         const content =
           error.key === 'serverMessage'
             ? (error.message ?? '')
-            : String(
-                effects.current.t(
-                  error.key as 'title',
-                  (error.params ?? {}) as Record<string, unknown>,
-                ),
-              );
+            : String(effects.current.t(error.key, error.params ?? {}));
         effects.current.toasts.notify({ status: 'error', content });
       },
       play: (names: SoundName[]) => {
