@@ -38,7 +38,9 @@ export {
 export { default as controlStyles } from './layout/controls.module.css';
 export { default as tableStyles } from './layout/list-table.module.css';
 export { ActionButton } from './layout/action-button';
-export { Pager } from './layout/pager';
+export { Pager, type PagerProps } from './layout/pager';
+export { ActionBar } from './layout/action-bar';
+export { ListSection, type ListFailure } from './layout/list-section';
 export { useSessionService, useLogout } from './session/use-session';
 export { resolveRedirect, type RedirectTarget } from './session/redirect-target';
 export {

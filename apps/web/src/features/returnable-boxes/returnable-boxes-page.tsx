@@ -12,14 +12,14 @@ import { api } from '../../lib/api';
 import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
-  NoData,
+  ListSection,
   Page,
-  Pager,
-  tableStyles,
   type PrintOutcome,
   type PrintRequest,
+  tableStyles,
   useLocale,
   usePrint,
   useScan,
@@ -402,7 +402,7 @@ export function ReturnableBoxesScreen(props: {
                 </li>
               ))}
             </ul>
-            <div className={styles.row}>
+            <ActionBar>
               <ActionButton
                 testId="print-created"
                 label={
@@ -417,25 +417,29 @@ export function ReturnableBoxesScreen(props: {
                 label={t('done')}
                 onClick={() => setCreated(null)}
               />
-            </div>
+            </ActionBar>
           </section>
         ) : null}
 
-        <section className={styles.section} aria-label={t('list')}>
-          <h2 className={styles.sectionTitle}>{t('list')}</h2>
-          {list.isPending ? <p>{t('loading')}</p> : null}
-          {listError && !boxes ? (
-            <NoData
-              text={textOf(listError, 'f-0001')}
-              code={listError.code}
-              retry={{
-                label: t('retry'),
-                testId: 'boxes-retry',
-                onRetry: () => void list.refetch(),
-              }}
-            />
-          ) : null}
-          {boxes && boxes.length === 0 ? <NoData text={t('noBoxes')} /> : null}
+        <ListSection
+          title={t('list')}
+          loadingText={list.isPending ? t('loading') : null}
+          failure={
+            listError && !boxes
+              ? {
+                  text: textOf(listError, 'f-0001'),
+                  code: listError.code,
+                  retry: {
+                    label: t('retry'),
+                    testId: 'boxes-retry',
+                    onRetry: () => void list.refetch(),
+                  },
+                }
+              : null
+          }
+          emptyText={boxes && boxes.length === 0 ? t('noBoxes') : null}
+          pager={{ page: currentPage, pages, onPage: setPage, testId: 'boxes-pager' }}
+        >
           {boxes && boxes.length > 0 ? (
             <>
               <p data-testid="boxes-total">{t('total', { count: boxes.length })}</p>
@@ -497,18 +501,7 @@ export function ReturnableBoxesScreen(props: {
               </table>
             </>
           ) : null}
-          <Pager
-            page={currentPage}
-            pages={pages}
-            onPage={setPage}
-            testId="boxes-pager"
-            texts={{
-              previous: t('previousPage'),
-              next: t('nextPage'),
-              pageOf: t('pageOf', { page: currentPage, pages }),
-            }}
-          />
-        </section>
+        </ListSection>
 
         <ConfirmDialog
           isOpen={toDelete !== null}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { waitFor, type SnapshotFrom } from 'xstate';
 import { RETURN_REASON_CODES, type TReturnItem, type TReturnPhoto } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
@@ -18,6 +18,7 @@ import {
   useSessionUser,
   useSoundPlayer,
 } from '../../shell';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import {
   isReasonEnabled,
   heldPhotos,
@@ -95,34 +96,6 @@ const WITH_SERVER_REASON: ReadonlySet<ReturnsCode> = new Set([
 /** Count buttons shown before a typed count is needed. */
 const COUNT_BUTTONS = 10;
 
-/** Runs the machine while the page is mounted (no @xstate/react: see "Sorting entry"). */
-function useMachineActor(ports: ReturnsPorts, warehouseCode: string | null) {
-  const [actor, setActor] = useState<Actor<ReturnsMachine> | null>(null);
-  const [input] = useState(() => ({ ports, warehouseCode }));
-  useEffect(() => {
-    const next = createActor(returnsMachine, { input }).start();
-    setActor(next);
-    return () => {
-      const snapshot = next.getSnapshot();
-      next.stop();
-      // Leaving the page mid-return is a cancel: its photos go (best effort, nobody waits).
-      if (snapshot.status !== 'done')
-        for (const photo of heldPhotos(snapshot.context))
-          input.ports.deletePhoto(photo.id).catch(() => undefined);
-    };
-  }, [input]);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
-  return { actor, snapshot };
-}
-
 /** The returns screen over the given calls (spec part 1 §2, §4). */
 export function ReturnsScreen(props: { calls: ReturnsCalls }) {
   const { t } = useTranslation('returns');
@@ -167,7 +140,16 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
       void effects.current.navigate(effects.current.localize('/sorting'));
     },
   }));
-  const { actor, snapshot } = useMachineActor(ports, user?.defaultWarehouseNumber ?? null);
+  const { actor, snapshot } = useMachineActor(
+    returnsMachine,
+    { ports, warehouseCode: user?.defaultWarehouseNumber ?? null },
+    (last, input) => {
+      // Leaving the page mid-return is a cancel: its photos go (best effort, nobody waits).
+      if (last.status !== 'done')
+        for (const photo of heldPhotos(last.context))
+          input.ports.deletePhoto(photo.id).catch(() => undefined);
+    },
+  );
   const send = (event: ReturnsEvent) => actor?.send(event);
 
   useScan(async (scan) => {

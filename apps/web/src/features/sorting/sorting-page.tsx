@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import { LAST_ZONE_NUMBER_COOKIE, type TCell } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
+import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
   Page,
@@ -19,6 +21,7 @@ import {
   useSessionUser,
   useShellServices,
 } from '../../shell';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
@@ -68,42 +71,6 @@ function userIdOf(value: string | undefined): number | null {
 }
 
 type Snapshot = SnapshotFrom<SortingMachine>;
-
-/**
- * One id per user action (X-Operation-Id). Not `crypto.randomUUID`: it exists only in secure
- * contexts and from Chrome 92, and handhelds may open the app over plain http on the LAN.
- */
-export function newOperationId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Runs the machine while the page is mounted. Not @xstate/react: its CommonJS selector shim
- * pulls React's CommonJS wrapper out of the first screen's chunk and breaks the 150 kB budget.
- */
-function useMachineActor(machine: SortingMachine, input: SortingInput) {
-  const [initialInput] = useState(input);
-  const [actor, setActor] = useState<Actor<SortingMachine> | null>(null);
-  useEffect(() => {
-    const next = createActor(machine, { input: initialInput }).start();
-    setActor(next);
-    return () => {
-      next.stop();
-    };
-  }, [machine, initialInput]);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
-  return { actor, snapshot };
-}
 
 /** Busy: a call runs (the machine's or the entry child's); scans wait for it. */
 function isBusy(snapshot: Snapshot): boolean {
@@ -202,7 +169,7 @@ function DamageForm(props: {
           onChange={(event) => setComment(event.target.value)}
         />
       </label>
-      <div className={styles.actions}>
+      <ActionBar>
         <ActionButton
           testId="damage-yes"
           label={t('damaged')}
@@ -217,7 +184,7 @@ function DamageForm(props: {
           onClick={() => props.onConfirm(false, comment)}
         />
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
-      </div>
+      </ActionBar>
     </section>
   );
 }
@@ -264,7 +231,7 @@ function MeasureFormView(props: {
           </label>
         ))}
       </div>
-      <div className={styles.actions}>
+      <ActionBar>
         {props.needs.weight ? (
           <ActionButton
             testId="measure-read-scale"
@@ -282,7 +249,7 @@ function MeasureFormView(props: {
           {t('saveMeasure')}
         </button>
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
-      </div>
+      </ActionBar>
     </form>
   );
 }
@@ -310,11 +277,13 @@ export function SortingScreen(props: SortingScreenProps) {
 
   const textOf = useCallback(
     (text: Text | null | undefined): string | null =>
-      text ? String(t(text.key as 'title', (text.params ?? {}) as Record<string, unknown>)) : null,
+      text ? String(t(text.key, text.params ?? {})) : null,
     [t],
   );
   const errorTextOf = (error: PromptError): string =>
-    error.key === 'serverMessage' ? (error.message ?? '') : (textOf(error) ?? '');
+    error.key === 'serverMessage'
+      ? (error.message ?? '')
+      : (textOf({ key: error.key, params: error.params }) ?? '');
 
   const [machine] = useState<SortingMachine>(() => {
     const entry = sortingEntryMachine.provide({
@@ -357,12 +326,7 @@ export function SortingScreen(props: SortingScreenProps) {
         const content =
           error.key === 'serverMessage'
             ? (error.message ?? '')
-            : String(
-                effects.current.t(
-                  error.key as 'title',
-                  (error.params ?? {}) as Record<string, unknown>,
-                ),
-              );
+            : String(effects.current.t(error.key, error.params ?? {}));
         effects.current.toasts.notify({ status: 'error', content });
       },
       play: (names: SoundName[]) => {
@@ -594,7 +558,7 @@ export function SortingScreen(props: SortingScreenProps) {
           />
         ) : null}
 
-        <div className={styles.actions}>
+        <ActionBar>
           {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
             <ActionButton
               testId="retry-move"
@@ -628,7 +592,7 @@ export function SortingScreen(props: SortingScreenProps) {
               onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
             />
           ) : null}
-        </div>
+        </ActionBar>
       </div>
     </Page>
   );

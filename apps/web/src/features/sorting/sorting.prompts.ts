@@ -1,5 +1,12 @@
 import type { TParcel, TWarehouse } from '@sorting/contracts';
-import type { EntryView, LastMove, Prompt, SortingContext, Text } from './sorting.types';
+import type {
+  EntryView,
+  LastMove,
+  Prompt,
+  SortingContext,
+  SortingTextKey,
+  Text,
+} from './sorting.types';
 
 // The prompt area of the sorting screen (spec part 1 §2: pre, main, extra, bottom, arrow) for
 // each state of sorting.machine.ts, as catalogue keys with parameters.
@@ -80,7 +87,7 @@ export const prompts = {
     isArrow: true,
   }),
   step:
-    (key: string) =>
+    (key: SortingTextKey) =>
     ({ context }: { context: SortingContext }): Prompt => ({
       pre: context.parcel
         ? {
@@ -116,7 +123,7 @@ export const prompts = {
 };
 
 export function entryPrompt(view: EntryView, warehouse: TWarehouse | null): Prompt {
-  const warehouseLine = warehouse
+  const warehouseLine: Text | null = warehouse
     ? { key: 'warehouse', params: { number: warehouse.Number, name: warehouse.Name } }
     : null;
   if (view.state === 'scanZone')

@@ -10,6 +10,7 @@ import type {
 import type { SoundName } from '../../shell/sounds/sound-names';
 import type { EntryError, SortingEntryInput } from './sorting-entry.machine';
 import type { SortingCalls } from './sorting.service';
+import type catalogue from './locales/ru.json';
 
 // The types of the sorting screen machine (sorting.machine.ts): its ports, input, context,
 // events and the prompt model the page renders.
@@ -29,9 +30,19 @@ export interface LastParcel {
   id: number;
 }
 
+/** A catalogue key without its plural suffix (i18next picks `_one`, `_few`… by `count`). */
+type PluralBase<TKey> =
+  TKey extends `${infer TBase}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? TBase : TKey;
+
+/** A key of the sorting catalogue; the ru catalogue is the source of the keys (conventions §8). */
+export type SortingTextKey = PluralBase<keyof typeof catalogue>;
+
+/** An f-code of spec part 1 §8 that is its own catalogue key. */
+export type FCode = Extract<SortingTextKey, `f-${string}`>;
+
 /** A text of the sorting catalogue with its parameters. */
 export interface Text {
-  key: string;
+  key: SortingTextKey;
   params?: Record<string, string | number>;
 }
 
@@ -39,7 +50,9 @@ export interface Text {
  * The error line of the prompt area (and of the toast): a catalogue key with parameters, or
  * the server's own message (key 'serverMessage'); `code` is shown in small print.
  */
-export interface PromptError extends Text {
+export interface PromptError {
+  key: SortingTextKey | 'serverMessage';
+  params?: Text['params'];
   code: string | null;
   message?: string;
 }

@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import { TIME_TRACKING_PAGE_SIZE, type TWorkplace } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import type { Scheduler } from '../../lib/scheduler';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
+  ListSection,
   NoData,
   Page,
-  Pager,
   tableStyles,
   useLocale,
   useScan,
@@ -20,6 +21,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import {
   selectedWorkplace,
   timeTrackingMachine,
@@ -57,29 +59,6 @@ function useNow(scheduler: Scheduler): number {
     return () => scheduler.clearTimeout(handle);
   }, [scheduler]);
   return now;
-}
-
-/** Runs the machine while the page is mounted (no @xstate/react: see "Sorting entry"). */
-function useMachineActor(ports: TimeTrackingPorts) {
-  const [actor, setActor] = useState<Actor<TimeTrackingMachine> | null>(null);
-  const [initialPorts] = useState(ports);
-  useEffect(() => {
-    const next = createActor(timeTrackingMachine, { input: { ports: initialPorts } }).start();
-    setActor(next);
-    return () => {
-      next.stop();
-    };
-  }, [initialPorts]);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
-  return { actor, snapshot };
 }
 
 function screenOf(snapshot: Snapshot | null): ScreenState {
@@ -133,7 +112,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
       player.play(notice.kind === 'joined' ? 'ok-new' : 'success-small');
     },
   }));
-  const { actor, snapshot } = useMachineActor(ports);
+  const { actor, snapshot } = useMachineActor(timeTrackingMachine, { ports });
   const send = (event: Parameters<Actor<TimeTrackingMachine>['send']>[0]) => actor?.send(event);
 
   useScan(async (scan) => {
@@ -220,77 +199,70 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
         ) : null}
 
         {hasWorkplace && workplace ? (
-          <section className={styles.section} aria-label={t('trackedUsers')}>
-            <h2 className={styles.sectionTitle}>{t('trackedUsers')}</h2>
-            {employees.length === 0 ? (
-              <NoData text={t('noTrackedUsers')} />
-            ) : (
-              <table className={tableStyles.table} data-testid="tracked-users">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('columnName')}</th>
-                    <th scope="col">{t('columnStart')}</th>
-                    <th scope="col">{t('columnDuration')}</th>
-                    <th scope="col">{t('columnActions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((employee) => (
-                    <tr
-                      key={employee.UserId}
-                      data-testid="tracked-user"
-                      data-user-id={employee.UserId}
+          <ListSection
+            title={t('trackedUsers')}
+            emptyText={employees.length === 0 ? t('noTrackedUsers') : null}
+            pager={{
+              page: currentPage,
+              pages,
+              onPage: setPage,
+              testId: 'tracked-users-pager',
+            }}
+          >
+            <table className={tableStyles.table} data-testid="tracked-users">
+              <thead>
+                <tr>
+                  <th scope="col">{t('columnName')}</th>
+                  <th scope="col">{t('columnStart')}</th>
+                  <th scope="col">{t('columnDuration')}</th>
+                  <th scope="col">{t('columnActions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((employee) => (
+                  <tr
+                    key={employee.UserId}
+                    data-testid="tracked-user"
+                    data-user-id={employee.UserId}
+                  >
+                    <td data-testid="tracked-user-name" data-label={t('columnName')}>
+                      {employee.FullName}
+                    </td>
+                    <td data-label={t('columnStart')}>
+                      <time dateTime={employee.StartTime} data-testid="tracked-user-start">
+                        {startFormat.format(new Date(employee.StartTime))}
+                      </time>
+                    </td>
+                    <td
+                      className={styles.duration}
+                      data-testid="tracked-user-duration"
+                      data-label={t('columnDuration')}
                     >
-                      <td data-testid="tracked-user-name" data-label={t('columnName')}>
-                        {employee.FullName}
-                      </td>
-                      <td data-label={t('columnStart')}>
-                        <time dateTime={employee.StartTime} data-testid="tracked-user-start">
-                          {startFormat.format(new Date(employee.StartTime))}
-                        </time>
-                      </td>
-                      <td
-                        className={styles.duration}
-                        data-testid="tracked-user-duration"
-                        data-label={t('columnDuration')}
+                      {formatDuration(now - Date.parse(employee.StartTime))}
+                    </td>
+                    <td className={tableStyles.rowActions}>
+                      <button
+                        type="button"
+                        className={controlStyles.button}
+                        data-testid="tracked-user-remove"
+                        aria-label={t('removeUser', { name: employee.FullName })}
+                        disabled={isBusy}
+                        onClick={() =>
+                          send({
+                            type: 'REMOVE_REQUESTED',
+                            userId: employee.UserId,
+                            name: employee.FullName,
+                          })
+                        }
                       >
-                        {formatDuration(now - Date.parse(employee.StartTime))}
-                      </td>
-                      <td className={tableStyles.rowActions}>
-                        <button
-                          type="button"
-                          className={controlStyles.button}
-                          data-testid="tracked-user-remove"
-                          aria-label={t('removeUser', { name: employee.FullName })}
-                          disabled={isBusy}
-                          onClick={() =>
-                            send({
-                              type: 'REMOVE_REQUESTED',
-                              userId: employee.UserId,
-                              name: employee.FullName,
-                            })
-                          }
-                        >
-                          {t('remove')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            <Pager
-              page={currentPage}
-              pages={pages}
-              onPage={setPage}
-              testId="tracked-users-pager"
-              texts={{
-                previous: t('previousPage'),
-                next: t('nextPage'),
-                pageOf: t('pageOf', { page: currentPage, pages }),
-              }}
-            />
-          </section>
+                        {t('remove')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ListSection>
         ) : null}
 
         {isScanScreen && screen !== 'loading' ? (
@@ -302,7 +274,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
           />
         ) : null}
 
-        <div className={styles.actions}>
+        <ActionBar>
           {hasWorkplace ? (
             <ActionButton
               testId="change-workplace"
@@ -319,7 +291,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
               onClick={() => send({ type: 'RETRY' })}
             />
           ) : null}
-        </div>
+        </ActionBar>
 
         <ConfirmDialog
           isOpen={screen === 'confirmRemove' || screen === 'removing'}

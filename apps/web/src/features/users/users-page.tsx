@@ -12,14 +12,15 @@ import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
+  ListSection,
   NoData,
   Page,
-  Pager,
-  tableStyles,
   type PrintOutcome,
   type PrintRequest,
+  tableStyles,
   usePrint,
   useShellServices,
 } from '../../shell';
@@ -272,7 +273,7 @@ export function UsersScreen(props: {
                   {created.badge}
                 </p>
                 <p>{t('newUserHint')}</p>
-                <div className={styles.row}>
+                <ActionBar>
                   <ActionButton
                     testId="print-badge"
                     label={isPrinting ? t('printing') : t('printBadge')}
@@ -285,27 +286,35 @@ export function UsersScreen(props: {
                     label={t('done')}
                     onClick={() => setCreated(null)}
                   />
-                </div>
+                </ActionBar>
               </section>
             ) : null}
 
-            <section className={styles.section} aria-label={t('list')}>
-              <h2 className={styles.sectionTitle}>{t('list')}</h2>
-              {list.isPending ? <p>{t('loading')}</p> : null}
-              {listError && !data ? (
-                <NoData
-                  text={textOf(listError, 'f-002')}
-                  code={listError.code}
-                  retry={{
-                    label: t('retry'),
-                    testId: 'users-retry',
-                    onRetry: () => void list.refetch(),
-                  }}
-                />
-              ) : null}
-              {data && data.items.length === 0 ? (
-                <NoData text={search ? t('noUsersFound', { search }) : t('noUsers')} />
-              ) : null}
+            <ListSection
+              title={t('list')}
+              loadingText={list.isPending ? t('loading') : null}
+              failure={
+                listError && !data
+                  ? {
+                      text: textOf(listError, 'f-002'),
+                      code: listError.code,
+                      retry: {
+                        label: t('retry'),
+                        testId: 'users-retry',
+                        onRetry: () => void list.refetch(),
+                      },
+                    }
+                  : null
+              }
+              emptyText={
+                data && data.items.length === 0
+                  ? search
+                    ? t('noUsersFound', { search })
+                    : t('noUsers')
+                  : null
+              }
+              pager={{ page, pages, onPage: setPage, testId: 'users-pager' }}
+            >
               {data && data.items.length > 0 ? (
                 <>
                   <p data-testid="users-total">{t('total', { count: data.totalCount })}</p>
@@ -359,18 +368,7 @@ export function UsersScreen(props: {
                   </table>
                 </>
               ) : null}
-              <Pager
-                page={page}
-                pages={pages}
-                onPage={setPage}
-                testId="users-pager"
-                texts={{
-                  previous: t('previousPage'),
-                  next: t('nextPage'),
-                  pageOf: t('pageOf', { page, pages }),
-                }}
-              />
-            </section>
+            </ListSection>
           </>
         )}
 

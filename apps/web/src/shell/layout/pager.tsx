@@ -1,28 +1,32 @@
+import { useTranslation } from 'react-i18next';
 import { ActionButton } from './action-button';
 import styles from './pager.module.css';
 
-/** Previous / "page N of M" / next under a list paged on the screen; nothing for one page. */
-export function Pager(props: {
+/** Where a list paged on the screen stands: the page shown, how many, and how to turn. */
+export interface PagerProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
   testId: string;
-  texts: { previous: string; next: string; pageOf: string };
-}) {
-  const { page, pages, onPage, texts } = props;
+}
+
+/** Previous / "page N of M" / next under a list paged on the screen; nothing for one page. */
+export function Pager(props: PagerProps) {
+  const { t } = useTranslation('common');
+  const { page, pages, onPage } = props;
   if (pages <= 1) return null;
   return (
     <div className={styles.pager} data-testid={props.testId}>
       <ActionButton
         testId="page-previous"
-        label={texts.previous}
+        label={t('pager.previous')}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       />
-      <span data-testid="page-of">{texts.pageOf}</span>
+      <span data-testid="page-of">{t('pager.pageOf', { page, pages })}</span>
       <ActionButton
         testId="page-next"
-        label={texts.next}
+        label={t('pager.next')}
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       />
