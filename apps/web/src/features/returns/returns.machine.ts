@@ -17,7 +17,7 @@ export * from './returns.model';
  * spelling) → SelectReturnCount (only for more than one unit) → SelectReturnReason → the
  * reason's steps → ConfirmReturnPackage. Calls, navigation and sounds are ports of the input,
  * so the machine runs under `createActor` with no DOM. Decisions: docs/DECISIONS.md
- * "Returns (screen)".
+ * "Returns".
  */
 export const returnsMachine = returnsSetup.createMachine({
   id: 'returns',

@@ -20,7 +20,8 @@ export interface CallResult<T> {
 }
 
 /**
- * f-codes of the returns catalogue (spec part 1 §8; meanings in returns-shared / DECISIONS):
+ * f-codes of the returns catalogue (spec part 1 §8; meanings in returns-shared and
+ * docs/DECISIONS.md "Returns"):
  * f-0001 policies call failed, f-0002 parcel not found, f-0003 nothing left to return, f-0004
  * not a parcel barcode, f-0005 upload failed, f-0006 not an image, f-0007 too large, f-0008 too
  * many photos, f-0009 delete failed, f-0010 return refused or failed.
@@ -231,7 +232,7 @@ export function payloadOf(context: ReturnsContext): TReturnPayload[] {
       barcode,
       quantity: context.quantity,
       reasonCode,
-      // OversortOrShortage's choice as its code word (docs/DECISIONS.md "Returns (screen)").
+      // OversortOrShortage's choice as its code word (docs/DECISIONS.md "Returns").
       reasonComment: reasonCode === 'oversort' ? (context.problem ?? '') : '',
       comment: context.comment.trim(),
       returnCost: returnCostOf(item, context.quantity, reasonCode),

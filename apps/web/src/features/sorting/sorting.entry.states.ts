@@ -35,7 +35,7 @@ const entryState = sortingSetup.createStateConfig({
     ],
   },
   on: {
-    // User and token scans belong to the shell's user switch (docs/DECISIONS.md).
+    // User and token scans belong to the shell's user switch (docs/DECISIONS.md "Sorting screen").
     SCANNED: {
       guard: ({ event }) => !['user', 'token'].includes(recognize(event.text).type),
       actions: sendTo('entry', ({ event }) => event),

@@ -60,7 +60,7 @@ export const workTransitions = sortingSetup.createStateConfig({
         guard: ({ context, event }) => scanIs('user')({ event }) && context.isUserScanAllowed,
         target: '#sorting.logout',
       },
-      // Not allowed: the shell's user switch plays the error sound (docs/DECISIONS.md).
+      // Not allowed: the shell's user switch plays the error sound (docs/DECISIONS.md "Sorting screen").
       { guard: scanIs('user') },
       { guard: scanIs('token') },
       {

@@ -20,7 +20,7 @@ export interface MachineActor<TMachine extends AnyStateMachine> {
  *
  * Not @xstate/react's `useActorRef`/`useSelector`: their CommonJS `use-sync-external-store`
  * shim moves React's CommonJS wrapper into a chunk of the first screen and breaks its 150 kB
- * budget (docs/DECISIONS.md, "Sorting entry"); React's own `useSyncExternalStore` does the same.
+ * budget (docs/DECISIONS.md "Sorting entry"); React's own `useSyncExternalStore` does the same.
  */
 export function useMachineActor<TMachine extends AnyStateMachine>(
   machine: TMachine,
