@@ -149,7 +149,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     credentials: true,
     methods: 'GET, POST, OPTIONS',
     maxAge: 600,
-    // Any OPTIONS is answered, as the handwritten server did, not only a full preflight.
+    // Any OPTIONS from an allowed page is answered, not only a full preflight.
     strictPreflight: false,
   });
   await app.register(fastifyCookie);
