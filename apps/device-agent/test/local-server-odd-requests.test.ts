@@ -2,7 +2,7 @@
 // a status that names the fault, never a 5xx, and a page of a foreign origin never gets CORS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceServiceError } from '@sorting/contracts';
-import { startTestAgent } from './helpers.js';
+import { PrinterSocket, startTestAgent } from './helpers.js';
 
 const PAGE = 'http://localhost:3000';
 
@@ -94,6 +94,16 @@ describe('routes and methods', () => {
     const response = await send('/api/cookie?name=');
     expect(response.headers.get('cache-control')).toBe('no-store');
     await expectError(response, 400, 'name: required');
+  });
+});
+
+describe('printer websocket', () => {
+  it('opens on any path of the port, as a configured printer service URL may name one', async () => {
+    for (const path of ['', '/', '/printer']) {
+      const socket = await PrinterSocket.open(`${agent.wsUrl}${path}`);
+      expect(await socket.request({ action: 'version' })).toMatchObject({ appId: 'TEST-PC' });
+      await socket.close();
+    }
   });
 });
 

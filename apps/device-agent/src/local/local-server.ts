@@ -269,8 +269,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     scaleId: scale?.scaleId ?? null,
   });
 
-  // The printer websocket is the root of the port; a plain GET there is the service info.
+  // The printer websocket is the root of the port (a plain GET there is the service info), and
+  // any other path a configured PRINTER_SERVICE_URL may name (a plain GET there is not found).
   app.route({ method: 'GET', url: '/', handler: serviceInfo, wsHandler: onPrinterSocket });
+  app.route({
+    method: 'GET',
+    url: '/*',
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: onPrinterSocket,
+  });
   app.get('/api/version', serviceInfo);
 
   app.post('/api/cookie/check', (request, reply): DeviceCookieCheckResponse => {
