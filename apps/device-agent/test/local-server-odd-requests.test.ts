@@ -37,7 +37,8 @@ describe('bodies', () => {
     ['text/plain', 'not json'],
     ['application/x-www-form-urlencoded', 'appId=TEST-PC'],
     ['application/json; charset=utf-8', '{'],
-  ])('answers 400 to a body that is not JSON (Content-Type %s)', async (type, body) => {
+    ['application/json', '{"appId": "TEST-PC", "__proto__": {"scaleId": "s1"}}'],
+  ])('answers 400 to a body that is not plain JSON: %s %s', async (type, body) => {
     const response = await send('/api/connect', {
       method: 'POST',
       headers: { 'Content-Type': type },

@@ -154,19 +154,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   await app.register(fastifyCookie);
 
-  // A page may send its JSON as text/plain (a "simple" request) or with no type at all.
+  // A page may send its JSON as text/plain (a "simple" request) or with no type at all. Fastify's
+  // own JSON parser (secure-json-parse) reads it: a __proto__ or constructor key is refused.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') {
       done(null, {});
       return;
     }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Body is not JSON'), undefined);
-    }
+    parseJson(request, text, (error, value) => {
+      if (error) done(new HttpError(400, 'Body is not JSON'), undefined);
+      else done(null, value);
+    });
   });
 
   app.setNotFoundHandler((request, reply) =>
