@@ -1,8 +1,11 @@
 // The agent's local server (default 127.0.0.1:55557): the printer websocket of spec part 1 §7
 // and, on the same port, the scale service (`api/cookie/check`, `api/cookie`, `api/connect`).
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type {
   DeviceCookieCheckResponse,
@@ -39,6 +42,12 @@ export interface LocalServer {
 /** Big enough for a print job with long captions; a label is never megabytes of JSON. */
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
+/** The scale service's bodies are a few fields. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** A page that does not end its connection is cut this long after close() began. */
+const CLOSE_GRACE_MS = 1_000;
+
 /** Cookie check values live a few minutes: the check is a round trip, not a setting. */
 const CHECK_COOKIE_MAX_AGE_S = 300;
 
@@ -74,7 +83,7 @@ class HttpError extends Error {
   }
 }
 
-/** Starts the local server and resolves once it listens. */
+/** Starts the local server (Fastify) and resolves once it listens. */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const { logger, printService, appId } = options;
   const scale = options.scale;
@@ -84,12 +93,97 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // No Origin: not a web page (curl, a local tool); web pages always send one.
     origin === undefined || isOriginAllowed(origin, options.allowedOrigins);
 
-  // ---------- printer websocket ----------
-
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      querystringParser: firstValues,
+    },
   });
+
+  // ---------- origins, CORS, bodies, errors ----------
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    preClose(done) {
+      const wss = app.websocketServer;
+      for (const client of wss.clients) client.close(1001, 'Device agent is stopping');
+      // A page that does not answer the closing handshake is cut after a second, not ws's 30 s.
+      const cut = setTimeout(() => {
+        for (const client of wss.clients) client.terminate();
+      }, CLOSE_GRACE_MS);
+      wss.close(() => {
+        clearTimeout(cut);
+        done();
+      });
+    },
+  });
+
+  // Before CORS: a page of a foreign origin is refused before anything runs (CORS alone would
+  // still let a "simple" POST act), and so is its websocket handshake.
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!isAllowed(origin)) {
+      logger.warn(
+        request.ws
+          ? 'websocket from a disallowed origin refused'
+          : 'request from a disallowed origin refused',
+        { origin, url: request.url },
+      );
+      return sendError(reply, 403, `Origin ${origin} is not allowed`);
+    }
+    reply.header('Cache-Control', 'no-store');
+    // Chromium's Private Network Access: a public https page asks before calling localhost.
+    if (
+      request.method === 'OPTIONS' &&
+      request.headers['access-control-request-private-network'] === 'true'
+    ) {
+      reply.header('Access-Control-Allow-Private-Network', 'true');
+    }
+  });
+
+  await app.register(fastifyCors, {
+    origin: true,
+    credentials: true,
+    methods: 'GET, POST, OPTIONS',
+    maxAge: 600,
+    // Any OPTIONS from an allowed page is answered, not only a full preflight.
+    strictPreflight: false,
+  });
+  await app.register(fastifyCookie);
+
+  // A page may send its JSON as text/plain (a "simple" request) or with no type at all. Fastify's
+  // own JSON parser (secure-json-parse) reads it: a __proto__ or constructor key is refused.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    parseJson(request, text, (error, value) => {
+      if (error) done(new HttpError(400, 'Body is not JSON'), undefined);
+      else done(null, value);
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0] ?? ''}`),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error.status, error.message);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return sendError(reply, 413, 'Body too large');
+    if (status >= 400 && status < 500) return sendError(reply, status, errorMessage(error));
+    logger.error('scale service failed', { url: request.url, error });
+    return sendError(reply, 500, 'Internal error');
+  });
+
+  // ---------- printer websocket ----------
 
   const answer = async (raw: unknown): Promise<LocalPrinterResponse | null> => {
     const parsed = ZLocalRequest.safeParse(raw);
@@ -118,7 +212,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
   };
 
-  wss.on('connection', (socket: WebSocket, request: http.IncomingMessage) => {
+  const onPrinterSocket = (socket: WebSocket, request: FastifyRequest) => {
     const origin = request.headers.origin ?? '(no origin)';
     logger.info('local websocket connected', { origin });
     socket.on('message', (data, isBinary) => {
@@ -140,7 +234,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       logger.info('local websocket closed', { origin, code, reason: reason.toString() }),
     );
     socket.on('error', (error) => logger.warn('local websocket error', { origin, error }));
-  });
+  };
 
   // ---------- scale service (HTTP) ----------
 
@@ -168,187 +262,102 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     return { appId, printerId, isReady: printer.isReady };
   };
 
-  const route = async (
-    request: http.IncomingMessage,
-    url: URL,
-    response: http.ServerResponse,
-  ): Promise<unknown> => {
-    const key = `${request.method} ${url.pathname.replace(/\/+$/, '')}`;
-    switch (key) {
-      case 'GET ':
-      case 'GET /api/version':
-        // The web app takes appId and scaleId from here when its scale cookies are empty.
-        return {
-          appId,
-          version: options.version,
-          printers: printService.listPrinters(),
-          scaleId: scale?.scaleId ?? null,
-        } satisfies DeviceServiceInfo;
-
-      case 'POST /api/cookie/check': {
-        const { name, value } = parseBody(ZCookieCheck, await readJson(request));
-        response.setHeader('Set-Cookie', checkCookie(request, name, value));
-        return { isSuccess: true, name } satisfies DeviceCookieCheckResponse;
-      }
-
-      case 'GET /api/cookie': {
-        const name = url.searchParams.get('name');
-        if (name === null || name === '') throw new HttpError(400, 'name: required');
-        return {
-          name,
-          value: readCookie(request.headers.cookie, name),
-        } satisfies DeviceCookieResponse;
-      }
-
-      case 'GET /api/connect': {
-        const query = parseBody(ZConnect, {
-          appId: url.searchParams.get('appId') ?? '',
-          scaleId: url.searchParams.get('scaleId') ?? undefined,
-          printerId: url.searchParams.get('printerId') ?? undefined,
-        });
-        if (query.printerId !== undefined && query.scaleId === undefined) {
-          return printerStatus(query.appId, query.printerId);
-        }
-        return readScale(scaleFor(query.appId, query.scaleId));
-      }
-
-      case 'POST /api/connect': {
-        const body = parseBody(ZConnect, await readJson(request));
-        // "The printer service is analogous with printerId": select the printer.
-        if (body.printerId !== undefined && body.scaleId === undefined) {
-          const status = printerStatus(body.appId, body.printerId);
-          printService.selectPrinter(body.printerId);
-          return status;
-        }
-        const selected = scaleFor(body.appId, body.scaleId);
-        selectedScaleId = selected.scaleId;
-        logger.info('scale selected', { scaleId: selected.scaleId });
-        return readScale(selected);
-      }
-
-      case 'POST /api/simulate': {
-        if (!(scale instanceof SimulatedScale)) {
-          throw new HttpError(404, 'Only a simulated scale takes a weight');
-        }
-        const { weightKg } = parseBody(ZSimulate, await readJson(request));
-        scale.setWeight(weightKg);
-        logger.info('simulated weight set', { scaleId: scale.scaleId, weightKg });
-        return { scaleId: scale.scaleId, weightKg };
-      }
-    }
-    throw new HttpError(404, `No route ${request.method} ${url.pathname}`);
-  };
-
-  const server = http.createServer((request, response) => {
-    const origin = request.headers.origin;
-    if (!isAllowed(origin)) {
-      // Refused before anything runs: CORS alone would still let a "simple" POST act.
-      logger.warn('request from a disallowed origin refused', { origin, url: request.url });
-      sendJson(response, 403, {
-        isSuccess: false,
-        message: `Origin ${origin} is not allowed`,
-      } satisfies DeviceServiceError);
-      return;
-    }
-    if (origin !== undefined) {
-      response.setHeader('Access-Control-Allow-Origin', origin);
-      response.setHeader('Access-Control-Allow-Credentials', 'true');
-      response.setHeader('Vary', 'Origin');
-    }
-    if (request.method === 'OPTIONS') {
-      response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      response.setHeader(
-        'Access-Control-Allow-Headers',
-        request.headers['access-control-request-headers'] ?? 'Content-Type',
-      );
-      // Chromium's Private Network Access: a public https page asks before calling localhost.
-      if (request.headers['access-control-request-private-network'] === 'true') {
-        response.setHeader('Access-Control-Allow-Private-Network', 'true');
-      }
-      response.setHeader('Access-Control-Max-Age', '600');
-      response.writeHead(204).end();
-      return;
-    }
-    const url = new URL(request.url ?? '/', 'http://agent.local');
-    route(request, url, response).then(
-      (body) => sendJson(response, 200, body),
-      (error: unknown) => {
-        if (error instanceof HttpError) {
-          const body: DeviceServiceError = { isSuccess: false, message: error.message };
-          sendJson(response, error.status, body);
-        } else {
-          logger.error('scale service failed', { url: request.url, error });
-          sendJson(response, 500, { isSuccess: false, message: 'Internal error' });
-        }
-      },
-    );
+  // The web app takes appId and scaleId from here when its scale cookies are empty.
+  const serviceInfo = (): DeviceServiceInfo => ({
+    appId,
+    version: options.version,
+    printers: printService.listPrinters(),
+    scaleId: scale?.scaleId ?? null,
   });
 
-  server.on('upgrade', (request, socket, head) => {
-    const origin = request.headers.origin;
-    if (!isAllowed(origin)) {
-      logger.warn('websocket from a disallowed origin refused', { origin });
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  // The printer websocket is the root of the port (a plain GET there is the service info), and
+  // any other path a configured PRINTER_SERVICE_URL may name (a plain GET there is not found).
+  app.route({ method: 'GET', url: '/', handler: serviceInfo, wsHandler: onPrinterSocket });
+  app.route({
+    method: 'GET',
+    url: '/*',
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: onPrinterSocket,
+  });
+  app.get('/api/version', serviceInfo);
+
+  app.post('/api/cookie/check', (request, reply): DeviceCookieCheckResponse => {
+    const { name, value } = parseBody(ZCookieCheck, request.body ?? {});
+    reply.header('Set-Cookie', checkCookie(request, name, value));
+    return { isSuccess: true, name };
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  app.get('/api/cookie', (request): DeviceCookieResponse => {
+    const { name } = request.query as { name?: string };
+    if (name === undefined || name === '') throw new HttpError(400, 'name: required');
+    return { name, value: request.cookies[name] ?? null };
   });
-  const port = (server.address() as AddressInfo).port;
+
+  app.get('/api/connect', (request): DevicePrinterStatus | ScaleReading => {
+    const { appId: queryAppId, ...ids } = request.query as Record<string, string | undefined>;
+    const query = parseBody(ZConnect, { appId: queryAppId ?? '', ...ids });
+    if (query.printerId !== undefined && query.scaleId === undefined) {
+      return printerStatus(query.appId, query.printerId);
+    }
+    return readScale(scaleFor(query.appId, query.scaleId));
+  });
+
+  app.post('/api/connect', (request): DevicePrinterStatus | ScaleReading => {
+    const body = parseBody(ZConnect, request.body ?? {});
+    // "The printer service is analogous with printerId": select the printer.
+    if (body.printerId !== undefined && body.scaleId === undefined) {
+      const status = printerStatus(body.appId, body.printerId);
+      printService.selectPrinter(body.printerId);
+      return status;
+    }
+    const selected = scaleFor(body.appId, body.scaleId);
+    selectedScaleId = selected.scaleId;
+    logger.info('scale selected', { scaleId: selected.scaleId });
+    return readScale(selected);
+  });
+
+  app.post('/api/simulate', (request) => {
+    if (!(scale instanceof SimulatedScale)) {
+      throw new HttpError(404, 'Only a simulated scale takes a weight');
+    }
+    const { weightKg } = parseBody(ZSimulate, request.body ?? {});
+    scale.setWeight(weightKg);
+    logger.info('simulated weight set', { scaleId: scale.scaleId, weightKg });
+    return { scaleId: scale.scaleId, weightKg };
+  });
+
+  await app.listen({ port: options.port, host: options.host });
+  const port = (app.server.address() as AddressInfo).port;
 
   return {
     port,
     async close() {
-      for (const client of wss.clients) client.close(1001, 'Device agent is stopping');
-      // A page that does not answer the closing handshake is cut after a second, not ws's 30 s.
-      const cut = setTimeout(() => {
-        for (const client of wss.clients) client.terminate();
-      }, 1_000);
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Connections still open two seconds on (a second for the websockets' closing handshake,
+      // a second for HTTP) are cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 2 * CLOSE_GRACE_MS);
+      cut.unref();
+      await app.close();
       clearTimeout(cut);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Sockets the closing handshake did not end within a second are cut.
-        setTimeout(() => server.closeAllConnections(), 1_000).unref();
-      });
     },
   };
 }
 
-function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
-  response.end(text);
+function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  const body: DeviceServiceError = { isSuccess: false, message };
+  return reply.code(status).header('Cache-Control', 'no-store').send(body);
 }
 
-/** Reads a small JSON body whatever its content type (a page may send text/plain). */
-async function readJson(request: http.IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > 64 * 1024) throw new HttpError(413, 'Body too large');
-    chunks.push(chunk);
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The first value of each query parameter (`?a=1&a=2` is a=1), as URLSearchParams#get. */
+function firstValues(text: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (!Object.hasOwn(query, key)) query[key] = value;
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Body is not JSON');
-  }
+  return query;
 }
 
 function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -371,7 +380,7 @@ function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
  * SameSite=None, which requires Secure; Chromium accepts Secure cookies from http://localhost
  * and 127.0.0.1 because it treats them as secure contexts.
  */
-function checkCookie(request: http.IncomingMessage, name: string, value: string): string {
+function checkCookie(request: FastifyRequest, name: string, value: string): string {
   const origin = request.headers.origin;
   const agentHost = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
   const isSameSite = origin === undefined || new URL(origin).hostname === agentHost;
@@ -383,20 +392,4 @@ function checkCookie(request: http.IncomingMessage, name: string, value: string)
     isSameSite ? 'SameSite=Lax' : 'SameSite=None; Secure',
   ];
   return attributes.join('; ');
-}
-
-function readCookie(header: string | undefined, name: string): string | null {
-  if (header === undefined) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    const raw = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
 }

@@ -211,14 +211,7 @@ export function messageFor(
 /** "5 минут" / "1 minute": Russian forms for 1, 2-4 and 5+ with 11-19 plural (part 1 §5). */
 export function formatMinutes(locale: Locale, count: number): string {
   if (locale === 'en') return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
-  const tens = count % 100;
-  const units = count % 10;
-  let word = 'минут';
-  if (tens < 11 || tens > 19) {
-    if (units === 1) word = 'минуту';
-    else if (units >= 2 && units <= 4) word = 'минуты';
-  }
-  return `${count} ${word}`;
+  return `${count} ${pluralizeRu(count, ['минуту', 'минуты', 'минут'])}`;
 }
 
 /** "5 секунд" / "1 second" (part 1 §5 plural forms). */

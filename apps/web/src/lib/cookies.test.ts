@@ -19,6 +19,19 @@ describe('cookies', () => {
     expect(parseCookie('a=1', 'c')).toBeUndefined();
   });
 
+  it.each([
+    ['', 'a', undefined],
+    ['a=1; a=2', 'a', '1'],
+    ['  a = 1 ;b=2', 'a', '1'],
+    ['a=%E0%A4%A', 'a', '%E0%A4%A'],
+    ['NEXT_LOCALES=ru,en', 'NEXT_LOCALES', 'ru,en'],
+    ['NEXT_LOCALES=ru%2Cen', 'NEXT_LOCALES', 'ru,en'],
+    ['flag; a=1', 'a', '1'],
+    ['a=', 'a', ''],
+  ])('parses %j for %s as %j', (header, name, expected) => {
+    expect(parseCookie(header, name)).toBe(expected);
+  });
+
   it('writes and removes through document.cookie', () => {
     const jar = createDocumentCookieJar();
     jar.set('probe', 'ru,en', { path: '/' });

@@ -1,3 +1,5 @@
+import { parseCookie as parseCookieHeader } from 'cookie';
+
 /** Spec part 1 §3: cookies the app keeps expire in the year 2100. */
 export const FAR_FUTURE_EXPIRY = new Date(Date.UTC(2100, 0, 1, 0, 0, 0));
 
@@ -34,20 +36,13 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-/** Reads one cookie out of a `document.cookie` string. */
+/**
+ * Reads one cookie out of a `document.cookie` string, with the `cookie` package: the parser
+ * of the server's and the device agent's @fastify/cookie (a value that is not valid
+ * percent-encoding is answered as it is).
+ */
 export function parseCookie(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    const raw = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+  return parseCookieHeader(header)[name];
 }
 
 /** The browser's cookies. */

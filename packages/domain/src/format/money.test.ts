@@ -21,6 +21,13 @@ describe('formatMoney (spec part 1 §5)', () => {
     [1000, '1_000,00_₽'],
     [1e21, '1_000_000_000_000_000_000_000,00_₽'],
     [5e-7, '0,00_₽'],
+    [2.675, '2,68_₽'],
+    [0.005, '0,01_₽'],
+    [-0.005, '-0,01_₽'],
+    [-0.004, '0,00_₽'],
+    [-0, '0,00_₽'],
+    [12345678.9, '12_345_678,90_₽'],
+    [Number.MAX_SAFE_INTEGER, '9_007_199_254_740_991,00_₽'],
   ])('%s → %s', (value, expected) => {
     expect(show(formatMoney(value))).toBe(expected);
   });
@@ -36,6 +43,10 @@ describe('formatMoney (spec part 1 §5)', () => {
     expect(show(formatMoney(1234.5, { fractionDigits: 0 }))).toBe('1_235_₽');
     expect(show(formatMoney(12.5, { postfix: '$' }))).toBe('12,50_$');
     expect(show(formatMoney(12.5, { postfix: '' }))).toBe('12,50');
+    expect(show(formatMoney(-0.4, { fractionDigits: 0 }))).toBe('0_₽');
+    expect(show(formatMoney(-0.5, { fractionDigits: 0 }))).toBe('-1_₽');
+    expect(show(formatMoney(0.5, { fractionDigits: -3 }))).toBe('1_₽');
+    expect(show(formatMoney(1e-20, { fractionDigits: 25 }))).toBe('0,00000000000000000001_₽');
   });
 
   it('never throws and always has the shape, for any number', () => {

@@ -14,49 +14,52 @@ export interface MoneyFormat {
   postfix?: string;
 }
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+/** One `Intl.NumberFormat` per number of fraction digits, made on first use. */
+const formats = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(digits: number): Intl.NumberFormat {
+  let format = formats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('ru-RU', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      roundingMode: 'halfExpand',
+      useGrouping: 'always',
+    });
+    formats.set(digits, format);
+  }
+  return format;
 }
+
+/** The spec's separators whatever the runtime's locale data: NBSP groups, comma, hyphen minus. */
+const SPEC_PART: Partial<Record<Intl.NumberFormatPartTypes, string>> = {
+  group: NBSP,
+  decimal: ',',
+  minusSign: '-',
+};
 
 /**
  * Spec part 1 §5 money formatting: '--' for an empty value (null, undefined, NaN, ±Infinity),
  * two decimals by default, thousands grouped by a non-breaking space, a comma as the decimal
- * separator, the ruble sign after a non-breaking space: 1234.5 → "1 234,50 ₽". Rounds half
- * away from zero on the decimal text of the number; a result of zero is never negative.
+ * separator, the ruble sign after a non-breaking space: 1234.5 → "1 234,50 ₽". The number is
+ * `Intl.NumberFormat`'s (ru, half away from zero); it is given the number's own shortest decimal
+ * text, so 1.005 is rounded as "1.005" (→ 1,01), not as its binary neighbour 1.00499999….
  */
 export function formatMoney(value: number | null | undefined, format: MoneyFormat = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_MONEY;
   const digits = Math.min(Math.max(Math.trunc(format.fractionDigits ?? 2), 0), 20);
   const postfix = format.postfix ?? RUBLE_SIGN;
-  const [whole, fraction] = toFixedDigits(Math.abs(value), digits);
-  const isZero = /^0*$/.test(whole + fraction);
-  const sign = value < 0 && !isZero ? '-' : '';
-  const amount = `${sign}${groupThousands(whole)}${digits > 0 ? `,${fraction}` : ''}`;
+  const parts = numberFormat(digits).formatToParts(`${value}`);
+  // A result of zero is never negative (signDisplay 'negative' would say so, but throws in
+  // browsers older than Intl.NumberFormat v3).
+  const isZero = parts.every(
+    (part) => (part.type !== 'integer' && part.type !== 'fraction') || /^0+$/.test(part.value),
+  );
+  const amount = parts
+    .filter((part) => !(isZero && part.type === 'minusSign'))
+    .map((part) => SPEC_PART[part.type] ?? part.value)
+    .join('');
   return postfix === '' ? amount : `${amount}${NBSP}${postfix}`;
-}
-
-/** A non-negative finite number as whole and fraction digit strings, rounded half up. */
-function toFixedDigits(value: number, digits: number): [string, string] {
-  // Number's own shortest decimal text, so 1.005 is rounded as "1.005" (→ 1.01), not as its
-  // binary neighbour 1.00499999…; exponent forms are expanded through BigInt.
-  const [mantissa = '0', exponentText = '0'] = value.toString().split('e');
-  const exponent = Number(exponentText);
-  const [intPart = '0', fracPart = ''] = mantissa.split('.');
-  let all = intPart + fracPart;
-  let point = intPart.length + exponent;
-  if (point < 0) {
-    all = '0'.repeat(-point) + all;
-    point = 0;
-  }
-  if (point > all.length) all += '0'.repeat(point - all.length);
-  const kept = all.slice(0, point + digits).padEnd(point + digits, '0');
-  const next = all.charCodeAt(point + digits) || 48;
-  let scaled = BigInt(kept === '' ? '0' : kept);
-  if (next >= 53) scaled += 1n;
-  const text = scaled.toString().padStart(digits + 1, '0');
-  const whole = text.slice(0, text.length - digits) || '0';
-  const fraction = digits > 0 ? text.slice(text.length - digits) : '';
-  return [whole.replace(/^0+(?=\d)/, ''), fraction];
 }
 
 /**

@@ -27,6 +27,12 @@ describe('Russian plural helper (spec part 1 §5)', () => {
     [-13, 'посылок'],
     [1.5, 'посылки'],
     [Number.NaN, 'посылок'],
+    [Infinity, 'посылок'],
+    [-21, 'посылка'],
+    [1.0001, 'посылки'],
+    [0.0001, 'посылки'],
+    [1e21, 'посылок'],
+    [Number.MAX_SAFE_INTEGER, 'посылка'],
   ])('%s %s', (count, expected) => {
     expect(pluralizeRu(count, PARCEL)).toBe(expected);
   });

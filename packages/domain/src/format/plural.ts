@@ -4,21 +4,22 @@ export type RussianPluralForms = readonly [one: string, few: string, many: strin
 /** Which of the three forms a count takes. */
 export type RussianPluralCategory = 'one' | 'few' | 'many';
 
+/** CLDR's Russian plural rules, as the runtime's ICU data has them. */
+const RUSSIAN_PLURAL_RULES = new Intl.PluralRules('ru');
+
 /**
- * Spec part 1 §5 Russian plural rule, checked in this order on the absolute value:
- * 11–19 (by the last two digits) → many; last digit 1 → one; last digit 2–4 → few; else many.
- * A fraction takes the few form (1,5 посылки); NaN and infinities take many.
+ * Spec part 1 §5 Russian plural rule: 11–19 (by the last two digits) → many; last digit 1 → one;
+ * last digit 2–4 → few; else many. For whole numbers this is CLDR's rule, so `Intl.PluralRules`
+ * answers it. The spec's own rules stay on top: the absolute value counts, a fraction takes the
+ * few form (1,5 посылки; CLDR's `other`, and a fraction below 0.001 would otherwise be rounded
+ * to a whole number first), NaN and infinities take many.
  */
 export function russianPluralCategory(count: number): RussianPluralCategory {
   if (!Number.isFinite(count)) return 'many';
   const value = Math.abs(count);
   if (!Number.isInteger(value)) return 'few';
-  const lastTwo = value % 100;
-  if (lastTwo >= 11 && lastTwo <= 19) return 'many';
-  const last = value % 10;
-  if (last === 1) return 'one';
-  if (last >= 2 && last <= 4) return 'few';
-  return 'many';
+  const category = RUSSIAN_PLURAL_RULES.select(value);
+  return category === 'one' || category === 'many' ? category : 'few';
 }
 
 /** The form of `forms` for `count`: pluralizeRu(21, ['посылка', 'посылки', 'посылок']) → 'посылка'. */
