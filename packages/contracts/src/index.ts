@@ -18,5 +18,6 @@ export * from './users/users.routes.js';
 export * from './routing/route.js';
 export * from './routing/route-maps.js';
 export * from './routing/schema-maps.js';
-export * from './time-tracking/time-tracking-calls.js';
+export * from './time-tracking/time-tracking.schemas.js';
+export * from './time-tracking/time-tracking.routes.js';
 export * from './returns/returns-calls.js';

@@ -53,7 +53,6 @@ const RU = {
 
   sortingCenterForbidden: 'Нет доступа к сортировочному центру {code}',
   roleForbidden: 'Вашей роли это действие недоступно',
-  reportManagersOnly: 'Отчёт доступен только старшему смены и администратору',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} не совпадает с центром {code} в адресе',
   userNotFound: 'Пользователь {userId} не найден в этом сортировочном центре',
   cannotDeleteSelf: 'Нельзя удалить самого себя',
@@ -132,7 +131,6 @@ const EN: Record<MessageKey, string> = {
 
   sortingCenterForbidden: 'No access to sorting centre {code}',
   roleForbidden: 'Your role does not allow this action',
-  reportManagersOnly: 'Only a supervisor or an administrator may see the report',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} differs from centre {code} in the path',
   userNotFound: 'User {userId} not found in this sorting centre',
   cannotDeleteSelf: 'You cannot delete yourself',

@@ -1,4 +1,5 @@
 import { USERS_ROUTES } from '../users/users.routes.js';
+import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -7,4 +8,5 @@ import type { RouteMap } from './route.js';
  */
 export const ROUTE_MAPS = {
   users: USERS_ROUTES,
+  timeTracking: TIME_TRACKING_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -1,4 +1,5 @@
 import { USERS_SCHEMAS } from '../users/users.schemas.js';
+import { TIME_TRACKING_SCHEMAS } from '../time-tracking/time-tracking.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -8,4 +9,5 @@ import type { SchemasOf } from './route.js';
  */
 export const SCHEMA_MAPS = {
   users: USERS_SCHEMAS,
+  timeTracking: TIME_TRACKING_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
