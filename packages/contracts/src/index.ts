@@ -14,6 +14,7 @@ export * from './printing/printing-protocol.js';
 export * from './printing/device-services.js';
 
 export * from './printing/print-jobs.js';
+export * from './printing/printing.routes.js';
 export * from './users/users.schemas.js';
 export * from './users/users.routes.js';
 export * from './routing/route.js';
@@ -22,3 +23,5 @@ export * from './routing/schema-maps.js';
 export * from './time-tracking/time-tracking.schemas.js';
 export * from './time-tracking/time-tracking.routes.js';
 export * from './returns/returns-calls.js';
+export * from './core/core.schemas.js';
+export * from './core/core.routes.js';

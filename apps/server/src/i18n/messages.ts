@@ -206,6 +206,22 @@ export function messageFor(
   return translate(localeOf(request), key, params);
 }
 
+/**
+ * Catalogue texts by name in the request's language: the labels a route (the edge) words for
+ * a formatter or a service, which then know no language (a CSV header, issue 15).
+ */
+export function wordsFor<K extends string>(
+  request: FastifyRequest,
+  keys: Readonly<Record<K, MessageKey>>,
+): Record<K, string> {
+  const locale = localeOf(request);
+  const entries = Object.entries(keys) as Array<[K, MessageKey]>;
+  return Object.fromEntries(entries.map(([name, key]) => [name, translate(locale, key)])) as Record<
+    K,
+    string
+  >;
+}
+
 /** "5 минут" / "1 minute": Russian forms for 1, 2-4 and 5+ with 11-19 plural (part 1 §5). */
 export function formatMinutes(locale: Locale, count: number): string {
   if (locale === 'en') return `${count} ${count === 1 ? 'minute' : 'minutes'}`;

@@ -1,6 +1,8 @@
 import { USERS_ROUTES } from '../users/users.routes.js';
 import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
 import { AUTH_ROUTES, SESSIONS_ROUTES } from '../auth/auth.routes.js';
+import { CORE_ROUTES } from '../core/core.routes.js';
+import { PRINTING_ROUTES } from '../printing/printing.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -10,5 +12,7 @@ import type { RouteMap } from './route.js';
 export const ROUTE_MAPS = {
   users: { ...USERS_ROUTES, ...SESSIONS_ROUTES },
   auth: AUTH_ROUTES,
+  core: CORE_ROUTES,
+  printing: PRINTING_ROUTES,
   timeTracking: TIME_TRACKING_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { TIME_TRACKING_ROUTES, TIME_TRACKING_SCHEMAS } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import { registerRoutes } from '../../http/typed-routes.js';
-import { localeOf, translate } from '../../i18n/messages.js';
+import { wordsFor, type MessageKey } from '../../i18n/messages.js';
 import { centreCallOf } from '../../lib/call-context.js';
 import type { TimeTrackingService } from './time-tracking.service.js';
 import { formatWorkedTimeCsv, type WorkedTimeCsvHeader } from './worked-time-csv.js';
 
-/** The report's CSV header in a language: worded here, at the edge (issue 15). */
-function csvHeaderOf(locale: Locale): WorkedTimeCsvHeader {
-  return {
-    UserId: translate(locale, 'reportUserId'),
-    FullName: translate(locale, 'reportFullName'),
-    CellBarcode: translate(locale, 'reportCellBarcode'),
-    WorkplaceName: translate(locale, 'reportWorkplaceName'),
-    Minutes: translate(locale, 'reportMinutes'),
-    Intervals: translate(locale, 'reportIntervals'),
-  };
-}
+/** The report's CSV header: catalogue keys, worded here at the edge (issue 15). */
+const CSV_HEADER = {
+  UserId: 'reportUserId',
+  FullName: 'reportFullName',
+  CellBarcode: 'reportCellBarcode',
+  WorkplaceName: 'reportWorkplaceName',
+  Minutes: 'reportMinutes',
+  Intervals: 'reportIntervals',
+} as const satisfies Record<keyof WorkedTimeCsvHeader, MessageKey>;
 
 /**
  * Spec part 1 §7 "Users and time tracking": the routes of `TIME_TRACKING_ROUTES` (paths,
@@ -46,7 +43,7 @@ export async function timeTrackingRoutes(
           `attachment; filename="worked-time-${params.code}-${day}.csv"`,
         )
         .header('cache-control', 'no-store')
-        .send(formatWorkedTimeCsv(report.Rows, csvHeaderOf(localeOf(request))));
+        .send(formatWorkedTimeCsv(report.Rows, wordsFor(request, CSV_HEADER)));
     },
   });
 }
