@@ -42,6 +42,7 @@ import { createParcelDetailsService } from './modules/sorting/parcel-details.ser
 import { sortingRoutes } from './modules/sorting/sorting.routes.js';
 import { createSortingService } from './modules/sorting/sorting.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
+import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
 import { createPhotoStore, type PhotoStore } from './modules/returns/photo-store.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
@@ -293,7 +294,11 @@ async function registerEverything(
     }),
   });
   await app.register(timeTrackingRoutes, {
-    service: createTimeTrackingService({ db: database.db, now }),
+    service: createTimeTrackingService({
+      db: database.db,
+      repository: createTimeTrackingRepository,
+      now,
+    }),
   });
 
   await registerReturns(app, config, database, now, returnsOptions);

@@ -112,11 +112,16 @@ export function toErrorAnswer(error: unknown, locale: Locale = DEFAULT_LOCALE): 
   return { error: answer, status: answer.status, isUnexpected: true };
 }
 
-/** The error's message in the request's language: its catalogue key worded, else its text. */
-export function wordingOf(error: AppError, request: FastifyRequest): string {
+/** The error's message in a language: its catalogue key worded, else its text. */
+export function wordingIn(error: AppError, locale: Locale): string {
   return error.key !== null && isMessageKey(error.key)
-    ? translate(localeOf(request), error.key, error.params)
+    ? translate(locale, error.key, error.params)
     : error.message;
+}
+
+/** The error's message in the request's language. */
+export function wordingOf(error: AppError, request: FastifyRequest): string {
+  return wordingIn(error, localeOf(request));
 }
 
 /** Installs the one error handler and the 404 answer for unknown routes. */

@@ -39,9 +39,13 @@ type AnswerOf<R extends RouteDefinition> = R['answer'] extends 'raw'
     ? OperationOutcome<CallOutput<R>>
     : CallOutput<R>;
 
+/**
+ * A handler answers its route's value, or the reply itself when it has sent something else
+ * on it (a file: the CSV of a report, a photo); the reply is then passed on as it is.
+ */
 export type RouteHandler<R extends RouteDefinition> = (
   input: CallArguments<R> & { call: ContextOf<R>; request: FastifyRequest; reply: FastifyReply },
-) => Promise<AnswerOf<R>>;
+) => Promise<AnswerOf<R> | FastifyReply>;
 
 export type RouteHandlers<M extends RouteMap> = { [K in keyof M]: RouteHandler<M[K]> };
 
@@ -120,7 +124,7 @@ export function registerRoutes<M extends RouteMap>(
         ...(bound.params ? { params: bound.params } : {}),
         ...(bound.query ? { querystring: bound.query } : {}),
         ...(bound.body ? { body: bound.body } : {}),
-        ...(casing ? { response: { 200: envelopeSchema(casing, bound.response) } } : {}),
+        response: { 200: casing ? envelopeSchema(casing, bound.response) : bound.response },
       },
       // Part 1 §6: no session answers 401 before anything is validated or looked up.
       ...(route.access.kind === 'session' ? { onRequest: app.requireSession } : {}),
@@ -139,7 +143,7 @@ export function registerRoutes<M extends RouteMap>(
           request,
           reply,
         } as never);
-        if (route.answer === 'raw') return answer;
+        if (answer === reply || route.answer === 'raw') return answer;
         const outcome = route.isOperation
           ? (answer as OperationOutcome<unknown>)
           : { value: answer, isRepeat: false };

@@ -53,7 +53,6 @@ const RU = {
 
   sortingCenterForbidden: 'Нет доступа к сортировочному центру {code}',
   roleForbidden: 'Вашей роли это действие недоступно',
-  reportManagersOnly: 'Отчёт доступен только старшему смены и администратору',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} не совпадает с центром {code} в адресе',
   userNotFound: 'Пользователь {userId} не найден в этом сортировочном центре',
   cannotDeleteSelf: 'Нельзя удалить самого себя',
@@ -132,7 +131,6 @@ const EN: Record<MessageKey, string> = {
 
   sortingCenterForbidden: 'No access to sorting centre {code}',
   roleForbidden: 'Your role does not allow this action',
-  reportManagersOnly: 'Only a supervisor or an administrator may see the report',
   sortingCenterMismatch: 'sortingCenterId {sortingCenterId} differs from centre {code} in the path',
   userNotFound: 'User {userId} not found in this sorting centre',
   cannotDeleteSelf: 'You cannot delete yourself',
@@ -206,6 +204,22 @@ export function messageFor(
   params?: MessageParams,
 ): string {
   return translate(localeOf(request), key, params);
+}
+
+/**
+ * Catalogue texts by name in the request's language: the labels a route (the edge) words for
+ * a formatter or a service, which then know no language (a CSV header, issue 15).
+ */
+export function wordsFor<K extends string>(
+  request: FastifyRequest,
+  keys: Readonly<Record<K, MessageKey>>,
+): Record<K, string> {
+  const locale = localeOf(request);
+  const entries = Object.entries(keys) as Array<[K, MessageKey]>;
+  return Object.fromEntries(entries.map(([name, key]) => [name, translate(locale, key)])) as Record<
+    K,
+    string
+  >;
 }
 
 /** "5 минут" / "1 minute": Russian forms for 1, 2-4 and 5+ with 11-19 plural (part 1 §5). */

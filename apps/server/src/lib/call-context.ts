@@ -32,3 +32,12 @@ export interface CallContext {
  * a fake. `DbHandle` is the module's `Db` (kept generic here: lib does not import db).
  */
 export type RepositoryFactory<DbHandle, Repository> = (db: DbHandle) => Repository;
+
+/** The caller of a `/{code}/…` route: its access declared the sorting centre and checked it. */
+export type CentreCallContext = CallContext & { sortingCenterId: number };
+
+/** The sorting centre of a `/{code}/…` route; the route's access guarantees it. */
+export function centreCallOf(call: CallContext): CentreCallContext {
+  if (call.sortingCenterId === null) throw new Error('a sorting centre route without its centre');
+  return { ...call, sortingCenterId: call.sortingCenterId };
+}

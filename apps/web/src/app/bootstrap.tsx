@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { AUTH_ROUTES } from '@sorting/contracts';
 import { splitLocalePath } from '@sorting/domain';
 import { listBrowserCameras } from '../devices/scan-settings/cameras';
 import { createScanSettingsStore } from '../devices/scan-settings/scan-settings';
@@ -59,9 +60,10 @@ export function bootstrap(container: HTMLElement): void {
   const registry = createI18nRegistry(COMMON_CATALOGUES, createCatalogueLoader(guardChunk));
   const session = createSessionStore();
   const cookies = createDocumentCookieJar();
+  const sessionApi = createSessionApi(api);
   const guard = createAuthGuard({
     session,
-    searchUser: () => api.post('auth', '/auth-api/users/search'),
+    searchUser: () => api.call(AUTH_ROUTES.searchUser, {}),
     getSignInUrl: async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).signInUrl,
     navigateExternal: (url) => window.location.assign(url),
     writeToken: (token) => writeLkdToken(cookies, token),
@@ -133,7 +135,7 @@ export function bootstrap(container: HTMLElement): void {
           sounds: withSuccessSignal(soundPlayer, toastStore),
           toasts: toastStore,
           session,
-          sessionApi: createSessionApi(api),
+          sessionApi,
           localStorage: getLocalStorage(),
           routerBusy,
           mainLoader,

@@ -1,14 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { RUNTIME_SETTINGS_PATH, readEnvelope, type TRuntimeSettings } from '@sorting/contracts';
+import { CORE_ROUTES, readEnvelope, type TRuntimeSettings } from '@sorting/contracts';
 import type { FetchFn } from './api-client';
 
 /**
- * Reads the runtime settings (spec part 2 §7 "Core": `POST /local-settings-newsort`). The
- * answer is a plain settings object; `readEnvelope` also accepts it wrapped in an envelope.
+ * Reads the runtime settings (spec part 2 §7 "Core": `CORE_ROUTES.runtimeSettings`) at the
+ * page's origin, before the API client has its bases. The answer is a plain settings object;
+ * `readEnvelope` also accepts it wrapped in an envelope.
  */
 export async function fetchRuntimeSettings(fetchFn: FetchFn): Promise<TRuntimeSettings> {
-  const response = await fetchFn(RUNTIME_SETTINGS_PATH, {
-    method: 'POST',
+  const route = CORE_ROUTES.runtimeSettings;
+  const response = await fetchFn(route.path, {
+    method: route.method,
     credentials: 'include',
     headers: { Accept: 'application/json' },
   });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { zText } from '../input-rules.js';
-import { LABEL_TEMPLATES, PRINT_JOB_STATES } from './printing-protocol.js';
+import {
+  LABEL_TEMPLATES,
+  PRINT_JOB_STATES,
+  PRINTERS_HUB_PATH,
+  type HubPrintAccepted,
+} from './printing-protocol.js';
 
 /**
  * The JSON string a web client gives to the hub's PrintBarcode (spec part 1 §3 "Print job",
@@ -48,3 +53,23 @@ export type TReprintRequest = z.infer<typeof ZReprintRequest>;
 
 /** How many jobs the list returns, newest first. */
 export const PRINT_JOB_LIST_LIMIT = 50;
+
+/** The answer of a reprint (and of the hub's PrintBarcode): the new job's id. */
+export const ZPrintAccepted = z.object({ jobId: z.string() }) satisfies z.ZodType<HubPrintAccepted>;
+
+/** Each call's schemas, bound to its route of `PRINTING_ROUTES` by name. */
+export const PRINTING_SCHEMAS = {
+  jobs: { response: ZPrintJobList },
+  reprint: { params: ZReprintRequest, response: ZPrintAccepted },
+};
+
+/**
+ * The printing API lives beside the hub: its base is the hub URL without `/printersHub`
+ * ('' = the page's origin for the default '/printersHub'), so no extra runtime setting is needed.
+ */
+export function printingApiBase(hubUrl: string): string {
+  const trimmed = hubUrl.replace(/\/+$/, '');
+  return trimmed.toLowerCase().endsWith(PRINTERS_HUB_PATH.toLowerCase())
+    ? trimmed.slice(0, -PRINTERS_HUB_PATH.length)
+    : '';
+}

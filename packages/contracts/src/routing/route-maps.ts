@@ -1,4 +1,8 @@
 import { USERS_ROUTES } from '../users/users.routes.js';
+import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
+import { AUTH_ROUTES, SESSIONS_ROUTES } from '../auth/auth.routes.js';
+import { CORE_ROUTES } from '../core/core.routes.js';
+import { PRINTING_ROUTES } from '../printing/printing.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -6,5 +10,9 @@ import type { RouteMap } from './route.js';
  * test holds the three equal (apps/server/test/api-document.test.ts).
  */
 export const ROUTE_MAPS = {
-  users: USERS_ROUTES,
+  users: { ...USERS_ROUTES, ...SESSIONS_ROUTES },
+  auth: AUTH_ROUTES,
+  core: CORE_ROUTES,
+  printing: PRINTING_ROUTES,
+  timeTracking: TIME_TRACKING_ROUTES,
 } as const satisfies Record<string, RouteMap>;

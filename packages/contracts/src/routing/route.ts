@@ -8,8 +8,12 @@ import type { AppErrorCode } from '../errors.js';
 import type { EnvelopeCasing } from '../envelope.js';
 import type { TRuntimeSettings } from '../settings.js';
 
-/** A service of the spec whose base path comes from the runtime settings. */
-export type ServiceName = keyof TRuntimeSettings['services'];
+/**
+ * A service of the spec whose base path comes from the runtime settings, or one of two that
+ * are not listed there: `core` answers at the page's origin (it serves the settings
+ * themselves) and `printing` beside the printing hub (`printingApiBase(printingHubUrl)`).
+ */
+export type ServiceName = keyof TRuntimeSettings['services'] | 'core' | 'printing';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

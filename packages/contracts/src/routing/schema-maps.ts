@@ -1,4 +1,8 @@
 import { USERS_SCHEMAS } from '../users/users.schemas.js';
+import { TIME_TRACKING_SCHEMAS } from '../time-tracking/time-tracking.schemas.js';
+import { AUTH_SCHEMAS, SESSIONS_SCHEMAS } from '../auth/auth.schemas.js';
+import { CORE_SCHEMAS } from '../core/core.schemas.js';
+import { PRINTING_SCHEMAS } from '../printing/print-jobs.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -7,5 +11,9 @@ import type { SchemasOf } from './route.js';
  * routes (each module passes its own) and what the API document test checks against.
  */
 export const SCHEMA_MAPS = {
-  users: USERS_SCHEMAS,
+  users: { ...USERS_SCHEMAS, ...SESSIONS_SCHEMAS },
+  auth: AUTH_SCHEMAS,
+  core: CORE_SCHEMAS,
+  printing: PRINTING_SCHEMAS,
+  timeTracking: TIME_TRACKING_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

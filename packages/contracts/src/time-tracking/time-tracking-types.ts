@@ -1,7 +1,6 @@
-// Operation objects of the time tracking calls (spec part 1 §3 "Workplace", §4, §7). Plain
-// types and constants, no zod: the web imports these without pulling the schemas into a chunk.
-// Field casing is the spec's: PascalCase (CellBarcode, Name, Employees, UserId, FullName,
-// StartTime, UserToken, Status); the envelope is PascalCase too.
+// Constants of the time tracking calls (spec part 1 §3 "Workplace", §4, §7), no zod: the web
+// imports these without pulling the schemas into a chunk. The calls' shapes are in
+// `time-tracking.schemas.ts`, their routes in `time-tracking.routes.ts`.
 
 /** Spec part 1 §9, part 2 §9: the tracked users list is paged by 40 (the web pages it). */
 export const TIME_TRACKING_PAGE_SIZE = 40;
@@ -29,97 +28,5 @@ export const TIME_TRACKING_ERROR_CODES = {
   notAtWorkplace: 107,
 } as const;
 
-/** Spec part 1 §3 "Workplace" → Employees: UserId, FullName, StartTime (ISO 8601 UTC). */
-export interface TWorkplaceEmployee {
-  UserId: number;
-  FullName: string;
-  StartTime: string;
-}
-
-/** Spec part 1 §3 "Workplace": CellBarcode ('=…'), Name, Employees (by StartTime). */
-export interface TWorkplace {
-  CellBarcode: string;
-  Name: string;
-  Employees: TWorkplaceEmployee[];
-}
-
-/**
- * `POST …/Workplaces/{barcode}/users/barcode-scan` answer. Status 1: the user joined this
- * workplace (StartTime = the new interval's start; PreviousCellBarcode = the workplace the
- * join ended, or null). Status 2: the user left it (EndTime set). Fields after Status are ours.
- */
-export interface TWorkplaceToggleResult {
-  Status: TWorkplaceToggleStatus;
-  UserId: number;
-  FullName: string;
-  CellBarcode: string;
-  StartTime: string;
-  EndTime: string | null;
-  PreviousCellBarcode: string | null;
-}
-
-/** `POST …/Workplaces/{barcode}/users/{userId}/leave` answer: the interval that ended. */
-export interface TWorkplaceLeaveResult {
-  UserId: number;
-  FullName: string;
-  CellBarcode: string;
-  StartTime: string;
-  EndTime: string;
-}
-
-/**
- * Ours: one row of `GET /timetracking-api/v1/{code}/report?from&to`: the time a user worked at
- * a workplace within [from, to) (open intervals count up to now), ordered by FullName,
- * UserId, CellBarcode. `?format=csv` answers the same rows as a CSV file.
- */
-export interface TWorkedTimeRow {
-  UserId: number;
-  FullName: string;
-  CellBarcode: string;
-  WorkplaceName: string;
-  /** Worked minutes, rounded to the nearest minute. */
-  Minutes: number;
-  /** Intervals that overlap the range. */
-  Intervals: number;
-}
-
-/** The report answer (JSON). */
-export interface TWorkedTimeReport {
-  From: string;
-  To: string;
-  Rows: TWorkedTimeRow[];
-}
-
 /** The longest range a report may span. */
 export const WORKED_TIME_REPORT_MAX_DAYS = 93;
-
-/** `/timetracking-api/v1/{code}/Workplaces`, {code} = the sorting centre id. */
-export function workplacesPath(sortingCenterId: number): string {
-  return `/timetracking-api/v1/${sortingCenterId}/Workplaces`;
-}
-
-/** `…/Workplaces/{barcode}/users/barcode-scan`, the barcode URL-encoded ('=' → %3D). */
-export function workplaceScanPath(sortingCenterId: number, cellBarcode: string): string {
-  return `${workplacesPath(sortingCenterId)}/${encodeURIComponent(cellBarcode)}/users/barcode-scan`;
-}
-
-/** `…/Workplaces/{barcode}/users/{userId}/leave`. */
-export function workplaceLeavePath(
-  sortingCenterId: number,
-  cellBarcode: string,
-  userId: number,
-): string {
-  return `${workplacesPath(sortingCenterId)}/${encodeURIComponent(cellBarcode)}/users/${userId}/leave`;
-}
-
-/** `/timetracking-api/v1/{code}/report?from&to[&format=csv]`; from/to ISO instants. */
-export function workedTimeReportPath(
-  sortingCenterId: number,
-  range: { from: Date; to: Date },
-  format: 'json' | 'csv' = 'json',
-): string {
-  const from = encodeURIComponent(range.from.toISOString());
-  const to = encodeURIComponent(range.to.toISOString());
-  const suffix = format === 'csv' ? '&format=csv' : '';
-  return `/timetracking-api/v1/${sortingCenterId}/report?from=${from}&to=${to}${suffix}`;
-}

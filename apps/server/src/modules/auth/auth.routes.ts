@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AUTH_ROUTES,
+  AUTH_SCHEMAS,
   AppError,
   LKD_TOKEN_COOKIE,
   SESSION_COOKIE,
-  ZSignInRequest,
-  success,
+  SESSIONS_ROUTES,
+  SESSIONS_SCHEMAS,
   type TSessionUser,
 } from '@sorting/contracts';
 import { DEMO_USERS } from '../../db/demo-data.js';
-import { messageFor } from '../../i18n/messages.js';
+import { registerRoutes } from '../../http/typed-routes.js';
+import { refusal } from '../../lib/refusal.js';
 import type { AuthService, SessionUser } from './auth.service.js';
 import {
   assertSameSiteWrite,
@@ -32,8 +35,9 @@ export function presentUser(user: SessionUser): TSessionUser {
 }
 
 /**
- * Spec part 1 §4, §7 "Authentication and context": users/search (badge cookie or session),
- * our password sign-in, and the session delete (lowercase `isSuccess`, `/users-api`).
+ * Spec part 1 §4, §7 "Authentication and context": the routes of `AUTH_ROUTES` (users/search
+ * by badge cookie or session, our password sign-in, the demo users) and of `SESSIONS_ROUTES`
+ * (the session delete: lowercase `isSuccess`, `/users-api`).
  */
 export async function authRoutes(
   app: FastifyInstance,
@@ -42,7 +46,8 @@ export async function authRoutes(
   const { service } = options;
   app.envelopeCasing.register('/users-api', 'camel');
 
-  const answerSignIn = (
+  /** A sign-in that went through: the session cookie, and the user in the answer. */
+  const signedInUser = (
     request: FastifyRequest,
     reply: FastifyReply,
     signedIn: { token: string; user: SessionUser; maxAgeSeconds: number },
@@ -50,74 +55,68 @@ export async function authRoutes(
     setSessionCookie(reply, signedIn.token, signedIn.maxAgeSeconds, {
       isSecure: isSecureRequest(request),
     });
-    return app.envelopeCasing.present(request, success(presentUser(signedIn.user)));
+    return presentUser(signedIn.user);
   };
 
-  app.post('/auth-api/users/search', async (request, reply) => {
-    const isSecure = isSecureRequest(request);
-    const badge = request.cookies[LKD_TOKEN_COOKIE];
-    if (badge) {
+  registerRoutes(app, AUTH_ROUTES, AUTH_SCHEMAS, {
+    searchUser: async ({ request, reply }) => {
+      const isSecure = isSecureRequest(request);
+      const badge = request.cookies[LKD_TOKEN_COOKIE];
+      if (badge) {
+        assertSameSiteWrite(request);
+        // The token is used once, whether the sign-in succeeds or not.
+        expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
+        const signedIn = await service.signInWithBadge(
+          badge,
+          signInContext(request, reply),
+          request.cookies[SESSION_COOKIE],
+        );
+        return signedInUser(request, reply, signedIn);
+      }
+      const lookup = await app.readSession(request);
+      if (lookup.status !== 'active') {
+        if (lookup.status === 'expired') expireCookie(reply, SESSION_COOKIE, { isSecure });
+        throw refusal(
+          'signInRefused',
+          lookup.status === 'expired' ? 'sessionExpired' : 'notSignedIn',
+        );
+      }
+      return presentUser(lookup.user);
+    },
+    signIn: async ({ body, request, reply }) => {
       assertSameSiteWrite(request);
-      // The token is used once, whether the sign-in succeeds or not.
-      expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
-      const signedIn = await service.signInWithBadge(
-        badge,
+      const signedIn = await service.signInWithPassword(
+        body.login,
+        body.password,
         signInContext(request, reply),
         request.cookies[SESSION_COOKIE],
       );
-      return answerSignIn(request, reply, signedIn);
-    }
-    const lookup = await app.readSession(request);
-    if (lookup.status !== 'active') {
-      if (lookup.status === 'expired') expireCookie(reply, SESSION_COOKIE, { isSecure });
-      throw new AppError('signInRefused', {
-        message: messageFor(
-          request,
-          lookup.status === 'expired' ? 'sessionExpired' : 'notSignedIn',
-        ),
-      });
-    }
-    return app.envelopeCasing.present(request, success(presentUser(lookup.user)));
+      return signedInUser(request, reply, signedIn);
+    },
+    // The sign-in page's one-tap demo users (docs/DECISIONS.md "Sign-in page"): public, and
+    // only while the demo seed is on; otherwise the route answers as an unknown one (404).
+    demoUsers: async () => {
+      if (!options.isDemo) {
+        throw new AppError('routeNotFound', {
+          message: `Route GET /auth-api/demo-users not found`,
+        });
+      }
+      return DEMO_USERS.map((user) => ({
+        name: user.name,
+        role: user.roles[0] ?? 'worker',
+        badge: user.badge,
+      }));
+    },
   });
 
-  app.post('/auth-api/sign-in', async (request, reply) => {
-    assertSameSiteWrite(request);
-    const body = ZSignInRequest.parse(request.body ?? {});
-    const signedIn = await service.signInWithPassword(
-      body.login,
-      body.password,
-      signInContext(request, reply),
-      request.cookies[SESSION_COOKIE],
-    );
-    return answerSignIn(request, reply, signedIn);
-  });
-
-  app.delete('/users-api/v1/sessions', async (request, reply) => {
-    assertSameSiteWrite(request);
-    await service.endSession(request.cookies[SESSION_COOKIE], requestContext(request));
-    const isSecure = isSecureRequest(request);
-    expireCookie(reply, SESSION_COOKIE, { isSecure });
-    expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
-    return { isSuccess: true };
-  });
-
-  // The sign-in page's one-tap demo users (docs/DECISIONS.md "Sign-in page"): public, and
-  // only while the demo seed is on; otherwise the route does not exist (404 envelope).
-  app.get('/auth-api/demo-users', async (request) => {
-    if (!options.isDemo) {
-      throw new AppError('routeNotFound', {
-        message: `Route GET /auth-api/demo-users not found`,
-      });
-    }
-    return app.envelopeCasing.present(
-      request,
-      success(
-        DEMO_USERS.map((user) => ({
-          name: user.name,
-          role: user.roles[0] ?? 'worker',
-          badge: user.badge,
-        })),
-      ),
-    );
+  registerRoutes(app, SESSIONS_ROUTES, SESSIONS_SCHEMAS, {
+    endSession: async ({ request, reply }) => {
+      assertSameSiteWrite(request);
+      await service.endSession(request.cookies[SESSION_COOKIE], requestContext(request));
+      const isSecure = isSecureRequest(request);
+      expireCookie(reply, SESSION_COOKIE, { isSecure });
+      expireCookie(reply, LKD_TOKEN_COOKIE, { isSecure });
+      return { isSuccess: true };
+    },
   });
 }

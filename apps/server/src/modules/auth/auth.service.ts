@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
-import { formatWait, translate } from '../../i18n/messages.js';
 import { hashBadgeToken, hashPassword, verifyPassword } from '../../lib/credentials.js';
+import { refusal } from '../../lib/refusal.js';
 import type { AuthRepository, SessionUserRow } from './auth.repository.js';
 import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.js';
 import {
@@ -18,13 +16,12 @@ import type { SessionUser } from '../../lib/call-context.js';
 
 export type { SessionUser };
 
-/** Who is asking: for rate limiting, the session row and the messages. */
+/** Who is asking: for rate limiting and the session row. */
 export interface RequestContext {
   ip: string | null;
   userAgent: string | null;
   /** The browser's device cookie, when it sent one (DEVICE_COOKIE). */
   deviceId: string | null;
-  locale: Locale;
 }
 
 export type SessionLookup =
@@ -109,12 +106,12 @@ export function createAuthService(options: AuthServiceOptions) {
       at,
       payload: { reason: 'rate-limited', ip: context.ip },
     });
-    throw new AppError('tooManyRequests', {
-      message: translate(context.locale, 'tooManyAttempts', {
-        wait: formatWait(context.locale, outcome.wait),
-      }),
-      details: { retryAfterSeconds: outcome.wait },
-    });
+    throw refusal(
+      'tooManyRequests',
+      'tooManyAttempts',
+      { wait: { waitSeconds: outcome.wait } },
+      { details: { retryAfterSeconds: outcome.wait } },
+    );
   }
 
   /** Where an attempt comes from, and whether its device cookie is a known handheld. */
@@ -140,9 +137,7 @@ export function createAuthService(options: AuthServiceOptions) {
         payload: { ...payload, ip: context.ip },
       });
     });
-    throw new AppError('signInRefused', {
-      message: translate(context.locale, 'badCredentials'),
-    });
+    throw refusal('signInRefused', 'badCredentials');
   }
 
   /**

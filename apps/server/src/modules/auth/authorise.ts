@@ -28,29 +28,3 @@ export function authoriseWarehouse(
     throw new AppError('forbidden', { message: message ?? 'Forbidden' });
   }
 }
-
-/** Roles that manage a sorting centre: its users and its worked-time report. */
-const MANAGER_ROLES = new Set(['supervisor', 'administrator']);
-
-/** True when the user is a supervisor or an administrator. */
-export function isManager(user: SessionUser): boolean {
-  return user.roles.some((role) => MANAGER_ROLES.has(role));
-}
-
-/**
- * A sorting centre's calls (`/users-api/v1/{code}`, `/timetracking-api/v1/{code}`) are for
- * its own people only; `managersOnly` further requires a supervisor or an administrator.
- * Throws AppError('forbidden') (spec part 1 §6: 403 → f-007).
- */
-export function authoriseSortingCenter(
-  user: SessionUser,
-  sortingCenterId: number,
-  options: { managersOnly: boolean; message: string; managersMessage?: string },
-): void {
-  if (user.sortingCenterId !== sortingCenterId) {
-    throw new AppError('forbidden', { message: options.message });
-  }
-  if (options.managersOnly && !isManager(user)) {
-    throw new AppError('forbidden', { message: options.managersMessage ?? options.message });
-  }
-}

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import {
-  AppError,
   DEVICE_COOKIE,
   LKD_TOKEN_COOKIE,
   REQUESTED_WITH_HEADER,
@@ -9,7 +8,7 @@ import {
   SESSION_COOKIE,
   withoutControlCharacters,
 } from '@sorting/contracts';
-import { localeOf, messageFor } from '../../i18n/messages.js';
+import { refusal } from '../../lib/refusal.js';
 import type { AuthService, RequestContext, SessionLookup, SessionUser } from './auth.service.js';
 
 declare module 'fastify' {
@@ -36,7 +35,6 @@ export function requestContext(request: FastifyRequest): RequestContext {
     ip: request.ip ? withoutControlCharacters(request.ip) : null,
     userAgent: typeof userAgent === 'string' ? withoutControlCharacters(userAgent) : null,
     deviceId: deviceId !== undefined && DEVICE_ID.test(deviceId) ? deviceId : null,
-    locale: localeOf(request),
   };
 }
 
@@ -81,7 +79,7 @@ export function assertSameSiteWrite(request: FastifyRequest): void {
     isSameSite = originHost !== null && originHost.toLowerCase() === request.host.toLowerCase();
   }
   if (!isSameSite) {
-    throw new AppError('forbidden', { message: messageFor(request, 'forbiddenRequest') });
+    throw refusal('forbidden', 'forbiddenRequest');
   }
 }
 
@@ -145,12 +143,10 @@ export function registerSessions(app: FastifyInstance, service: AuthService): vo
       expireCookie(reply, SESSION_COOKIE, { isSecure: isSecureRequest(request) });
     }
     if (lookup.status !== 'active') {
-      throw new AppError('unauthenticated', {
-        message: messageFor(
-          request,
-          lookup.status === 'expired' ? 'sessionExpired' : 'notSignedIn',
-        ),
-      });
+      throw refusal(
+        'unauthenticated',
+        lookup.status === 'expired' ? 'sessionExpired' : 'notSignedIn',
+      );
     }
     request.user = lookup.user;
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RUNTIME_SETTINGS_PATH } from '@sorting/contracts';
+import { CORE_ROUTES, CORE_SCHEMAS } from '@sorting/contracts';
+import { registerRoutes } from '../../http/typed-routes.js';
 import type { CoreService } from './core.service.js';
 
 /** Public routes (no session): health for operators, runtime settings for the web app. */
@@ -18,9 +19,11 @@ export async function coreRoutes(
       .send(health);
   });
 
-  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope); the web app's
-  // readEnvelope takes a bare body as the operation object.
-  app.post(RUNTIME_SETTINGS_PATH, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send(service.runtimeSettings()),
-  );
+  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES).
+  registerRoutes(app, CORE_ROUTES, CORE_SCHEMAS, {
+    runtimeSettings: async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return service.runtimeSettings();
+    },
+  });
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PRINTERS_HUB_PATH, SESSION_COOKIE, ZReprintRequest, success } from '@sorting/contracts';
-import { localeOf } from '../../i18n/messages.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import {
+  PRINTERS_HUB_PATH,
+  PRINTING_ROUTES,
+  PRINTING_SCHEMAS,
+  SESSION_COOKIE,
+} from '@sorting/contracts';
+import { registerRoutes } from '../../http/typed-routes.js';
 import { hashAgentKey } from './agent-keys.js';
 import type { PrintingHubRepository } from './printing-hub.repository.js';
 import type { HubPrincipal, PrintingHubService } from './printing-hub.service.js';
@@ -13,12 +17,6 @@ export interface PrintingHubRoutesOptions {
   /** The user of a session cookie, or null (app.ts passes the auth service's lookup). */
   findSessionUser: (sessionToken: string | undefined) => Promise<{ id: number } | null>;
   timings: HubTimings;
-}
-
-/** Behind `requireSession` the user is always there. */
-function userOf(request: { user: SessionUser | null }): SessionUser {
-  if (!request.user) throw new Error('route without requireSession');
-  return request.user;
 }
 
 /** The agent key: `Authorization: Bearer` (negotiate; Node clients) or `access_token` (browser websockets). */
@@ -47,16 +45,15 @@ export async function printingHubRoutes(
   const { service, repository, findSessionUser, timings } = options;
 
   const authenticate = async (request: FastifyRequest): Promise<HubPrincipal | null> => {
-    const locale = localeOf(request);
     const key = agentKeyOf(request);
     if (key !== null) {
       const agent = await repository.findAgentByKeyHash(hashAgentKey(key));
-      return agent && { kind: 'agent', agentId: agent.id, appId: agent.appId, locale };
+      return agent && { kind: 'agent', agentId: agent.id, appId: agent.appId };
     }
     const sessionToken = request.cookies[SESSION_COOKIE];
     if (sessionToken === undefined || !isSameOrigin(request)) return null;
     const user = await findSessionUser(sessionToken);
-    return user && { kind: 'web', userId: user.id, sessionToken, locale };
+    return user && { kind: 'web', userId: user.id, sessionToken };
   };
 
   await app.register(signalrHub<HubPrincipal>, {
@@ -71,18 +68,8 @@ export async function printingHubRoutes(
   });
 
   // Ours (issue 4): what the worker printed, so a failed or lost label can be printed again.
-  app.get('/printing-api/v1/jobs', { preHandler: app.requireSession }, async (request) => {
-    const jobs = await service.listJobs(userOf(request).id);
-    return app.envelopeCasing.present(request, success(jobs));
+  registerRoutes(app, PRINTING_ROUTES, PRINTING_SCHEMAS, {
+    jobs: async ({ call }) => service.listJobs(call.user.id),
+    reprint: async ({ params, call }) => service.reprint(call.user.id, params.jobId),
   });
-
-  app.post(
-    '/printing-api/v1/jobs/:jobId/reprint',
-    { preHandler: app.requireSession },
-    async (request) => {
-      const { jobId } = ZReprintRequest.parse(request.params);
-      const accepted = await service.reprint(userOf(request).id, localeOf(request), jobId);
-      return app.envelopeCasing.present(request, success(accepted));
-    },
-  );
 }

@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import type { AppError } from '@sorting/contracts';
 import {
-  AppError,
   HUB_METHODS,
   PRINT_JOB_LIST_LIMIT,
   ZHubPrintRequest,
   type AgentPrinter,
   type HubNotification,
   type HubPrintAccepted,
+  type MessageParams,
   type PrintJob,
   type TPrintJobList,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
+import type { MessageKey } from '../../i18n/messages.js';
+import { refusal } from '../../lib/refusal.js';
 import type { PrintingHubRepository, PrintJobRow } from './printing-hub.repository.js';
 import type { HubConnection, HubHandlers } from './signalr-hub.js';
 
 /** Who holds a hub connection: a signed-in user of the web app or a registered device agent. */
 export type HubPrincipal =
-  | { kind: 'web'; userId: number; sessionToken: string; locale: Locale }
-  | { kind: 'agent'; agentId: number; appId: string; locale: Locale };
+  | { kind: 'web'; userId: number; sessionToken: string }
+  | { kind: 'agent'; agentId: number; appId: string };
 
 export interface PrintingHubTimings {
   /** An agent counts as online while its process refreshed its row this recently. */
@@ -65,8 +66,8 @@ const ZAgentPrinters = z
 /** Rows of connections not refreshed for this long are deleted (crashed processes). */
 const PURGE_FACTOR = 20;
 
-function refused(locale: Locale, key: Parameters<typeof translate>[1], params = {}): AppError {
-  return new AppError('refused', { message: translate(locale, key, params) });
+function refused(key: MessageKey, params: MessageParams = {}): AppError {
+  return refusal('refused', key, params);
 }
 
 /** The job as the agent receives it in Notify PrintBarcode. */
@@ -152,11 +153,10 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   /** Routes a job to the agent serving its app and waits until that agent's socket has it. */
   async function submitJob(
     userId: number,
-    locale: Locale,
     job: Omit<PrintJobRow, 'id' | 'userId' | 'state' | 'message' | 'createdAt'>,
   ): Promise<HubPrintAccepted> {
     const target = await repository.findOnlineConnection(job.appId, timings.onlineWindowMs);
-    if (!target) throw refused(locale, 'printerNotServed', { appId: job.appId });
+    if (!target) throw refused('printerNotServed', { appId: job.appId });
     const jobId = randomUUID();
     await repository.insertJob({ id: jobId, userId, ...job });
     const answer = new Promise<boolean>((resolve) => {
@@ -171,7 +171,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
       const isDelivered = await answer;
       if (!isDelivered) {
         await repository.moveJob(jobId, ['queued'], 'failed', 'not delivered to the agent');
-        throw refused(locale, 'printerNotServed', { appId: job.appId });
+        throw refused('printerNotServed', { appId: job.appId });
       }
       return { jobId };
     } finally {
@@ -180,12 +180,12 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   }
 
   function requireAgent(principal: HubPrincipal, method: string) {
-    if (principal.kind !== 'agent') throw refused(principal.locale, 'hubAgentOnly', { method });
+    if (principal.kind !== 'agent') throw refused('hubAgentOnly', { method });
     return principal;
   }
 
   function requireWeb(principal: HubPrincipal, method: string) {
-    if (principal.kind !== 'web') throw refused(principal.locale, 'hubUserOnly', { method });
+    if (principal.kind !== 'web') throw refused('hubUserOnly', { method });
     return principal;
   }
 
@@ -207,11 +207,11 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
       return;
     }
     if (appId !== principal.appId) {
-      throw refused(principal.locale, 'hubForeignAppId', { own: principal.appId, appId });
+      throw refused('hubForeignAppId', { own: principal.appId, appId });
     }
     const printers = ZAgentPrinters.safeParse(args[1] ?? []);
     if (!printers.success) {
-      throw refused(principal.locale, 'printJobInvalid', { details: printers.error.message });
+      throw refused('printJobInvalid', { details: printers.error.message });
     }
     await repository.upsertConnection({
       connectionId: connection.id,
@@ -226,25 +226,23 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   async function printBarcode(principal: HubPrincipal, args: unknown[]) {
     const web = requireWeb(principal, HUB_METHODS.printBarcode);
     if (!(await isSessionActive(web.sessionToken))) {
-      throw new AppError('unauthenticated', {
-        message: translate(web.locale, 'sessionExpired'),
-      });
+      throw refusal('unauthenticated', 'sessionExpired');
     }
     let parsed: unknown;
     try {
       parsed = typeof args[0] === 'string' ? JSON.parse(args[0]) : args[0];
     } catch {
-      throw refused(web.locale, 'printJobInvalid', { details: 'not JSON' });
+      throw refused('printJobInvalid', { details: 'not JSON' });
     }
     const request = ZHubPrintRequest.safeParse(parsed);
     if (!request.success) {
       const details = request.error.issues
         .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
         .join('; ');
-      throw refused(web.locale, 'printJobInvalid', { details });
+      throw refused('printJobInvalid', { details });
     }
     const { appId, printerId, barcodeName, barcodeData, copies } = request.data;
-    return submitJob(web.userId, web.locale, {
+    return submitJob(web.userId, {
       appId,
       printerId,
       barcodeName,
@@ -266,7 +264,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
         typeof message === 'string' && message !== '' ? message.slice(0, 1000) : null,
         agent.appId,
       ));
-    if (!moved) throw refused(agent.locale, 'printJobNotFound', { jobId: String(jobId) });
+    if (!moved) throw refused('printJobNotFound', { jobId: String(jobId) });
   }
 
   const handlers: Omit<HubHandlers<HubPrincipal>, 'authenticate'> = {
@@ -300,7 +298,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
         case HUB_METHODS.printResult:
           return printResult(connection.principal, args);
         default:
-          throw refused(connection.principal.locale, 'hubUnknownMethod', { method: target });
+          throw refused('hubUnknownMethod', { method: target });
       }
     },
 
@@ -355,15 +353,13 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     },
 
     /** `POST /printing-api/v1/jobs/{jobId}/reprint`: the same label again, as a new job. */
-    async reprint(userId: number, locale: Locale, jobId: string): Promise<HubPrintAccepted> {
+    async reprint(userId: number, jobId: string): Promise<HubPrintAccepted> {
       const job = await repository.findJob(jobId);
       if (!job || job.userId !== userId) {
-        throw new AppError('objectNotFound', {
-          message: translate(locale, 'printJobNotFound', { jobId }),
-        });
+        throw refusal('objectNotFound', 'printJobNotFound', { jobId });
       }
       const { appId, printerId, barcodeName, barcodeData, copies } = job;
-      return submitJob(userId, locale, { appId, printerId, barcodeName, barcodeData, copies });
+      return submitJob(userId, { appId, printerId, barcodeName, barcodeData, copies });
     },
   };
 }

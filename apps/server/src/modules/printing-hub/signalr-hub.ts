@@ -16,7 +16,10 @@ import {
   readMessage,
   type HubMessage,
 } from './signalr-protocol.js';
-import { messageFor } from '../../i18n/messages.js';
+import type { Locale } from '@sorting/domain';
+import { wordingIn } from '../../http/error-handler.js';
+import { localeOf } from '../../i18n/messages.js';
+import { refusal } from '../../lib/refusal.js';
 
 /** Spec part 1 §9: the client's server timeout 30 s and keep-alive 15 s; ours mirror them. */
 export interface HubTimings {
@@ -91,6 +94,8 @@ export interface SignalrHubOptions<P> {
 interface LiveConnection<P> extends HubConnection<P> {
   socket: WebSocket;
   isReady: boolean;
+  /** The language of the socket's request: the hub words its refusals in it (the edge). */
+  locale: Locale;
 }
 
 /** How long shutdown waits for clients to close their sockets after the close message. */
@@ -158,7 +163,7 @@ export async function signalrHub<P>(
   const authenticate = async (request: FastifyRequest) => {
     const principal = await handlers.authenticate(request);
     if (principal === null) {
-      throw new AppError('unauthenticated', { message: messageFor(request, 'notSignedIn') });
+      throw refusal('unauthenticated', 'notSignedIn');
     }
     request.hubPrincipal = principal;
   };
@@ -191,7 +196,7 @@ export async function signalrHub<P>(
         setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
         return;
       }
-      accept(socket, request.hubPrincipal as P);
+      accept(socket, request.hubPrincipal as P, localeOf(request));
     },
   });
 
@@ -201,11 +206,12 @@ export async function signalrHub<P>(
     return true;
   }
 
-  function accept(socket: WebSocket, principal: P): void {
+  function accept(socket: WebSocket, principal: P, locale: Locale): void {
     const connection: LiveConnection<P> = {
       id: randomUUID(),
       principal,
       socket,
+      locale,
       isReady: false,
       send: (target, args) => sendRecord(connection, invocation(target, args)),
     };
@@ -382,7 +388,7 @@ export async function signalrHub<P>(
       outcome = { result: await handlers.invoke(connection, target, args) };
     } catch (error) {
       if (isAppError(error)) {
-        outcome = { error: error.message };
+        outcome = { error: wordingIn(error, connection.locale) };
       } else {
         app.log.error({ err: error, target }, 'hub invocation failed');
         outcome = { error: `An unexpected error occurred invoking '${target}' on the server.` };

@@ -1,5 +1,4 @@
 import {
-  AppError,
   TIME_TRACKING_ERROR_CODES,
   WORKPLACE_TOGGLE_STATUS,
   type TWorkedTimeReport,
@@ -7,67 +6,49 @@ import {
   type TWorkplaceLeaveResult,
   type TWorkplaceToggleResult,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
+import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { hashBadgeToken } from '../../lib/credentials.js';
 import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
-import type { SessionUser } from '../auth/auth.service.js';
-import { authoriseSortingCenter } from '../auth/authorise.js';
-import {
-  createTimeTrackingRepository,
-  type TimeTrackingRepository,
-  type WorkplaceRow,
-} from './time-tracking.repository.js';
-import { formatWorkedTimeCsv } from './worked-time-csv.js';
+import { refusal } from '../../lib/refusal.js';
+import type { TimeTrackingRepository, WorkplaceRow } from './time-tracking.repository.js';
 
-/** Who calls, in which centre, with which operation id. */
-export interface TimeTrackingCallContext {
-  user: SessionUser;
-  locale: Locale;
-  operationId: string | null;
-  sortingCenterId: number;
-}
-
-/** Spec part 1 §4 "Time tracking": workplaces, badge-scan toggles, leave; our report. */
-export function createTimeTrackingService(options: { db: Db; now: () => Date }) {
-  const { db, now } = options;
-
-  /** Any user of the centre runs the time tracking screen; the report is for managers. */
-  function authorise(context: TimeTrackingCallContext, managersOnly = false): void {
-    authoriseSortingCenter(context.user, context.sortingCenterId, {
-      managersOnly,
-      message: translate(context.locale, 'sortingCenterForbidden', {
-        code: context.sortingCenterId,
-      }),
-      managersMessage: translate(context.locale, 'reportManagersOnly'),
-    });
-  }
+/**
+ * Spec part 1 §4 "Time tracking": workplaces, badge-scan toggles, leave; our report. Access
+ * (a user of the centre; managers for the report) is declared on TIME_TRACKING_ROUTES.
+ */
+export function createTimeTrackingService(options: {
+  db: Db;
+  repository: RepositoryFactory<Db, TimeTrackingRepository>;
+  now: () => Date;
+}) {
+  const { db, now, repository: repositoryOf } = options;
 
   /** Spec part 1 §5: an unknown workplace barcode is f-011 (ErrorCode 104). */
   async function workplaceOrRefuse(
     repository: TimeTrackingRepository,
-    context: TimeTrackingCallContext,
+    context: CentreCallContext,
     barcode: string,
   ): Promise<WorkplaceRow> {
     const workplace = await repository.findWorkplace(context.sortingCenterId, barcode);
     if (!workplace) {
-      throw new AppError('objectNotFound', {
-        message: translate(context.locale, 'workplaceNotFound', { barcode }),
-        errorCode: TIME_TRACKING_ERROR_CODES.workplaceNotFound,
-      });
+      throw refusal(
+        'objectNotFound',
+        'workplaceNotFound',
+        { barcode },
+        { errorCode: TIME_TRACKING_ERROR_CODES.workplaceNotFound },
+      );
     }
     return workplace;
   }
 
-  function operation(context: TimeTrackingCallContext) {
-    return { operationId: context.operationId, userId: context.user.id, locale: context.locale };
+  function operation(context: CentreCallContext) {
+    return { operationId: context.operationId, userId: context.user.id };
   }
 
   return {
-    async workplaces(context: TimeTrackingCallContext): Promise<TWorkplace[]> {
-      authorise(context);
-      const repository = createTimeTrackingRepository(db);
+    async workplaces(context: CentreCallContext): Promise<TWorkplace[]> {
+      const repository = repositoryOf(db);
       const [places, open] = await Promise.all([
         repository.listWorkplaces(context.sortingCenterId),
         repository.listOpenIntervals(context.sortingCenterId),
@@ -92,26 +73,27 @@ export function createTimeTrackingService(options: { db: Db; now: () => Date }) 
     async scanBadge(
       barcode: string,
       userToken: string,
-      context: TimeTrackingCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TWorkplaceToggleResult>> {
-      authorise(context);
       return runInOperation(db, operation(context), async (tx) => {
-        const repository = createTimeTrackingRepository(tx);
+        const repository = repositoryOf(tx);
         const workplace = await workplaceOrRefuse(repository, context, barcode);
         const badgeUser = await repository.findUserByBadgeHash(hashBadgeToken(userToken));
         if (!badgeUser || !badgeUser.isActive) {
-          throw new AppError('refused', {
-            message: translate(context.locale, 'badgeNotFound'),
-            errorCode: TIME_TRACKING_ERROR_CODES.badgeNotFound,
-          });
+          throw refusal(
+            'refused',
+            'badgeNotFound',
+            {},
+            { errorCode: TIME_TRACKING_ERROR_CODES.badgeNotFound },
+          );
         }
         if (badgeUser.sortingCenterId !== context.sortingCenterId) {
-          throw new AppError('refused', {
-            message: translate(context.locale, 'userOfOtherSortingCenter', {
-              name: badgeUser.name,
-            }),
-            errorCode: TIME_TRACKING_ERROR_CODES.userOfOtherSortingCenter,
-          });
+          throw refusal(
+            'refused',
+            'userOfOtherSortingCenter',
+            { name: badgeUser.name },
+            { errorCode: TIME_TRACKING_ERROR_CODES.userOfOtherSortingCenter },
+          );
         }
         const person = await repository.lockUser(badgeUser.id);
         if (!person) throw new Error(`user ${badgeUser.id} vanished`);
@@ -169,19 +151,20 @@ export function createTimeTrackingService(options: { db: Db; now: () => Date }) 
     async leave(
       barcode: string,
       userId: number,
-      context: TimeTrackingCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TWorkplaceLeaveResult>> {
-      authorise(context);
       return runInOperation(db, operation(context), async (tx) => {
-        const repository = createTimeTrackingRepository(tx);
+        const repository = repositoryOf(tx);
         const workplace = await workplaceOrRefuse(repository, context, barcode);
         const person = await repository.lockUser(userId);
         const open = person ? await repository.findOpenInterval(userId) : null;
         if (!person || !open || open.workplaceId !== workplace.id) {
-          throw new AppError('refused', {
-            message: translate(context.locale, 'notAtWorkplace', { userId, barcode }),
-            errorCode: TIME_TRACKING_ERROR_CODES.notAtWorkplace,
-          });
+          throw refusal(
+            'refused',
+            'notAtWorkplace',
+            { userId, barcode },
+            { errorCode: TIME_TRACKING_ERROR_CODES.notAtWorkplace },
+          );
         }
         const at = now();
         const endedAt = await repository.closeInterval(open.id, at, context.user.id);
@@ -204,12 +187,11 @@ export function createTimeTrackingService(options: { db: Db; now: () => Date }) 
     /** Worked time per user and workplace in [from, to), for the end of a shift. */
     async report(
       range: { from: string; to: string },
-      context: TimeTrackingCallContext,
+      context: CentreCallContext,
     ): Promise<TWorkedTimeReport> {
-      authorise(context, true);
       const from = new Date(range.from);
       const to = new Date(range.to);
-      const rows = await createTimeTrackingRepository(db).workedTime({
+      const rows = await repositoryOf(db).workedTime({
         sortingCenterId: context.sortingCenterId,
         from,
         to,
@@ -227,15 +209,6 @@ export function createTimeTrackingService(options: { db: Db; now: () => Date }) 
           Intervals: row.intervals,
         })),
       };
-    },
-
-    /** The report as CSV with headers in the caller's language. */
-    async reportCsv(
-      range: { from: string; to: string },
-      context: TimeTrackingCallContext,
-    ): Promise<string> {
-      const report = await this.report(range, context);
-      return formatWorkedTimeCsv(report.Rows, context.locale);
     },
   };
 }

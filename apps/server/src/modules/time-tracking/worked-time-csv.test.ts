@@ -10,13 +10,22 @@ const row = {
   Intervals: 2,
 };
 
+const ENGLISH = {
+  UserId: 'User id',
+  FullName: 'Employee',
+  CellBarcode: 'Workplace barcode',
+  WorkplaceName: 'Workplace',
+  Minutes: 'Minutes',
+  Intervals: 'Intervals',
+};
+
 function linesOf(csv: string): string[] {
   return csv.replace(/^\uFEFF/, '').split('\r\n');
 }
 
 describe('formatWorkedTimeCsv', () => {
-  it('writes a BOM, a header in the locale and one CRLF line per row', () => {
-    const csv = formatWorkedTimeCsv([row], 'en');
+  it('writes a BOM, the header given and one CRLF line per row', () => {
+    const csv = formatWorkedTimeCsv([row], ENGLISH);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(linesOf(csv)).toEqual([
       'User id,Employee,Workplace barcode,Workplace,Minutes,Intervals',
@@ -32,7 +41,7 @@ describe('formatWorkedTimeCsv', () => {
         { ...row, FullName: '-1', WorkplaceName: 'a\nb' },
         { ...row, FullName: 'Doe, "J"', WorkplaceName: '\tx' },
       ],
-      'ru',
+      ENGLISH,
     );
     expect(linesOf(csv).slice(1, 4)).toEqual([
       "7,'+7 999,'=34717-WP-01,'@SUM(A1),90,2",

@@ -1,6 +1,17 @@
 import type { TWorkedTimeRow } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
-import { translate } from '../../i18n/messages.js';
+
+/** The CSV's column titles, in the caller's language: the route words them (issue 15). */
+export type WorkedTimeCsvHeader = Record<keyof TWorkedTimeRow, string>;
+
+/** The columns in their order. */
+const COLUMNS = [
+  'UserId',
+  'FullName',
+  'CellBarcode',
+  'WorkplaceName',
+  'Minutes',
+  'Intervals',
+] as const satisfies ReadonlyArray<keyof TWorkedTimeRow>;
 
 /**
  * RFC 4180 field: quoted when it holds a separator, a quote or a line break. A field that a
@@ -15,27 +26,15 @@ function field(value: string | number): string {
 
 /**
  * The worked-time report as CSV: a UTF-8 byte order mark (so Excel reads Cyrillic), comma
- * separated, CRLF line ends, headers in the caller's language.
+ * separated, CRLF line ends, the header given.
  */
-export function formatWorkedTimeCsv(rows: readonly TWorkedTimeRow[], locale: Locale): string {
-  const header = [
-    translate(locale, 'reportUserId'),
-    translate(locale, 'reportFullName'),
-    translate(locale, 'reportCellBarcode'),
-    translate(locale, 'reportWorkplaceName'),
-    translate(locale, 'reportMinutes'),
-    translate(locale, 'reportIntervals'),
-  ];
+export function formatWorkedTimeCsv(
+  rows: readonly TWorkedTimeRow[],
+  header: WorkedTimeCsvHeader,
+): string {
   const lines = [
-    header,
-    ...rows.map((row) => [
-      row.UserId,
-      row.FullName,
-      row.CellBarcode,
-      row.WorkplaceName,
-      row.Minutes,
-      row.Intervals,
-    ]),
+    COLUMNS.map((column) => header[column]),
+    ...rows.map((row) => COLUMNS.map((column) => row[column])),
   ].map((cells) => cells.map(field).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

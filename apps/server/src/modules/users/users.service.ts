@@ -11,7 +11,11 @@ import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { generateBadgeToken, hashBadgeToken } from '../../lib/credentials.js';
 import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
-import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import {
+  centreCallOf,
+  type CentreCallContext,
+  type RepositoryFactory,
+} from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { loginThrottleKey } from '../auth/sign-in-throttle.js';
 import type { CentreUserRow, UsersRepository } from './users.repository.js';
@@ -20,13 +24,10 @@ import type { CentreUserRow, UsersRepository } from './users.repository.js';
  * The caller of a users call: its route declared the sorting centre ({code}) and the managers'
  * roles, and the shared access hook has checked both (users.routes in contracts).
  */
-export type UsersCallContext = CallContext & { sortingCenterId: number };
+export type UsersCallContext = CentreCallContext;
 
 /** The sorting centre of a users route; the route's access guarantees it. */
-export function usersCallOf(call: CallContext): UsersCallContext {
-  if (call.sortingCenterId === null) throw new Error('users route without its sorting centre');
-  return { ...call, sortingCenterId: call.sortingCenterId };
-}
+export const usersCallOf = centreCallOf;
 
 function present(row: CentreUserRow): TSortingCenterUser {
   return {

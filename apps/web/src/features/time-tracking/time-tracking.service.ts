@@ -1,36 +1,25 @@
-import type { TWorkplace, TWorkplaceLeaveResult, TWorkplaceToggleResult } from '@sorting/contracts';
+import { TIME_TRACKING_ROUTES } from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { CallResult, LeaveInput, ScanBadgeInput } from './time-tracking.machine';
+import type { TimeTrackingPorts } from './time-tracking.machine';
 
-/** The time tracking calls of spec part 1 §7; `{code}` is the sorting centre id. */
+/** The time tracking calls of spec part 1 §7 (`TIME_TRACKING_ROUTES`); `{code}` is the centre. */
 export function createTimeTrackingService(api: ApiClient, getCode: () => Promise<number>) {
-  const base = async () => `/timetracking-api/v1/${await getCode()}/Workplaces`;
-  return {
-    loadWorkplaces: async (): Promise<CallResult<TWorkplace[]>> =>
-      api.get<TWorkplace[]>('timeTracking', await base()),
-    scanBadge: async ({
-      barcode,
-      userToken,
-      operationId,
-    }: ScanBadgeInput): Promise<CallResult<TWorkplaceToggleResult>> =>
-      api.post<TWorkplaceToggleResult>(
-        'timeTracking',
-        `${await base()}/${encodeURIComponent(barcode)}/users/barcode-scan`,
-        { UserToken: userToken },
-        { operationId },
-      ),
-    leave: async ({
-      barcode,
-      userId,
-      operationId,
-    }: LeaveInput): Promise<CallResult<TWorkplaceLeaveResult>> =>
-      api.post<TWorkplaceLeaveResult>(
-        'timeTracking',
-        `${await base()}/${encodeURIComponent(barcode)}/users/${userId}/leave`,
-        undefined,
-        { operationId },
-      ),
+  const calls: Pick<TimeTrackingPorts, 'loadWorkplaces' | 'scanBadge' | 'leave'> = {
+    loadWorkplaces: async () =>
+      api.call(TIME_TRACKING_ROUTES.workplaces, { params: { code: await getCode() } }),
+    scanBadge: async ({ barcode, userToken, operationId }) =>
+      api.call(TIME_TRACKING_ROUTES.scanBadge, {
+        params: { code: await getCode(), barcode },
+        body: { UserToken: userToken },
+        operationId,
+      }),
+    leave: async ({ barcode, userId, operationId }) =>
+      api.call(TIME_TRACKING_ROUTES.leave, {
+        params: { code: await getCode(), barcode, userId },
+        operationId,
+      }),
   };
+  return calls;
 }
 
 export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;

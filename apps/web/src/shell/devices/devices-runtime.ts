@@ -1,6 +1,6 @@
 // The printer and scale of this device, put together from the adapters (lazy chunk: loaded by
 // the header's device status once a user is signed in, or by the first print).
-import type { TRuntimeSettings } from '@sorting/contracts';
+import { printingApiBase, type TRuntimeSettings } from '@sorting/contracts';
 import { checkCookiesWithAgent, SCALE_COOKIE_CHECK_NAME } from '../../devices/cookie-check';
 import {
   createPrinterIdCookies,
@@ -28,7 +28,7 @@ import type { CookieJar } from '../../lib/cookies';
 import type { Scheduler } from '../../lib/scheduler';
 import type { NotifyInput } from '../notifications/notification';
 import { DEVICES_TOAST_FLOW } from './devices-access';
-import { createPrintingApi, printingApiBase, type PrintingApi } from './printing-api';
+import { createPrintingApi, type PrintingApi } from './printing-api';
 
 /** A text of the 'devices' catalogue in the current locale. */
 export type DevicesTranslate = (key: string, options?: Record<string, string>) => Promise<string>;

@@ -5,7 +5,7 @@ import { toSessionUser } from './session-store';
 
 export interface AuthGuardDeps {
   session: SessionStore;
-  /** `POST /auth-api/users/search`, empty body; resolves to the read envelope. */
+  /** `AUTH_ROUTES.searchUser` (empty body); resolves to the read envelope. */
   searchUser: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
   /** The external sign-in page of the runtime settings, or null. */
   getSignInUrl: () => Promise<string | null>;

@@ -1,4 +1,4 @@
-import { LKD_TOKEN_COOKIE, SESSION_COOKIE } from '@sorting/contracts';
+import { LKD_TOKEN_COOKIE, SESSION_COOKIE, type TDemoUser } from '@sorting/contracts';
 import type { CookieJar } from '../../lib/cookies';
 import type { KeyValueStorage } from '../../lib/storage';
 import type { SessionStore, SessionUser } from './session-store';
@@ -19,24 +19,19 @@ export interface AuthAnswer {
   status?: number;
 }
 
-/** The server calls of sign-in and logout (spec part 1 §7 "Authentication and context"). */
+/**
+ * The server calls of sign-in and logout (spec part 1 §7 "Authentication and context"):
+ * `AUTH_ROUTES` searchUser, signIn, demoUsers and `SESSIONS_ROUTES.endSession` of contracts.
+ */
 export interface SessionApi {
-  /** `POST /auth-api/users/search`, empty body. */
   searchUser(): Promise<AuthAnswer>;
-  /** `POST /auth-api/sign-in` {login, password}. */
   signIn(login: string, password: string): Promise<AuthAnswer>;
-  /** `DELETE /users-api/v1/sessions`. */
   endSession(): Promise<AuthAnswer>;
-  /** `GET /auth-api/demo-users`: [{ name, role, badge }] while the demo seed is on. */
   demoUsers(): Promise<AuthAnswer>;
 }
 
 /** One demo user of the sign-in page's one-tap list. */
-export interface DemoUser {
-  name: string;
-  role: string;
-  badge: string;
-}
+export type DemoUser = TDemoUser;
 
 /** Reads the demo users answer; anything malformed is left out. */
 export function toDemoUsers(operationObject: unknown): DemoUser[] {

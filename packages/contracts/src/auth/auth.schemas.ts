@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { zText } from '../input-rules.js';
 
+// The schemas of the authentication calls (spec part 1 §4, §7 "Authentication and context");
+// the route maps are `auth.routes.ts`.
+
 /** The roles of @sorting/domain (contracts do not depend on the domain package). */
 const USER_ROLES = ['worker', 'supervisor', 'administrator'] as const;
 
@@ -32,3 +35,22 @@ export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 /** Spec part 1 §3: the session-delete answer uses lowercase isSuccess. */
 export const ZSessionDeleteResponse = z.object({ isSuccess: z.boolean() });
 export type TSessionDeleteResponse = z.infer<typeof ZSessionDeleteResponse>;
+
+/**
+ * One demo user of the sign-in page's one-tap list (`GET /auth-api/demo-users`, ours, only
+ * while the demo seed is on): name, first role and the badge to scan.
+ */
+export const ZDemoUser = z.object({ name: z.string(), role: z.string(), badge: z.string() });
+export type TDemoUser = z.infer<typeof ZDemoUser>;
+
+/** Each call's schemas, bound to its route of `AUTH_ROUTES` by name. */
+export const AUTH_SCHEMAS = {
+  searchUser: { response: ZUserSearchResponse },
+  signIn: { body: ZSignInRequest, response: ZSessionUser },
+  demoUsers: { response: z.array(ZDemoUser) },
+};
+
+/** The schemas of `SESSIONS_ROUTES` (a call of the users service). */
+export const SESSIONS_SCHEMAS = {
+  endSession: { response: ZSessionDeleteResponse },
+};

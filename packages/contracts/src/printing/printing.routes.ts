@@ -1,0 +1,31 @@
+import { defineRoute } from '../routing/route.js';
+import type { PRINTING_SCHEMAS } from './print-jobs.js';
+
+type Schemas = typeof PRINTING_SCHEMAS;
+
+/**
+ * Ours (issue 4): the signed-in user's recent print jobs and their reprint, beside the
+ * printing hub (`printingApiBase`). PascalCase envelope.
+ */
+export const PRINTING_ROUTES = {
+  jobs: defineRoute<Schemas['jobs']>()({
+    service: 'printing',
+    method: 'GET',
+    path: '/printing-api/v1/jobs',
+    answer: 'pascal',
+    access: { kind: 'session' },
+    isOperation: false,
+    errors: [],
+    summary: "The user's last print jobs, newest first (queued, sent, printed or failed)",
+  }),
+  reprint: defineRoute<Schemas['reprint']>()({
+    service: 'printing',
+    method: 'POST',
+    path: '/printing-api/v1/jobs/{jobId}/reprint',
+    answer: 'pascal',
+    access: { kind: 'session' },
+    isOperation: false,
+    errors: ['objectNotFound', 'refused'],
+    summary: "Prints one of the user's jobs again, as a new job",
+  }),
+} as const;
