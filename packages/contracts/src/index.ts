@@ -15,6 +15,8 @@ export * from './printing/device-services.js';
 export * from './printing/print-jobs.js';
 export * from './users/users.schemas.js';
 export * from './users/users.routes.js';
+export * from './sorting/sorting.schemas.js';
+export * from './sorting/sorting.routes.js';
 export * from './routing/route.js';
 export * from './routing/route-maps.js';
 export * from './routing/schema-maps.js';

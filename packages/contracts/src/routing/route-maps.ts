@@ -1,4 +1,10 @@
 import { USERS_ROUTES } from '../users/users.routes.js';
+import {
+  DIMENSIONS_ROUTES,
+  SORTING_ROUTES,
+  SORTING_SYSTEM_ROUTES,
+  VISION_ROUTES,
+} from '../sorting/sorting.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -7,4 +13,8 @@ import type { RouteMap } from './route.js';
  */
 export const ROUTE_MAPS = {
   users: USERS_ROUTES,
+  sorting: SORTING_ROUTES,
+  sortingSystem: SORTING_SYSTEM_ROUTES,
+  vision: VISION_ROUTES,
+  dimensions: DIMENSIONS_ROUTES,
 } as const satisfies Record<string, RouteMap>;

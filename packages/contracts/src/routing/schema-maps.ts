@@ -1,4 +1,10 @@
 import { USERS_SCHEMAS } from '../users/users.schemas.js';
+import {
+  DIMENSIONS_SCHEMAS,
+  SORTING_SCHEMAS,
+  SORTING_SYSTEM_SCHEMAS,
+  VISION_SCHEMAS,
+} from '../sorting/sorting.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -8,4 +14,8 @@ import type { SchemasOf } from './route.js';
  */
 export const SCHEMA_MAPS = {
   users: USERS_SCHEMAS,
+  sorting: SORTING_SCHEMAS,
+  sortingSystem: SORTING_SYSTEM_SCHEMAS,
+  vision: VISION_SCHEMAS,
+  dimensions: DIMENSIONS_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
