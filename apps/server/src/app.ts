@@ -35,7 +35,6 @@ import {
 } from './modules/printing-hub/printing-hub.service.js';
 import { DEFAULT_HUB_TIMINGS, type HubTimings } from './modules/printing-hub/signalr-hub.js';
 import { createContextRepository } from './modules/sorting/context.repository.js';
-import { contextRoutes } from './modules/sorting/context.routes.js';
 import { createContextService } from './modules/sorting/context.service.js';
 import { createContainersService } from './modules/sorting/containers.service.js';
 import { createParcelDetailsService } from './modules/sorting/parcel-details.service.js';
@@ -272,10 +271,8 @@ async function registerEverything(
   });
   registerSessions(app, authService);
   await app.register(authRoutes, { service: authService, isDemo: config.demoSeed });
-  await app.register(contextRoutes, {
-    service: createContextService({ repository: createContextRepository(database.db) }),
-  });
   await app.register(sortingRoutes, {
+    context: createContextService({ repository: createContextRepository(database.db) }),
     sorting: createSortingService({ db: database.db }),
     details: createParcelDetailsService({ db: database.db }),
     containers: createContainersService({ db: database.db }),

@@ -17,6 +17,8 @@ export * from './printing/print-jobs.js';
 export * from './printing/printing.routes.js';
 export * from './users/users.schemas.js';
 export * from './users/users.routes.js';
+export * from './sorting/sorting.schemas.js';
+export * from './sorting/sorting.routes.js';
 export * from './routing/route.js';
 export * from './routing/route-maps.js';
 export * from './routing/schema-maps.js';

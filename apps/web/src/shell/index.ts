@@ -50,3 +50,4 @@ export {
   type SwitchOutcome,
 } from './session/session-service';
 export type { PrintOutcome, PrintRequest } from '../devices/printer/printer-service';
+export { createWarehousesService, type WarehousesCalls } from './warehouses/warehouses.service';

@@ -3,6 +3,12 @@ import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
 import { AUTH_ROUTES, SESSIONS_ROUTES } from '../auth/auth.routes.js';
 import { CORE_ROUTES } from '../core/core.routes.js';
 import { PRINTING_ROUTES } from '../printing/printing.routes.js';
+import {
+  DIMENSIONS_ROUTES,
+  SORTING_ROUTES,
+  SORTING_SYSTEM_ROUTES,
+  VISION_ROUTES,
+} from '../sorting/sorting.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -15,4 +21,8 @@ export const ROUTE_MAPS = {
   core: CORE_ROUTES,
   printing: PRINTING_ROUTES,
   timeTracking: TIME_TRACKING_ROUTES,
+  sorting: SORTING_ROUTES,
+  sortingSystem: SORTING_SYSTEM_ROUTES,
+  vision: VISION_ROUTES,
+  dimensions: DIMENSIONS_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -3,6 +3,12 @@ import { TIME_TRACKING_SCHEMAS } from '../time-tracking/time-tracking.schemas.js
 import { AUTH_SCHEMAS, SESSIONS_SCHEMAS } from '../auth/auth.schemas.js';
 import { CORE_SCHEMAS } from '../core/core.schemas.js';
 import { PRINTING_SCHEMAS } from '../printing/print-jobs.js';
+import {
+  DIMENSIONS_SCHEMAS,
+  SORTING_SCHEMAS,
+  SORTING_SYSTEM_SCHEMAS,
+  VISION_SCHEMAS,
+} from '../sorting/sorting.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -16,4 +22,8 @@ export const SCHEMA_MAPS = {
   core: CORE_SCHEMAS,
   printing: PRINTING_SCHEMAS,
   timeTracking: TIME_TRACKING_SCHEMAS,
+  sorting: SORTING_SCHEMAS,
+  sortingSystem: SORTING_SYSTEM_SCHEMAS,
+  vision: VISION_SCHEMAS,
+  dimensions: DIMENSIONS_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

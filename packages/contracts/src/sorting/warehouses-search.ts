@@ -14,10 +14,14 @@ export const ZLookupNumber = z.preprocess(
   z.union([z.number(), zText({ max: 50 })]).optional(),
 );
 
-/** Spec part 1 §7 `POST /sorting-api/warehouses/search`: number and userId, each optional. */
+/**
+ * Spec part 1 §7 `POST /sorting-api/warehouses/search`: number and userId, each optional; no
+ * body at all (an empty JSON body reaches the route as null) asks for the default warehouse.
+ */
 export const ZWarehouseSearchRequest = z
   .object({ number: ZLookupNumber, userId: ZOptionalId })
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 export type TWarehouseSearchRequest = z.infer<typeof ZWarehouseSearchRequest>;
 
 /** Spec part 1 §3 "Warehouse": the operation object of the warehouse search. */

@@ -1,6 +1,6 @@
 import type { TDimension } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { CallContext } from '../../lib/call-context.js';
 import { presentDimension } from './dimensions.presenter.js';
 import { createDimensionsRepository } from './dimensions.repository.js';
 
@@ -14,8 +14,8 @@ export function createDimensionsService(deps: { db: Db }) {
      * The current warehouse is the user's default one; a user without one (or whose default
      * warehouse is gone) sees the common types only, rather than nothing or a refusal.
      */
-    async list(user: SessionUser): Promise<TDimension[]> {
-      const number = user.defaultWarehouseNumber;
+    async list(context: CallContext): Promise<TDimension[]> {
+      const number = context.user.defaultWarehouseNumber;
       const code = number === null ? null : await repository.findWarehouseCode(number);
       const rows = await repository.listDimensionTypes(code);
       return rows.map(presentDimension);

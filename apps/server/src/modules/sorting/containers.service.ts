@@ -1,5 +1,5 @@
 import {
-  AppError,
+  type AppError,
   toInt4Id,
   type TContainerMoveRequest,
   type TReturnableBox,
@@ -10,11 +10,11 @@ import {
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
 import { runOperation, type OperationOutcome } from './operations.js';
 import { authorise, presentReturnableBox } from './sorting.presenter.js';
 import { createSortingReader, type UnitEventRow } from './sorting.repository.js';
-import type { CallContext } from './sorting.service.js';
 
 /** How many steps of a unit's history the vision lookup answers. */
 const VISION_HISTORY_LIMIT = 200;
@@ -44,10 +44,8 @@ export function createContainersService(deps: { db: Db }) {
   const { db } = deps;
   const reader = createSortingReader(db);
 
-  function containerNotFound(barcode: string, context: CallContext): AppError {
-    return new AppError('objectNotFound', {
-      message: translate(context.locale, 'containerNotFound', { barcode }),
-    });
+  function containerNotFound(barcode: string): AppError {
+    return refusal('objectNotFound', 'containerNotFound', { barcode });
   }
 
   /** The user's default warehouse: the one whose registry the list shows (as boxes/create). */
@@ -55,11 +53,9 @@ export function createContainersService(deps: { db: Db }) {
     const number = context.user.defaultWarehouseNumber;
     const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
     if (!warehouse) {
-      throw new AppError('objectNotFound', {
-        message: translate(context.locale, 'warehouseNotFound'),
-      });
+      throw refusal('objectNotFound', 'warehouseNotFound');
     }
-    authorise(context.user, warehouse, context.locale);
+    authorise(context.user, warehouse);
     return warehouse;
   }
 
@@ -86,8 +82,8 @@ export function createContainersService(deps: { db: Db }) {
       return runOperation(db, context, async (repository) => {
         const row = await repository.lockReturnableBox(barcode);
         const warehouse = row ? await repository.findWarehouseById(row.warehouseId) : null;
-        if (!row || !warehouse) throw containerNotFound(barcode, context);
-        authorise(context.user, warehouse, context.locale);
+        if (!row || !warehouse) throw containerNotFound(barcode);
+        authorise(context.user, warehouse);
         const deleted = await repository.deleteReturnableBox(row.id);
         await repository.recordEvent({
           userId: context.user.id,
@@ -112,8 +108,8 @@ export function createContainersService(deps: { db: Db }) {
     async containerSticker(barcode: string, context: CallContext): Promise<TReturnableBoxSticker> {
       const row = await reader.findReturnableBoxByBarcode(barcode);
       const warehouse = row ? await reader.findWarehouseById(row.warehouseId) : null;
-      if (!row || !warehouse) throw containerNotFound(barcode, context);
-      authorise(context.user, warehouse, context.locale);
+      if (!row || !warehouse) throw containerNotFound(barcode);
+      authorise(context.user, warehouse);
       return {
         barcodeName: 'returnable-box',
         barcodeData: [
@@ -127,8 +123,8 @@ export function createContainersService(deps: { db: Db }) {
     async findContainer(barcode: string, context: CallContext): Promise<TReturnableBox> {
       const row = await reader.findReturnableBoxByBarcode(barcode);
       const warehouse = row ? await reader.findWarehouseById(row.warehouseId) : null;
-      if (!row || !warehouse) throw containerNotFound(barcode, context);
-      authorise(context.user, warehouse, context.locale);
+      if (!row || !warehouse) throw containerNotFound(barcode);
+      authorise(context.user, warehouse);
       return presentReturnableBox(row);
     },
 
@@ -143,14 +139,12 @@ export function createContainersService(deps: { db: Db }) {
       return runOperation(db, context, async (repository) => {
         const row = await repository.lockReturnableBox(request.ContainerBarcode);
         const warehouse = row ? await repository.findWarehouseById(row.warehouseId) : null;
-        if (!row || !warehouse) throw containerNotFound(request.ContainerBarcode, context);
-        authorise(context.user, warehouse, context.locale);
+        if (!row || !warehouse) throw containerNotFound(request.ContainerBarcode);
+        authorise(context.user, warehouse);
         const cell = await repository.findCellByBarcode(request.LocationCode);
         if (cell && cell.warehouseId !== warehouse.id) {
-          throw new AppError('repeatedFailure', {
-            message: translate(context.locale, 'cellOfOtherWarehouse', {
-              barcode: request.LocationCode,
-            }),
+          throw refusal('repeatedFailure', 'cellOfOtherWarehouse', {
+            barcode: request.LocationCode,
           });
         }
         const locationName = request.LocationName ?? cell?.name ?? request.LocationCode;
@@ -194,11 +188,9 @@ export function createContainersService(deps: { db: Db }) {
             ? null
             : await reader.findWarehouseByNumber(number);
       if (!warehouse) {
-        throw new AppError('objectNotFound', {
-          message: translate(context.locale, 'warehouseNotFound'),
-        });
+        throw refusal('objectNotFound', 'warehouseNotFound');
       }
-      authorise(context.user, warehouse, context.locale);
+      authorise(context.user, warehouse);
       const rows = await reader.listUnitEvents(barcode, warehouse.id, VISION_HISTORY_LIMIT);
       if (rows.length === 0) {
         const [parcel, box, container] = await Promise.all([
@@ -211,9 +203,7 @@ export function createContainersService(deps: { db: Db }) {
           box?.warehouseId === warehouse.id ||
           container?.warehouseId === warehouse.id;
         if (!isKnown) {
-          throw new AppError('objectNotFound', {
-            message: translate(context.locale, 'unitNotFound', { barcode }),
-          });
+          throw refusal('objectNotFound', 'unitNotFound', { barcode });
         }
       }
       return { visionFragments: rows.map(presentFragment) };

@@ -6,10 +6,9 @@ import {
   type TZone,
   type TZoneListItem,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
-import { translate } from '../../i18n/messages.js';
-import { authoriseWarehouse } from '../auth/authorise.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { canUseWarehouse, type WarehouseScope } from '../auth/authorise.js';
 import type {
   ContextRepository,
   WarehouseRow,
@@ -49,12 +48,18 @@ function presentZoneListItem(row: ZoneListRow): TZoneListItem {
   return { Id: row.id, Number: row.number, Name: row.name, Type: row.type, Barcode: row.barcode };
 }
 
+/** Forbidden (403) unless the user may use the warehouse whose zones are asked for. */
+function authoriseZonesOf(context: CallContext, warehouse: WarehouseScope): void {
+  if (!canUseWarehouse(context.user, warehouse)) throw refusal('forbidden', 'zoneForbidden');
+}
+
 /** Spec part 1 §4 "Sorting entry": choose the warehouse, then the zone. */
 export function createContextService(deps: { repository: ContextRepository }) {
   const { repository } = deps;
   return {
     /** Ours (docs/DECISIONS.md "Sorting entry"): the warehouses the user may use, by number. */
-    async listWarehouses(user: SessionUser): Promise<TWarehouse[]> {
+    async listWarehouses(context: CallContext): Promise<TWarehouse[]> {
+      const { user } = context;
       const rows = await repository.listWarehousesOf({
         sortingCenterId: user.sortingCenterId,
         number: user.defaultWarehouseNumber,
@@ -63,36 +68,30 @@ export function createContextService(deps: { repository: ContextRepository }) {
     },
 
     /** Ours: the zones of a warehouse the user may use, by number; unknown warehouse: 104. */
-    async listZones(
-      user: SessionUser,
-      warehouseId: number,
-      locale: Locale,
-    ): Promise<TZoneListItem[]> {
+    async listZones(warehouseId: number, context: CallContext): Promise<TZoneListItem[]> {
       const warehouse = await repository.findWarehouseById(warehouseId);
       if (!warehouse)
         throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
-      authoriseWarehouse(user, warehouse, translate(locale, 'zoneForbidden'));
+      authoriseZonesOf(context, warehouse);
       const rows = await repository.listZones(warehouse.id);
       return rows.map(presentZoneListItem);
     },
 
     /** The warehouse by number, or the user's default warehouse when no number is given. */
     async searchWarehouse(
-      user: SessionUser,
       request: { number?: number | string | undefined },
-      locale: Locale,
+      context: CallContext,
     ): Promise<TWarehouse> {
+      const { user } = context;
       const number =
         request.number === undefined ? user.defaultWarehouseNumber : toWholeNumber(request.number);
       const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
       // Spec part 1 §8: exactly 'Object not found'; the web app shows 'Склад не найден'.
       if (!warehouse)
         throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
-      authoriseWarehouse(
-        user,
-        warehouse,
-        translate(locale, 'warehouseForbidden', { number: warehouse.number }),
-      );
+      if (!canUseWarehouse(user, warehouse)) {
+        throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
+      }
       return presentWarehouse(warehouse);
     },
 
@@ -101,16 +100,15 @@ export function createContextService(deps: { repository: ContextRepository }) {
      * sorting prompt is "scan zone, scan cell") or by number, within the warehouse.
      */
     async searchZone(
-      user: SessionUser,
       request: {
         barcode?: string | undefined;
         number?: number | string | undefined;
         warehouseId: number;
       },
-      locale: Locale,
+      context: CallContext,
     ): Promise<TZone> {
       const warehouse = await repository.findWarehouseById(request.warehouseId);
-      if (warehouse) authoriseWarehouse(user, warehouse, translate(locale, 'zoneForbidden'));
+      if (warehouse) authoriseZonesOf(context, warehouse);
       let zone: ZoneRow | null = null;
       if (warehouse && request.barcode !== undefined) {
         zone =
@@ -121,11 +119,9 @@ export function createContextService(deps: { repository: ContextRepository }) {
         zone = number === null ? null : await repository.findZoneByNumber(warehouse.id, number);
       }
       if (!zone) {
-        const message =
-          request.barcode !== undefined
-            ? translate(locale, 'zoneNotFoundByBarcode', { barcode: request.barcode })
-            : translate(locale, 'zoneNotFoundByNumber', { number: String(request.number) });
-        throw new AppError('zoneNotFound', { message });
+        throw request.barcode !== undefined
+          ? refusal('zoneNotFound', 'zoneNotFoundByBarcode', { barcode: request.barcode })
+          : refusal('zoneNotFound', 'zoneNotFoundByNumber', { number: String(request.number) });
       }
       return presentZone(zone);
     },

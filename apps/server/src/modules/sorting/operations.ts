@@ -1,4 +1,3 @@
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import type { OPERATION_TAKEN } from '../../lib/operations.js';
 import {
@@ -7,17 +6,13 @@ import {
   type OperationClaim,
   type OperationOutcome,
 } from '../../lib/operations.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { CallContext } from '../../lib/call-context.js';
 import { createSortingRepository, type SortingRepository } from './sorting.repository.js';
 
 export type { OperationOutcome, OperationClaim } from '../../lib/operations.js';
 export { OPERATION_TAKEN } from '../../lib/operations.js';
 
-interface OperationContext {
-  operationId: string | null;
-  user: SessionUser;
-  locale: Locale;
-}
+type OperationContext = Pick<CallContext, 'operationId' | 'user'>;
 
 /** A sorting change in one transaction, idempotent by its operation id (lib/operations.ts). */
 export async function runOperation<T>(

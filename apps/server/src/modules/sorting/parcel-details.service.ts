@@ -1,15 +1,15 @@
 import {
-  AppError,
   type TAcceptanceReport,
   type TDimension,
   type TMeasures,
   type TParcelMeasureRequest,
   type TParcelSticker,
   type TParcelWeightRequest,
+  type TStickerQuery,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
 import { runOperation, type OperationOutcome } from './operations.js';
 import { authorise, notFound, parcelNotFound, presentMeasures } from './sorting.presenter.js';
 import {
@@ -17,13 +17,15 @@ import {
   type ParcelRow,
   type SortingRepository,
 } from './sorting.repository.js';
-import type { CallContext } from './sorting.service.js';
 
 /** Spec part 1 §5: measures are positive numbers; ours: at most 10 000 cm. */
 const MAX_CENTIMETRES = 10_000;
 
 /** Captions of the parcel sticker (labels print what they are given). */
-const STICKER_CAPTIONS: Record<Locale, { route: string; client: string; destination: string }> = {
+const STICKER_CAPTIONS: Record<
+  TStickerQuery['lang'],
+  { route: string; client: string; destination: string }
+> = {
   ru: { route: 'Маршрут', client: 'Клиент', destination: 'Направление' },
   en: { route: 'Route', client: 'Client', destination: 'Destination' },
 };
@@ -45,11 +47,9 @@ export function createParcelDetailsService(deps: { db: Db }) {
     const parcel = await repository.lockParcel(parcelId);
     const warehouse = parcel ? await repository.findWarehouseById(parcel.warehouseId) : null;
     if (!parcel || !warehouse) {
-      throw new AppError('objectNotFound', {
-        message: translate(context.locale, 'parcelNotFound', { barcode: String(parcelId) }),
-      });
+      throw refusal('objectNotFound', 'parcelNotFound', { barcode: String(parcelId) });
     }
-    authorise(context.user, warehouse, context.locale);
+    authorise(context.user, warehouse);
     return parcel;
   }
 
@@ -87,9 +87,7 @@ export function createParcelDetailsService(deps: { db: Db }) {
     ): Promise<OperationOutcome<TMeasures>> {
       const values = [request.height, request.width, request.length];
       if (values.some((value) => !(value > 0) || value > MAX_CENTIMETRES)) {
-        throw new AppError('invalidMeasure', {
-          message: translate(context.locale, 'invalidMeasure'),
-        });
+        throw refusal('invalidMeasure', 'invalidMeasure');
       }
       return changeParcel(request.parcelId, context, async (repository, parcel) => {
         const measured = {
@@ -113,9 +111,7 @@ export function createParcelDetailsService(deps: { db: Db }) {
     ): Promise<OperationOutcome<TMeasures>> {
       const grams = Math.round(request.weight);
       if (!(grams > 0) || grams > 2_000_000_000) {
-        throw new AppError('invalidMeasure', {
-          message: translate(context.locale, 'invalidWeight'),
-        });
+        throw refusal('invalidMeasure', 'invalidWeight');
       }
       return changeParcel(request.parcelId, context, async (repository, parcel) => {
         await repository.updateParcel(parcel.id, { weightGrams: grams, needsWeight: false });
@@ -130,19 +126,19 @@ export function createParcelDetailsService(deps: { db: Db }) {
     /** `GET /sortingsystem-api/Parcels/{barcode}/measures`; unknown parcel 404. */
     async measures(barcode: string, context: CallContext): Promise<TMeasures> {
       const parcel = await reader.findParcelByNumber(barcode);
-      if (!parcel) throw parcelNotFound(context.locale, barcode);
-      authorise(context.user, parcel.warehouse, context.locale);
+      if (!parcel) throw parcelNotFound(barcode);
+      authorise(context.user, parcel.warehouse);
       return presentMeasures(parcel);
     },
 
     /** A dimension type by barcode: a common one, or one of a warehouse the user may use. */
     async dimension(barcode: string, context: CallContext): Promise<TDimension> {
       const row = await reader.findDimensionByBarcode(barcode);
-      if (!row) throw notFound(context.locale, 'dimensionNotFound', barcode);
+      if (!row) throw notFound('dimensionNotFound', barcode);
       if (row.warehouseCode !== null) {
         const warehouse = await reader.findWarehouseByCode(row.warehouseCode);
-        if (!warehouse) throw notFound(context.locale, 'dimensionNotFound', barcode);
-        authorise(context.user, warehouse, context.locale);
+        if (!warehouse) throw notFound('dimensionNotFound', barcode);
+        authorise(context.user, warehouse);
       }
       return {
         DimensionId: row.id,
@@ -157,14 +153,16 @@ export function createParcelDetailsService(deps: { db: Db }) {
     },
 
     /** The parcel sticker as the `parcel` label's print job payload. */
-    async sticker(parcelId: number, lang: Locale, context: CallContext): Promise<TParcelSticker> {
+    async sticker(
+      parcelId: number,
+      lang: TStickerQuery['lang'],
+      context: CallContext,
+    ): Promise<TParcelSticker> {
       const parcel = await reader.findParcelById(parcelId);
       if (!parcel) {
-        throw new AppError('objectNotFound', {
-          message: translate(context.locale, 'parcelNotFound', { barcode: String(parcelId) }),
-        });
+        throw refusal('objectNotFound', 'parcelNotFound', { barcode: String(parcelId) });
       }
-      authorise(context.user, parcel.warehouse, context.locale);
+      authorise(context.user, parcel.warehouse);
       const captions = STICKER_CAPTIONS[lang];
       return {
         barcodeName: 'parcel',
@@ -221,8 +219,8 @@ export function createParcelDetailsService(deps: { db: Db }) {
       context: CallContext,
     ): Promise<OperationOutcome<TAcceptanceReport>> {
       const found = await reader.findInboundByAcceptanceBarcode(barcode);
-      if (!found) throw notFound(context.locale, 'inboundNotFound', barcode);
-      authorise(context.user, found.warehouse, context.locale);
+      if (!found) throw notFound('inboundNotFound', barcode);
+      authorise(context.user, found.warehouse);
       return runOperation(db, context, async (repository) => {
         if (found.arrivedAt === null) {
           await repository.markInboundArrived(found.id);

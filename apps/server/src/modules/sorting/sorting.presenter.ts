@@ -1,5 +1,5 @@
 import {
-  AppError,
+  type AppError,
   type TBox,
   type TCell,
   type TCellZoneType,
@@ -7,10 +7,9 @@ import {
   type TParcel,
   type TReturnableBox,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
-import { translate } from '../../i18n/messages.js';
-import { authoriseWarehouse } from '../auth/authorise.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { SessionUser } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { canUseWarehouse } from '../auth/authorise.js';
 import type {
   BoxRow,
   CellRow,
@@ -28,12 +27,10 @@ export const SUGGESTED_CELLS_LIMIT = 5;
 export const BOX_CAPACITY = 20;
 
 /** Throws forbidden unless the user may use the warehouse. */
-export function authorise(user: SessionUser, warehouse: WarehouseScopeRow, locale: Locale): void {
-  authoriseWarehouse(
-    user,
-    warehouse,
-    translate(locale, 'warehouseForbidden', { number: warehouse.number }),
-  );
+export function authorise(user: SessionUser, warehouse: WarehouseScopeRow): void {
+  if (!canUseWarehouse(user, warehouse)) {
+    throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
+  }
 }
 
 /**
@@ -137,18 +134,13 @@ export function presentReturnableBox(row: typeof returnableBoxes.$inferSelect): 
 
 /** 104 with the barcode in the message. */
 export function notFound(
-  locale: Locale,
   key: 'boxNotFound' | 'cellNotFound' | 'dimensionNotFound' | 'inboundNotFound',
   barcode: string | number,
 ): AppError {
-  return new AppError('objectNotFound', {
-    message: translate(locale, key, { barcode: String(barcode) }),
-  });
+  return refusal('objectNotFound', key, { barcode: String(barcode) });
 }
 
 /** Spec part 1 §8: a parcel not found answers 404 with the barcode (f-0001). */
-export function parcelNotFound(locale: Locale, barcode: string | number): AppError {
-  return new AppError('parcelNotFound', {
-    message: translate(locale, 'parcelNotFound', { barcode: String(barcode) }),
-  });
+export function parcelNotFound(barcode: string | number): AppError {
+  return refusal('parcelNotFound', 'parcelNotFound', { barcode: String(barcode) });
 }

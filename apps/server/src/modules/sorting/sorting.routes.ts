@@ -1,185 +1,64 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZBarcodeQuery,
-  ZBoxCreateRequest,
-  ZBoxSearchRequest,
-  ZCellSearchRequest,
-  ZCellSuggestRequest,
-  ZContainerMoveRequest,
-  ZMoveRequest,
-  ZParcelDamageRequest,
-  ZParcelBarcodeParams,
-  ZParcelIdParams,
-  ZParcelMeasureRequest,
-  ZParcelScanRequest,
-  ZParcelWeightRequest,
-  ZStickerQuery,
-  ZVisionBoxesRequest,
-  ZVisionParams,
+  SORTING_ROUTES,
+  SORTING_SCHEMAS,
+  SORTING_SYSTEM_ROUTES,
+  SORTING_SYSTEM_SCHEMAS,
+  VISION_ROUTES,
+  VISION_SCHEMAS,
 } from '@sorting/contracts';
-import { answer, answerOutcome, callContextOf } from '../../http/route-context.js';
+import { registerRoutes } from '../../http/typed-routes.js';
 import type { ContainersService } from './containers.service.js';
+import type { ContextService } from './context.service.js';
 import type { ParcelDetailsService } from './parcel-details.service.js';
 import type { SortingService } from './sorting.service.js';
 
-/** Spec part 1 §7 "Sorting" calls (and the vision boxes lookup of part 2 §7). */
+/**
+ * Spec part 1 §7 "Authentication and context", "Sorting" and the sorting system calls, and the
+ * vision boxes lookup of part 2 §7: the routes of `SORTING_ROUTES`, `SORTING_SYSTEM_ROUTES`
+ * and `VISION_ROUTES` (paths, access and schemas are in packages/contracts).
+ */
 export async function sortingRoutes(
   app: FastifyInstance,
   options: {
+    context: ContextService;
     sorting: SortingService;
     details: ParcelDetailsService;
     containers: ContainersService;
   },
 ): Promise<void> {
-  const { sorting, details, containers } = options;
-  const guarded = { preHandler: app.requireSession };
-
-  app.post('/sorting-api/parcels/scan', guarded, async (request) => {
-    const body = ZParcelScanRequest.parse(request.body ?? {});
-    return answer(app, request, await sorting.scanParcel(body, callContextOf(request)));
+  const { context, sorting, details, containers } = options;
+  registerRoutes(app, SORTING_ROUTES, SORTING_SCHEMAS, {
+    searchWarehouse: async ({ body, call }) => context.searchWarehouse(body, call),
+    searchZone: async ({ body, call }) => context.searchZone(body, call),
+    listWarehouses: async ({ call }) => context.listWarehouses(call),
+    listZones: async ({ query, call }) => context.listZones(query.warehouseId, call),
+    scanParcel: async ({ body, call }) => sorting.scanParcel(body, call),
+    searchBox: async ({ body, call }) => sorting.searchBox(body, call),
+    searchCell: async ({ body, call }) => sorting.searchCell(body, call),
+    suggestCells: async ({ body, call }) => sorting.suggestCells(body, call),
+    move: async ({ body, call }) => sorting.move(body, call),
+    createBoxes: async ({ body, call }) => sorting.createBoxes(body, call),
+    measure: async ({ body, call }) => details.measure(body, call),
+    weigh: async ({ body, call }) => details.weigh(body, call),
+    dimension: async ({ query, call }) => details.dimension(query.barcode, call),
+    sticker: async ({ params, query, call }) => details.sticker(params.id, query.lang, call),
+    stickerPrinted: async ({ params, call }) => details.stickerPrinted(params.id, call),
+    clearAttention: async ({ params, call }) => details.clearAttention(params.id, call),
+    reportDamage: async ({ params, body, call }) =>
+      details.reportDamage(params.id, body.Comment, call),
+    moveContainer: async ({ body, call }) => containers.moveContainer(body, call),
+    findContainer: async ({ query, call }) => containers.findContainer(query.barcode, call),
+    listContainers: async ({ call }) => containers.listContainers(call),
+    deleteContainer: async ({ query, call }) => containers.deleteContainer(query.barcode, call),
+    containerSticker: async ({ query, call }) => containers.containerSticker(query.barcode, call),
   });
-
-  app.post('/sorting-api/boxes/search', guarded, async (request) => {
-    const body = ZBoxSearchRequest.parse(request.body ?? {});
-    return answer(app, request, await sorting.searchBox(body, callContextOf(request)));
+  registerRoutes(app, SORTING_SYSTEM_ROUTES, SORTING_SYSTEM_SCHEMAS, {
+    measures: async ({ params, call }) => details.measures(params.barcode, call),
+    arriveInbound: async ({ query, call }) => details.arriveInbound(query.barcode, call),
   });
-
-  app.post('/sorting-api/cells/search', guarded, async (request) => {
-    const body = ZCellSearchRequest.parse(request.body ?? {});
-    return answer(app, request, await sorting.searchCell(body, callContextOf(request)));
-  });
-
-  app.post('/sorting-api/cells/suggest', guarded, async (request) => {
-    const body = ZCellSuggestRequest.parse(request.body ?? {});
-    return answer(app, request, await sorting.suggestCells(body, callContextOf(request)));
-  });
-
-  app.post('/sorting-api/move', guarded, async (request) => {
-    const body = ZMoveRequest.parse(request.body ?? {});
-    return answerOutcome(app, request, await sorting.move(body, callContextOf(request)));
-  });
-
-  app.post('/sorting-api/boxes/create', guarded, async (request) => {
-    const body = ZBoxCreateRequest.parse(request.body ?? {});
-    return answerOutcome(app, request, await sorting.createBoxes(body, callContextOf(request)));
-  });
-
-  app.post('/sorting-api/parcels/measure', guarded, async (request) => {
-    const body = ZParcelMeasureRequest.parse(request.body ?? {});
-    return answerOutcome(app, request, await details.measure(body, callContextOf(request)));
-  });
-
-  app.post('/sorting-api/parcels/weight', guarded, async (request) => {
-    const body = ZParcelWeightRequest.parse(request.body ?? {});
-    return answerOutcome(app, request, await details.weigh(body, callContextOf(request)));
-  });
-
-  app.get('/sorting-api/dimension', guarded, async (request) => {
-    const query = ZBarcodeQuery.parse(request.query ?? {});
-    return answer(app, request, await details.dimension(query.barcode, callContextOf(request)));
-  });
-
-  app.get('/sortingsystem-api/Parcels/:barcode/measures', guarded, async (request) => {
-    const params = ZParcelBarcodeParams.parse(request.params);
-    return answer(app, request, await details.measures(params.barcode, callContextOf(request)));
-  });
-
-  app.post('/sortingsystem-api/documents/inbound/arrive', guarded, async (request) => {
-    const query = ZBarcodeQuery.parse(request.query ?? {});
-    return answerOutcome(
-      app,
-      request,
-      await details.arriveInbound(query.barcode, callContextOf(request)),
-    );
-  });
-
-  app.get('/sorting-api/Parcels/:id/sticker', guarded, async (request) => {
-    const params = ZParcelIdParams.parse(request.params);
-    const query = ZStickerQuery.parse(request.query ?? {});
-    return answer(
-      app,
-      request,
-      await details.sticker(params.id, query.lang, callContextOf(request)),
-    );
-  });
-
-  app.put('/sorting-api/Parcels/:id/sticker_printed', guarded, async (request) => {
-    const params = ZParcelIdParams.parse(request.params);
-    return answerOutcome(
-      app,
-      request,
-      await details.stickerPrinted(params.id, callContextOf(request)),
-    );
-  });
-
-  app.delete('/sorting-api/parcels/:id/attention', guarded, async (request) => {
-    const params = ZParcelIdParams.parse(request.params);
-    return answerOutcome(
-      app,
-      request,
-      await details.clearAttention(params.id, callContextOf(request)),
-    );
-  });
-
-  app.put('/sorting-api/parcels/:id/damage', guarded, async (request) => {
-    const params = ZParcelIdParams.parse(request.params);
-    const body = ZParcelDamageRequest.parse(request.body ?? {});
-    return answerOutcome(
-      app,
-      request,
-      await details.reportDamage(params.id, body.Comment, callContextOf(request)),
-    );
-  });
-
-  app.post('/sorting-api/ContainerAccounting/move', guarded, async (request) => {
-    const body = ZContainerMoveRequest.parse(request.body ?? {});
-    return answerOutcome(
-      app,
-      request,
-      await containers.moveContainer(body, callContextOf(request)),
-    );
-  });
-
-  app.get('/sorting-api/ContainerAccounting', guarded, async (request) => {
-    const query = ZBarcodeQuery.parse(request.query ?? {});
-    return answer(
-      app,
-      request,
-      await containers.findContainer(query.barcode, callContextOf(request)),
-    );
-  });
-
-  // Spec part 1 §7 "returnable boxes": these three paths are spelt containerAccounting, the
-  // sorting ones above ContainerAccounting; Fastify matches case-sensitively, so both exist.
-  app.get('/sorting-api/containerAccounting/all', guarded, async (request) =>
-    answer(app, request, await containers.listContainers(callContextOf(request))),
-  );
-
-  app.delete('/sorting-api/containerAccounting', guarded, async (request) => {
-    const query = ZBarcodeQuery.parse(request.query ?? {});
-    return answerOutcome(
-      app,
-      request,
-      await containers.deleteContainer(query.barcode, callContextOf(request)),
-    );
-  });
-
-  app.get('/sorting-api/containerAccounting/sticker', guarded, async (request) => {
-    const query = ZBarcodeQuery.parse(request.query ?? {});
-    return answer(
-      app,
-      request,
-      await containers.containerSticker(query.barcode, callContextOf(request)),
-    );
-  });
-
-  app.post('/vision-api/v1/:warehouse/VisionFragment/boxes', guarded, async (request) => {
-    const params = ZVisionParams.parse(request.params);
-    const body = ZVisionBoxesRequest.parse(request.body ?? {});
-    return answer(
-      app,
-      request,
-      await containers.visionBoxes(params.warehouse, body.barcode, callContextOf(request)),
-    );
+  registerRoutes(app, VISION_ROUTES, VISION_SCHEMAS, {
+    boxes: async ({ params, body, call }) =>
+      containers.visionBoxes(params.warehouse, body.barcode, call),
   });
 }

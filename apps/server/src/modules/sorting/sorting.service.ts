@@ -10,12 +10,13 @@ import {
   type TMoveResult,
   type TParcel,
   type TParcelScanRequest,
+  type MessageParams,
   type TReturnableBox,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate } from '../../i18n/messages.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { MessageKey } from '../../i18n/messages.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
 import {
   OPERATION_TAKEN,
   runOperation,
@@ -47,19 +48,12 @@ import {
   type ZoneRow,
 } from './sorting.repository.js';
 
-export interface CallContext {
-  user: SessionUser;
-  locale: Locale;
-  /** The `X-Operation-Id` header of a change, or null. */
-  operationId: string | null;
+function stateChanged(key: MessageKey, params: MessageParams): AppError {
+  return refusal('stateChanged', key, params);
 }
 
-function stateChanged(message: string): AppError {
-  return new AppError('stateChanged', { message });
-}
-
-function refused(message: string): AppError {
-  return new AppError('refused', { message });
+function refused(key: MessageKey, params: MessageParams): AppError {
+  return refusal('refused', key, params);
 }
 
 /**
@@ -67,7 +61,7 @@ function refused(message: string): AppError {
  * is sorted; the server refuses its move too (defence in depth, docs/DECISIONS.md "Sorting
  * rules"), so no client can place it unmeasured.
  */
-function refuseUnmeasured(parcel: ParcelRow, locale: Locale): void {
+function refuseUnmeasured(parcel: ParcelRow): void {
   if (!parcel.needsMeasure && !parcel.needsWeight) return;
   const key =
     parcel.needsMeasure && parcel.needsWeight
@@ -75,7 +69,7 @@ function refuseUnmeasured(parcel: ParcelRow, locale: Locale): void {
       : parcel.needsMeasure
         ? 'parcelNeedsMeasure'
         : 'parcelNeedsWeight';
-  throw refused(translate(locale, key, { barcode: parcel.number }));
+  throw refused(key, { barcode: parcel.number });
 }
 
 /**
@@ -88,7 +82,7 @@ export function createSortingService(deps: { db: Db }) {
 
   async function loadWarehouse(
     id: number,
-    context: Pick<CallContext, 'user' | 'locale'>,
+    context: Pick<CallContext, 'user'>,
   ): Promise<WarehouseScopeRow> {
     return checkWarehouse(await reader.findWarehouseById(id), context);
   }
@@ -96,26 +90,20 @@ export function createSortingService(deps: { db: Db }) {
   /** The warehouse of a call: unknown 104, another sorting centre's refused. */
   function checkWarehouse(
     warehouse: WarehouseScopeRow | null,
-    context: Pick<CallContext, 'user' | 'locale'>,
+    context: Pick<CallContext, 'user'>,
   ): WarehouseScopeRow {
     if (!warehouse) {
-      throw new AppError('objectNotFound', {
-        message: translate(context.locale, 'warehouseNotFound'),
-      });
+      throw refusal('objectNotFound', 'warehouseNotFound');
     }
-    authorise(context.user, warehouse, context.locale);
+    authorise(context.user, warehouse);
     return warehouse;
   }
 
   /** The zone a call asked for (none: null), read as of its warehouse; missing: 204. */
-  function askedZone(
-    zoneId: number | undefined,
-    zone: ZoneRow | null,
-    locale: Locale,
-  ): ZoneRow | null {
+  function askedZone(zoneId: number | undefined, zone: ZoneRow | null): ZoneRow | null {
     if (zoneId === undefined) return null;
     if (!zone) {
-      throw new AppError('zoneNotFound', { message: translate(locale, 'zoneNotFoundById') });
+      throw refusal('zoneNotFound', 'zoneNotFoundById');
     }
     return zone;
   }
@@ -124,12 +112,11 @@ export function createSortingService(deps: { db: Db }) {
   async function loadZone(
     zoneId: number | undefined,
     warehouse: WarehouseScopeRow,
-    locale: Locale,
   ): Promise<ZoneRow | null> {
     if (zoneId === undefined) return null;
     const zone = await reader.findZone(zoneId);
     if (!zone || zone.warehouseId !== warehouse.id) {
-      throw new AppError('zoneNotFound', { message: translate(locale, 'zoneNotFoundById') });
+      throw refusal('zoneNotFound', 'zoneNotFoundById');
     }
     return zone;
   }
@@ -175,28 +162,19 @@ export function createSortingService(deps: { db: Db }) {
     context: CallContext,
   ): { parcel: ParcelRow; warehouse: WarehouseScopeRow } {
     const { parcel, warehouse, seenVersion } = locked;
-    if (!parcel || !warehouse) throw parcelNotFound(context.locale, parcelId);
-    authorise(context.user, warehouse, context.locale);
+    if (!parcel || !warehouse) throw parcelNotFound(parcelId);
+    authorise(context.user, warehouse);
     if (seenVersion !== null && seenVersion !== parcel.version) {
-      throw stateChanged(
-        translate(context.locale, 'parcelMovedMeanwhile', { barcode: parcel.number }),
-      );
+      throw stateChanged('parcelMovedMeanwhile', { barcode: parcel.number });
     }
     return { parcel, warehouse };
   }
 
   /** A cell of the move's warehouse: unknown 104, another warehouse's 304 (f-0003). */
-  function checkTargetCell(
-    cell: CellRow | null,
-    cellId: number,
-    warehouseId: number,
-    locale: Locale,
-  ): CellRow {
-    if (!cell) throw notFound(locale, 'cellNotFound', cellId);
+  function checkTargetCell(cell: CellRow | null, cellId: number, warehouseId: number): CellRow {
+    if (!cell) throw notFound('cellNotFound', cellId);
     if (cell.warehouseId !== warehouseId) {
-      throw new AppError('repeatedFailure', {
-        message: translate(locale, 'cellOfOtherWarehouse', { barcode: cell.barcode }),
-      });
+      throw refusal('repeatedFailure', 'cellOfOtherWarehouse', { barcode: cell.barcode });
     }
     return cell;
   }
@@ -220,7 +198,7 @@ export function createSortingService(deps: { db: Db }) {
     });
     if (!opened.claimed) return OPERATION_TAKEN;
     const { parcel, warehouse } = checkMovedParcel(opened, request.parcelId, context);
-    const cell = checkTargetCell(opened.cell, request.cellId, parcel.warehouseId, context.locale);
+    const cell = checkTargetCell(opened.cell, request.cellId, parcel.warehouseId);
     const box = await repository.lockOpenBoxInCell(cell.id);
     return { parcel, warehouse, cell, box };
   }
@@ -232,7 +210,7 @@ export function createSortingService(deps: { db: Db }) {
     claim: OperationClaim | null,
     context: CallContext,
   ): Promise<OpenedMove | typeof OPERATION_TAKEN> {
-    const { user, locale } = context;
+    const { user } = context;
     if (claim && !(await repository.claimOperation(claim))) return OPERATION_TAKEN;
     // Lock order of every move: parcel, then cells by id, then the box.
     const locked = await repository.lockParcelForMove(request.parcelId, user.id);
@@ -246,7 +224,7 @@ export function createSortingService(deps: { db: Db }) {
     if (request.boxId !== undefined) {
       boxBefore = await repository.findBoxById(request.boxId);
       if (!boxBefore || boxBefore.warehouseId !== parcel.warehouseId) {
-        throw notFound(locale, 'boxNotFound', request.boxId);
+        throw notFound('boxNotFound', request.boxId);
       }
     }
     const targetCellId = request.cellId ?? boxBefore?.cellId ?? null;
@@ -257,7 +235,6 @@ export function createSortingService(deps: { db: Db }) {
             await repository.findCellById(targetCellId),
             targetCellId,
             parcel.warehouseId,
-            locale,
           );
     await repository.lockCells(
       [cell?.id, boxBefore?.cellId].filter((id): id is number => id != null),
@@ -267,16 +244,12 @@ export function createSortingService(deps: { db: Db }) {
     if (boxBefore) {
       box = await repository.lockBox(boxBefore.id);
       if (!box || box.cellId !== boxBefore.cellId) {
-        throw stateChanged(
-          translate(locale, 'boxChangedMeanwhile', { barcode: boxBefore.barcode }),
-        );
+        throw stateChanged('boxChangedMeanwhile', { barcode: boxBefore.barcode });
       }
       if (cell && box.cellId !== cell.id && !box.isClosed) {
         const other = await repository.lockOpenBoxInCell(cell.id);
         if (other) {
-          throw refused(
-            translate(locale, 'cellHoldsOpenBox', { cell: cell.name, box: other.barcode }),
-          );
+          throw refused('cellHoldsOpenBox', { cell: cell.name, box: other.barcode });
         }
       }
     } else if (cell) {
@@ -310,7 +283,7 @@ export function createSortingService(deps: { db: Db }) {
     claim: OperationClaim | null,
     context: CallContext,
   ): Promise<TMoveResult | typeof OPERATION_TAKEN> {
-    const { user, locale } = context;
+    const { user } = context;
     const opened =
       request.boxId === undefined && request.cellId !== undefined
         ? await openMoveToCell(
@@ -342,19 +315,17 @@ export function createSortingService(deps: { db: Db }) {
       if (claim) await repository.storeOperationAnswer(claim.operationId, answer);
       return answer;
     }
-    refuseUnmeasured(parcel, locale);
+    refuseUnmeasured(parcel);
 
     const sortingKey = sortingKeyFor(parcel, cell?.zoneType ?? null);
     if (box) {
       if (box.isClosed) {
-        throw stateChanged(translate(locale, 'boxClosed', { barcode: box.barcode }));
+        throw stateChanged('boxClosed', { barcode: box.barcode });
       }
       // A box emptied by re-sorting takes a new key.
       const othersInBox = box.parcelsCount - (parcel.boxId === box.id ? 1 : 0);
       if (box.sortingKey !== null && box.sortingKey !== sortingKey && othersInBox > 0) {
-        throw refused(
-          translate(locale, 'boxOtherKey', { barcode: box.barcode, sortingKey: box.sortingKey }),
-        );
+        throw refused('boxOtherKey', { barcode: box.barcode, sortingKey: box.sortingKey });
       }
     }
     if (cell && cell.zoneType === 'SUGGESTED') {
@@ -363,7 +334,7 @@ export function createSortingService(deps: { db: Db }) {
         type: cell.zoneType,
       });
       if (!suggested.some((candidate) => candidate.id === cell.id)) {
-        throw refused(translate(locale, 'notSuggestedCell', { cell: cell.name }));
+        throw refused('notSuggestedCell', { cell: cell.name });
       }
     }
 
@@ -439,25 +410,20 @@ export function createSortingService(deps: { db: Db }) {
     cellId: number,
     context: CallContext,
   ): Promise<TMoveResult> {
-    const { user, locale } = context;
+    const { user } = context;
     const boxBefore = await repository.findBoxById(boxId);
-    if (!boxBefore) throw notFound(locale, 'boxNotFound', boxId);
+    if (!boxBefore) throw notFound('boxNotFound', boxId);
     const warehouse = await repository.findWarehouseById(boxBefore.warehouseId);
-    if (!warehouse) throw notFound(locale, 'boxNotFound', boxId);
-    authorise(user, warehouse, locale);
-    const cell = checkTargetCell(
-      await repository.findCellById(cellId),
-      cellId,
-      warehouse.id,
-      locale,
-    );
+    if (!warehouse) throw notFound('boxNotFound', boxId);
+    authorise(user, warehouse);
+    const cell = checkTargetCell(await repository.findCellById(cellId), cellId, warehouse.id);
 
     await repository.lockCells(
       [cell.id, boxBefore.cellId].filter((id): id is number => id != null),
     );
     const box = await repository.lockBox(boxId);
     if (!box || box.cellId !== boxBefore.cellId) {
-      throw stateChanged(translate(locale, 'boxChangedMeanwhile', { barcode: boxBefore.barcode }));
+      throw stateChanged('boxChangedMeanwhile', { barcode: boxBefore.barcode });
     }
     const answer: TMoveResult = {
       boxNumber: box.number,
@@ -475,9 +441,7 @@ export function createSortingService(deps: { db: Db }) {
     if (!box.isClosed) {
       const other = await repository.lockOpenBoxInCell(cell.id);
       if (other) {
-        throw refused(
-          translate(locale, 'cellHoldsOpenBox', { cell: cell.name, box: other.barcode }),
-        );
+        throw refused('cellHoldsOpenBox', { cell: cell.name, box: other.barcode });
       }
     }
     await repository.updateBox(box.id, { cellId: cell.id });
@@ -511,8 +475,8 @@ export function createSortingService(deps: { db: Db }) {
       });
       checkWarehouse(read.warehouse, context);
       const { parcel } = read;
-      if (!parcel) throw parcelNotFound(context.locale, request.barcode);
-      const zone = askedZone(request.zoneId, read.zone, context.locale);
+      if (!parcel) throw parcelNotFound(request.barcode);
+      const zone = askedZone(request.zoneId, read.zone);
       // The version the user saw goes with the suggestion: one round trip.
       const view = { userId: context.user.id, parcelId: parcel.id, version: parcel.version };
       if (!zone) {
@@ -532,20 +496,18 @@ export function createSortingService(deps: { db: Db }) {
       const warehouse = await loadWarehouse(request.warehouseId, context);
       const box = await reader.findBoxByBarcode(request.barcode);
       if (!box || box.warehouseId !== warehouse.id) {
-        throw notFound(context.locale, 'boxNotFound', request.barcode);
+        throw notFound('boxNotFound', request.barcode);
       }
-      const zone = await loadZone(request.zoneId, warehouse, context.locale);
+      const zone = await loadZone(request.zoneId, warehouse);
       return presentBox(box, await cellsForBox(box, zone));
     },
 
     async searchCell(request: TCellSearchRequest, context: CallContext): Promise<TCell> {
       const warehouse = await loadWarehouse(request.warehouseId, context);
       const cell = await reader.findCellByBarcode(request.barcode);
-      if (!cell) throw notFound(context.locale, 'cellNotFound', request.barcode);
+      if (!cell) throw notFound('cellNotFound', request.barcode);
       if (cell.warehouseId !== warehouse.id) {
-        throw new AppError('repeatedFailure', {
-          message: translate(context.locale, 'cellOfOtherWarehouse', { barcode: request.barcode }),
-        });
+        throw refusal('repeatedFailure', 'cellOfOtherWarehouse', { barcode: request.barcode });
       }
       return presentCell(cell);
     },
@@ -563,18 +525,18 @@ export function createSortingService(deps: { db: Db }) {
             : { number: request.barcode ?? '' },
       });
       const warehouse = checkWarehouse(read.warehouse, context);
-      const zone = askedZone(request.zoneId, read.zone, context.locale);
+      const zone = askedZone(request.zoneId, read.zone);
       if (isParcel) {
         const { parcel } = read;
         if (!parcel) {
-          throw parcelNotFound(context.locale, request.parcelId ?? request.barcode ?? '');
+          throw parcelNotFound(request.parcelId ?? request.barcode ?? '');
         }
         if (!zone) return [];
         return (await suggestForParcel(reader, parcel, zone)).map(presentCell);
       }
       const box = await reader.findBoxById(request.boxId ?? 0);
       if (!box || box.warehouseId !== warehouse.id) {
-        throw notFound(context.locale, 'boxNotFound', request.boxId ?? '');
+        throw notFound('boxNotFound', request.boxId ?? '');
       }
       return (await cellsForBox(box, zone)).map(presentCell);
     },
@@ -614,11 +576,9 @@ export function createSortingService(deps: { db: Db }) {
       const number = context.user.defaultWarehouseNumber;
       const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
       if (!warehouse) {
-        throw new AppError('objectNotFound', {
-          message: translate(context.locale, 'warehouseNotFound'),
-        });
+        throw refusal('objectNotFound', 'warehouseNotFound');
       }
-      authorise(context.user, warehouse, context.locale);
+      authorise(context.user, warehouse);
       return runOperation(db, context, async (repository) => {
         const numbers: number[] = [];
         let created: TReturnableBox[];

@@ -1,8 +1,10 @@
-import type {
-  TBoxCreateRequest,
-  TDimension,
-  TReturnableBox,
-  TReturnableBoxSticker,
+import {
+  DIMENSIONS_ROUTES,
+  SORTING_ROUTES,
+  type TBoxCreateRequest,
+  type TDimension,
+  type TReturnableBox,
+  type TReturnableBoxSticker,
 } from '@sorting/contracts';
 import type { ApiClient, ApiResult } from '../../lib/api-client';
 
@@ -30,25 +32,16 @@ export interface ReturnableBoxesCalls {
 
 export function createReturnableBoxesService(api: ApiClient): ReturnableBoxesCalls {
   return {
-    list: () => api.get<TReturnableBox[]>('sorting', '/sorting-api/containerAccounting/all'),
+    list: () => api.call(SORTING_ROUTES.listContainers, {}),
     create: ({ request, operationId }) =>
-      api.post<TReturnableBox[]>(
-        'sorting',
-        '/sorting-api/boxes/create',
-        { ...request, IsReturnable: true },
-        { operationId },
-      ),
-    remove: ({ barcode, operationId }) =>
-      api.delete<TReturnableBox>('sorting', '/sorting-api/containerAccounting', {
-        query: { barcode },
+      api.call(SORTING_ROUTES.createBoxes, {
+        body: { ...request, IsReturnable: true },
         operationId,
       }),
-    sticker: (barcode) =>
-      api.get<TReturnableBoxSticker>('sorting', '/sorting-api/containerAccounting/sticker', {
-        query: { barcode },
-      }),
-    dimension: (barcode) =>
-      api.get<TDimension>('sorting', '/sorting-api/dimension', { query: { barcode } }),
-    dimensions: () => api.get<TDimension[]>('dimensions', '/dimensions-api/dimension'),
+    remove: ({ barcode, operationId }) =>
+      api.call(SORTING_ROUTES.deleteContainer, { query: { barcode }, operationId }),
+    sticker: (barcode) => api.call(SORTING_ROUTES.containerSticker, { query: { barcode } }),
+    dimension: (barcode) => api.call(SORTING_ROUTES.dimension, { query: { barcode } }),
+    dimensions: () => api.call(DIMENSIONS_ROUTES.list, {}),
   };
 }

@@ -1,81 +1,50 @@
-import type {
-  TAcceptanceReport,
-  TBox,
-  TCell,
-  TDimension,
-  TMoveResult,
-  TParcel,
-  TParcelSticker,
-  TZone,
+import {
+  SORTING_ROUTES,
+  SORTING_SYSTEM_ROUTES,
+  type CallArguments,
+  type RouteDefinition,
+  type TAcceptanceReport,
+  type TBox,
+  type TCell,
+  type TDimension,
+  type TMoveResult,
+  type TParcel,
+  type TParcelSticker,
+  type TStickerQuery,
+  type TZone,
 } from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
 import type { LookupResult } from './sorting-entry.machine';
 
+/** A call's body as the machine fills it: every field there, null for "not given". */
+type Filled<R extends RouteDefinition> = {
+  [K in keyof CallArguments<R>['body']]-?: undefined extends CallArguments<R>['body'][K]
+    ? Exclude<CallArguments<R>['body'][K], undefined> | null
+    : CallArguments<R>['body'][K];
+};
+
+/** A change of the worker's action, sent once under its operation id. */
+interface Operation {
+  operationId: string;
+}
+
 /** Spec part 1 §7 `parcels/scan`. */
-export interface ParcelScanInput {
-  barcode: string;
-  warehouseId: number;
-  userId: number | null;
-  zoneId: number | null;
-}
-
+export type ParcelScanInput = Filled<typeof SORTING_ROUTES.scanParcel>;
 /** Spec part 1 §7 `boxes/search`. */
-export interface BoxSearchInput {
-  barcode: string;
-  warehouseId: number;
-  userId: number | null;
-  zoneId: number | null;
-  zoneType: string | null;
-  parcelId: number | null;
-  boxId: number | null;
-}
-
+export type BoxSearchInput = Filled<typeof SORTING_ROUTES.searchBox>;
 /** Spec part 1 §7 `cells/search`. */
-export interface CellSearchInput {
-  barcode: string;
-  warehouseId: number;
-  parcelId: number | null;
-  userId: number | null;
-  boxId: number | null;
-}
-
+export type CellSearchInput = Filled<typeof SORTING_ROUTES.searchCell>;
 /** Spec part 1 §7 `cells/suggest`: for a parcel (parcelId, barcode) or a box (boxId). */
-export interface CellSuggestInput {
-  parcelId: number | null;
-  barcode: string | null;
-  warehouseId: number;
-  userId: number | null;
-  zoneId: number | null;
-  boxId: number | null;
-}
-
+export type CellSuggestInput = Filled<typeof SORTING_ROUTES.suggestCells>;
 /** Spec part 1 §7 `move`, with the operation id of the worker's action. */
-export interface MoveInput {
-  parcelId: number | null;
-  boxId: number | null;
-  cellId: number | null;
-  userId: number | null;
-  operationId: string;
-}
-
-export interface MeasureInput {
-  parcelId: number;
-  height: number;
-  width: number;
-  length: number;
-  operationId: string;
-}
-
+export type MoveInput = Filled<typeof SORTING_ROUTES.move> & Operation;
+export type MeasureInput = CallArguments<typeof SORTING_ROUTES.measure>['body'] & Operation;
 /** Weight in grams (spec part 1 §5: kg × 1000, rounded, by the machine). */
-export interface WeightInput {
-  parcelId: number;
-  weight: number;
-  operationId: string;
-}
+export type WeightInput = CallArguments<typeof SORTING_ROUTES.weigh>['body'] & Operation;
 
-export interface ParcelActionInput {
+/** A change of one parcel (`/sorting-api/parcels/{id}/…`). */
+export interface ParcelActionInput extends Operation {
   parcelId: number;
-  operationId: string;
 }
 
 export interface DamageInput extends ParcelActionInput {
@@ -93,11 +62,11 @@ export interface SortingCalls {
   dimension(input: { barcode: string }): Promise<LookupResult<TDimension>>;
   measure(input: MeasureInput): Promise<LookupResult<unknown>>;
   weigh(input: WeightInput): Promise<LookupResult<unknown>>;
-  arriveInbound(input: {
-    barcode: string;
-    operationId: string;
-  }): Promise<LookupResult<TAcceptanceReport>>;
-  getSticker(input: { parcelId: number; lang: string }): Promise<LookupResult<TParcelSticker>>;
+  arriveInbound(input: { barcode: string } & Operation): Promise<LookupResult<TAcceptanceReport>>;
+  getSticker(input: {
+    parcelId: number;
+    lang: TStickerQuery['lang'];
+  }): Promise<LookupResult<TParcelSticker>>;
   markStickerPrinted(input: ParcelActionInput): Promise<LookupResult<unknown>>;
   clearAttention(input: ParcelActionInput): Promise<LookupResult<unknown>>;
   reportDamage(input: DamageInput): Promise<LookupResult<unknown>>;
@@ -105,56 +74,44 @@ export interface SortingCalls {
   searchZone(input: { warehouseId: number; barcode: string }): Promise<LookupResult<TZone>>;
 }
 
+/** `T` without its null fields, which become absent ones. */
+type Compact<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as null extends T[K] ? K : never]?: Exclude<T[K], null>;
+};
+
 /** Leaves out null fields: the server's schemas take absent, not null, for "not given". */
-function compact<T extends object>(value: T): Partial<T> {
+function compact<T extends object>(value: T): Compact<T> {
   return Object.fromEntries(
     Object.entries(value).filter(([, item]) => item !== null && item !== undefined),
-  ) as Partial<T>;
+  ) as Compact<T>;
 }
 
-/** The Sorting calls of spec part 1 §7 over the API client. */
+/** The Sorting calls of spec part 1 §7 over the typed client (`SORTING_ROUTES`). */
 export function createSortingService(api: ApiClient): SortingCalls {
   return {
-    scanParcel: (input) =>
-      api.post<TParcel>('sorting', '/sorting-api/parcels/scan', compact(input)),
-    searchBox: (input) => api.post<TBox>('sorting', '/sorting-api/boxes/search', compact(input)),
-    searchCell: (input) => api.post<TCell>('sorting', '/sorting-api/cells/search', compact(input)),
-    suggestCells: (input) =>
-      api.post<TCell[]>('sorting', '/sorting-api/cells/suggest', compact(input)),
+    scanParcel: (input) => api.call(SORTING_ROUTES.scanParcel, { body: compact(input) }),
+    searchBox: (input) => api.call(SORTING_ROUTES.searchBox, { body: compact(input) }),
+    searchCell: (input) => api.call(SORTING_ROUTES.searchCell, { body: compact(input) }),
+    suggestCells: (input) => api.call(SORTING_ROUTES.suggestCells, { body: compact(input) }),
     move: ({ operationId, ...input }) =>
-      api.post<TMoveResult>('sorting', '/sorting-api/move', compact(input), { operationId }),
-    dimension: ({ barcode }) =>
-      api.get<TDimension>('sorting', '/sorting-api/dimension', { query: { barcode } }),
-    measure: ({ operationId, ...input }) =>
-      api.post('sorting', '/sorting-api/parcels/measure', input, { operationId }),
-    weigh: ({ operationId, ...input }) =>
-      api.post('sorting', '/sorting-api/parcels/weight', input, { operationId }),
+      api.call(SORTING_ROUTES.move, { body: compact(input), operationId }),
+    dimension: ({ barcode }) => api.call(SORTING_ROUTES.dimension, { query: { barcode } }),
+    measure: ({ operationId, ...body }) => api.call(SORTING_ROUTES.measure, { body, operationId }),
+    weigh: ({ operationId, ...body }) => api.call(SORTING_ROUTES.weigh, { body, operationId }),
     arriveInbound: ({ barcode, operationId }) =>
-      api.post<TAcceptanceReport>(
-        'sortingSystem',
-        '/sortingsystem-api/documents/inbound/arrive',
-        undefined,
-        { query: { barcode }, operationId },
-      ),
+      api.call(SORTING_SYSTEM_ROUTES.arriveInbound, { query: { barcode }, operationId }),
     getSticker: ({ parcelId, lang }) =>
-      api.get<TParcelSticker>('sorting', `/sorting-api/Parcels/${parcelId}/sticker`, {
-        query: { lang },
-      }),
+      api.call(SORTING_ROUTES.sticker, { params: { id: parcelId }, query: { lang } }),
     markStickerPrinted: ({ parcelId, operationId }) =>
-      api.put('sorting', `/sorting-api/Parcels/${parcelId}/sticker_printed`, undefined, {
+      api.call(SORTING_ROUTES.stickerPrinted, { params: { id: parcelId }, operationId }),
+    clearAttention: ({ parcelId, operationId }) =>
+      api.call(SORTING_ROUTES.clearAttention, { params: { id: parcelId }, operationId }),
+    reportDamage: ({ parcelId, comment, operationId }) =>
+      api.call(SORTING_ROUTES.reportDamage, {
+        params: { id: parcelId },
+        body: { Comment: comment },
         operationId,
       }),
-    clearAttention: ({ parcelId, operationId }) =>
-      api.delete('sorting', `/sorting-api/parcels/${parcelId}/attention`, { operationId }),
-    reportDamage: ({ parcelId, comment, operationId }) =>
-      api.put(
-        'sorting',
-        `/sorting-api/parcels/${parcelId}/damage`,
-        { Comment: comment },
-        {
-          operationId,
-        },
-      ),
-    searchZone: (input) => api.post<TZone>('sorting', '/sorting-api/zones/search', input),
+    searchZone: (input) => api.call(SORTING_ROUTES.searchZone, { body: input }),
   };
 }

@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TWarehouse, TZoneList } from '@sorting/contracts';
-import type { PrintOutcome, PrintRequest } from '../../shell';
+import type { PrintOutcome, PrintRequest, WarehousesCalls } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { TopologyScreen } from './topology-page';
-import type { TopologyCalls } from './topology.service';
 
 const warehouse = (Id: number, Number: number, DefaultZoneNumber: number) =>
   ({ Id, Number, Name: `Склад ${Number}`, DefaultZoneNumber }) as TWarehouse;
@@ -21,7 +20,7 @@ const ZONES: Record<number, TZoneList> = {
   ],
 };
 
-const calls: TopologyCalls = {
+const calls: WarehousesCalls = {
   listWarehouses: async () => WAREHOUSES,
   listZones: async (warehouseId) => ZONES[warehouseId] ?? [],
 };

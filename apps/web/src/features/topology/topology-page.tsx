@@ -14,18 +14,19 @@ import { api } from '../../lib/api';
 import {
   Page,
   controlStyles,
+  createWarehousesService,
   useNotify,
   usePrint,
   useSessionUser,
   type PrintOutcome,
   type PrintRequest,
+  type WarehousesCalls,
 } from '../../shell';
-import { createTopologyService, type TopologyCalls } from './topology.service';
 import { MAX_COPIES, MAX_LABELS_PER_RUN, printRun, type RunResult } from './topology-print';
 import styles from './topology-page.module.css';
 
 export interface TopologyScreenProps {
-  calls: TopologyCalls;
+  calls: WarehousesCalls;
   print: (request: PrintRequest) => Promise<PrintOutcome>;
 }
 
@@ -356,7 +357,7 @@ export function TopologyScreen(props: TopologyScreenProps) {
   );
 }
 
-const topologyService = createTopologyService(api);
+const topologyService = createWarehousesService(api);
 
 /** /topology over the real calls and the shell's printer. */
 export default function TopologyPage() {

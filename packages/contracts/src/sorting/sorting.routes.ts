@@ -1,0 +1,303 @@
+import { defineRoute } from '../routing/route.js';
+import type {
+  DIMENSIONS_SCHEMAS,
+  SORTING_SCHEMAS,
+  SORTING_SYSTEM_SCHEMAS,
+  VISION_SCHEMAS,
+} from './sorting.schemas.js';
+
+type Sorting = typeof SORTING_SCHEMAS;
+
+/**
+ * Every sorting call needs a signed-in user; which warehouse and which rows the user may touch
+ * the services check (the warehouse comes in the body, not in the path).
+ */
+const SIGNED_IN = { kind: 'session' } as const;
+
+/**
+ * Spec part 1 §7 "Authentication and context" and "Sorting" (`/sorting-api`, PascalCase
+ * envelope, camelCase operation objects but for the returnable boxes' and dimension's).
+ */
+export const SORTING_ROUTES = {
+  searchWarehouse: defineRoute<Sorting['searchWarehouse']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/warehouses/search',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'Finds a warehouse by number (or the user’s default one)',
+  }),
+  searchZone: defineRoute<Sorting['searchZone']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/zones/search',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound', 'zoneNotFound'],
+    summary: 'Finds a zone of a warehouse by its barcode (or a cell’s) or number',
+  }),
+  listWarehouses: defineRoute<Sorting['listWarehouses']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/warehouses',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: [],
+    summary: 'The warehouses the user may sort in (ours)',
+  }),
+  listZones: defineRoute<Sorting['listZones']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/zones',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'The zones of a warehouse with their label barcodes (ours)',
+  }),
+  scanParcel: defineRoute<Sorting['scanParcel']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/parcels/scan',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['parcelNotFound', 'objectNotFound', 'zoneNotFound'],
+    summary: 'A scanned parcel with its suggested cells',
+  }),
+  searchBox: defineRoute<Sorting['searchBox']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/boxes/search',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound', 'zoneNotFound', 'refused'],
+    summary: 'A scanned box with its cell or suggested cells',
+  }),
+  searchCell: defineRoute<Sorting['searchCell']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/cells/search',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound', 'repeatedFailure'],
+    summary: 'A scanned cell',
+  }),
+  suggestCells: defineRoute<Sorting['suggestCells']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/cells/suggest',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['parcelNotFound', 'objectNotFound', 'zoneNotFound'],
+    summary: 'The cells suggested for a parcel or a box, best first',
+  }),
+  move: defineRoute<Sorting['move']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/move',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: [
+      'parcelNotFound',
+      'objectNotFound',
+      'repeatedFailure',
+      'refused',
+      'stateChanged',
+      'badRequest',
+    ],
+    summary: 'Moves a parcel into a cell or a box, or a box into a cell',
+  }),
+  createBoxes: defineRoute<Sorting['createBoxes']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/boxes/create',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['objectNotFound'],
+    summary: 'Creates returnable boxes of one size',
+  }),
+  measure: defineRoute<Sorting['measure']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/parcels/measure',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound', 'invalidMeasure'],
+    summary: 'Records the height, width and length of a parcel',
+  }),
+  weigh: defineRoute<Sorting['weigh']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/parcels/weight',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound', 'invalidMeasure'],
+    summary: 'Records the weight of a parcel in grams',
+  }),
+  dimension: defineRoute<Sorting['dimension']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/dimension',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'The dimension type of a scanned barcode',
+  }),
+  sticker: defineRoute<Sorting['sticker']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/Parcels/{id}/sticker',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['parcelNotFound'],
+    summary: 'The parcel sticker’s template and parameters',
+  }),
+  stickerPrinted: defineRoute<Sorting['stickerPrinted']>()({
+    service: 'sorting',
+    method: 'PUT',
+    path: '/sorting-api/Parcels/{id}/sticker_printed',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound'],
+    summary: 'Marks the parcel sticker printed',
+  }),
+  clearAttention: defineRoute<Sorting['clearAttention']>()({
+    service: 'sorting',
+    method: 'DELETE',
+    path: '/sorting-api/parcels/{id}/attention',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound'],
+    summary: 'Clears the attention message of a parcel checked undamaged',
+  }),
+  reportDamage: defineRoute<Sorting['reportDamage']>()({
+    service: 'sorting',
+    method: 'PUT',
+    path: '/sorting-api/parcels/{id}/damage',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound'],
+    summary: 'Records damage found on a parcel',
+  }),
+  moveContainer: defineRoute<Sorting['moveContainer']>()({
+    service: 'sorting',
+    method: 'POST',
+    path: '/sorting-api/ContainerAccounting/move',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['objectNotFound', 'repeatedFailure'],
+    summary: 'Moves a returnable box to a location',
+  }),
+  findContainer: defineRoute<Sorting['findContainer']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/ContainerAccounting',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'A returnable box by its barcode',
+  }),
+  // Spec part 1 §7 "returnable boxes": these three paths are spelt containerAccounting, the
+  // ones above ContainerAccounting; paths match case-sensitively, so both exist.
+  listContainers: defineRoute<Sorting['listContainers']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/containerAccounting/all',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: [],
+    summary: 'The returnable boxes of the user’s warehouse',
+  }),
+  deleteContainer: defineRoute<Sorting['deleteContainer']>()({
+    service: 'sorting',
+    method: 'DELETE',
+    path: '/sorting-api/containerAccounting',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['objectNotFound'],
+    summary: 'Deletes a returnable box',
+  }),
+  containerSticker: defineRoute<Sorting['containerSticker']>()({
+    service: 'sorting',
+    method: 'GET',
+    path: '/sorting-api/containerAccounting/sticker',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'The returnable box sticker’s template and parameters',
+  }),
+} as const;
+
+/** Spec part 1 §7 sorting system calls (`/sortingsystem-api`, PascalCase envelope). */
+export const SORTING_SYSTEM_ROUTES = {
+  measures: defineRoute<(typeof SORTING_SYSTEM_SCHEMAS)['measures']>()({
+    service: 'sortingSystem',
+    method: 'GET',
+    path: '/sortingsystem-api/Parcels/{barcode}/measures',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['parcelNotFound'],
+    summary: 'The recorded measures of a parcel',
+  }),
+  arriveInbound: defineRoute<(typeof SORTING_SYSTEM_SCHEMAS)['arriveInbound']>()({
+    service: 'sortingSystem',
+    method: 'POST',
+    path: '/sortingsystem-api/documents/inbound/arrive',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['objectNotFound'],
+    summary: 'Receives an inbound supply; answers its acceptance report',
+  }),
+} as const;
+
+/** Spec part 2 §7 vision (`/vision-api`, PascalCase envelope). */
+export const VISION_ROUTES = {
+  boxes: defineRoute<(typeof VISION_SCHEMAS)['boxes']>()({
+    service: 'vision',
+    method: 'POST',
+    path: '/vision-api/v1/{warehouse}/VisionFragment/boxes',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'The history of a box or parcel, from the events of its moves',
+  }),
+} as const;
+
+/** Spec part 2 §7 "Dimensions" (`/dimensions-api`, PascalCase envelope and fields). */
+export const DIMENSIONS_ROUTES = {
+  list: defineRoute<(typeof DIMENSIONS_SCHEMAS)['list']>()({
+    service: 'dimensions',
+    method: 'GET',
+    path: '/dimensions-api/dimension',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: [],
+    summary: 'The dimension types of the user’s warehouse and the common ones',
+  }),
+} as const;
