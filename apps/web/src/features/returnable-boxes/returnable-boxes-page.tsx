@@ -423,17 +423,14 @@ export function ReturnableBoxesScreen(props: {
 
         <ListSection
           title={t('list')}
-          loadingText={list.isPending ? t('loading') : null}
+          isLoading={list.isPending}
           failure={
             listError && !boxes
               ? {
                   text: textOf(listError, 'f-0001'),
                   code: listError.code,
-                  retry: {
-                    label: t('retry'),
-                    testId: 'boxes-retry',
-                    onRetry: () => void list.refetch(),
-                  },
+                  retryTestId: 'boxes-retry',
+                  onRetry: () => void list.refetch(),
                 }
               : null
           }

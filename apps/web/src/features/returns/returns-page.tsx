@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
+  ActionBar,
   ActionButton,
   controlStyles,
   Page,
@@ -277,7 +278,7 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
         ) : null}
 
         {!isScan && position.screen !== 'accepted' && position.screen !== 'discarding' ? (
-          <div className={styles.actions}>
+          <ActionBar>
             {position.screen === 'ConfirmReturnPackage' ? (
               <button
                 type="button"
@@ -312,17 +313,17 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
               disabled={isBusy || isUploading}
               onClick={() => send({ type: 'CANCEL' })}
             />
-          </div>
+          </ActionBar>
         ) : null}
         {isScan && position.step === 'pickItem' ? (
-          <div className={styles.actions}>
+          <ActionBar>
             <ActionButton
               testId="cancel"
               label={t('cancel')}
               disabled={isBusy}
               onClick={() => send({ type: 'CANCEL' })}
             />
-          </div>
+          </ActionBar>
         ) : null}
       </div>
     </Page>

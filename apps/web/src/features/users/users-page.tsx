@@ -292,17 +292,14 @@ export function UsersScreen(props: {
 
             <ListSection
               title={t('list')}
-              loadingText={list.isPending ? t('loading') : null}
+              isLoading={list.isPending}
               failure={
                 listError && !data
                   ? {
                       text: textOf(listError, 'f-002'),
                       code: listError.code,
-                      retry: {
-                        label: t('retry'),
-                        testId: 'users-retry',
-                        onRetry: () => void list.refetch(),
-                      },
+                      retryTestId: 'users-retry',
+                      onRetry: () => void list.refetch(),
                     }
                   : null
               }

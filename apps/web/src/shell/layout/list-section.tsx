@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NoData } from '../no-data/no-data';
 import { Pager, type PagerProps } from './pager';
 import styles from './list-section.module.css';
 
-/** Why a list is not there: its text, its f-code, and how to ask again. */
+/** Why a list is not there: its text and f-code, and how to ask for it again. */
 export interface ListFailure {
   text: string;
   code?: string;
-  retry: { label: string; testId: string; onRetry: () => void };
+  retryTestId: string;
+  onRetry: () => void;
 }
 
 /**
@@ -17,18 +19,25 @@ export interface ListFailure {
  */
 export function ListSection(props: {
   title: string;
-  loadingText?: string | null;
+  isLoading?: boolean;
   failure?: ListFailure | null;
   emptyText?: string | null;
   pager?: PagerProps;
   children?: ReactNode;
 }) {
-  const { title, loadingText, failure, emptyText, pager } = props;
+  const { t } = useTranslation('common');
+  const { title, failure, emptyText, pager } = props;
   return (
     <section className={styles.section} aria-label={title}>
       <h2 className={styles.title}>{title}</h2>
-      {loadingText ? <p>{loadingText}</p> : null}
-      {failure ? <NoData text={failure.text} code={failure.code} retry={failure.retry} /> : null}
+      {props.isLoading ? <p>{t('list.loading')}</p> : null}
+      {failure ? (
+        <NoData
+          text={failure.text}
+          code={failure.code}
+          retry={{ label: t('list.retry'), testId: failure.retryTestId, onRetry: failure.onRetry }}
+        />
+      ) : null}
       {emptyText ? <NoData text={emptyText} /> : props.children}
       {pager ? <Pager {...pager} /> : null}
     </section>
