@@ -3,6 +3,7 @@ import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
 import { AUTH_ROUTES, SESSIONS_ROUTES } from '../auth/auth.routes.js';
 import { CORE_ROUTES } from '../core/core.routes.js';
 import { PRINTING_ROUTES } from '../printing/printing.routes.js';
+import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -14,5 +15,6 @@ export const ROUTE_MAPS = {
   auth: AUTH_ROUTES,
   core: CORE_ROUTES,
   printing: PRINTING_ROUTES,
+  returns: RETURNS_ROUTES,
   timeTracking: TIME_TRACKING_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -3,6 +3,7 @@ import { TIME_TRACKING_SCHEMAS } from '../time-tracking/time-tracking.schemas.js
 import { AUTH_SCHEMAS, SESSIONS_SCHEMAS } from '../auth/auth.schemas.js';
 import { CORE_SCHEMAS } from '../core/core.schemas.js';
 import { PRINTING_SCHEMAS } from '../printing/print-jobs.js';
+import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -15,5 +16,6 @@ export const SCHEMA_MAPS = {
   auth: AUTH_SCHEMAS,
   core: CORE_SCHEMAS,
   printing: PRINTING_SCHEMAS,
+  returns: RETURNS_SCHEMAS,
   timeTracking: TIME_TRACKING_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
