@@ -10,6 +10,7 @@ import {
   type TReturnReasonCode,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
+import type { ApiResult } from '../../lib/api-client';
 
 /**
  * The returns screen (spec part 1 §2 "Returns", §3 "Return flow data", §4 "Returns", §8
@@ -20,14 +21,11 @@ import { recognizeBarcode } from '@sorting/domain';
  * "Returns (screen)".
  */
 
-/** The casing-free envelope of a call with its HTTP status (lib/api-client ApiResult). */
-export interface CallResult<T> {
-  isSuccess: boolean;
-  message: string | null;
-  errorCode: number | string | null;
-  operationObject: T | null;
-  status: number;
-}
+/** What the machine reads of a call's answer: the API client's `ApiResult`, casing-free. */
+export type CallResult<T> = Pick<
+  ApiResult<T>,
+  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
+>;
 
 /**
  * f-codes of the returns catalogue (spec part 1 §8; meanings in returns-shared / DECISIONS):
