@@ -49,10 +49,10 @@ function issuesOfValidation(validation: unknown[]): InputIssue[] {
  * The issues as one Message. The input rules of the contracts (text without control
  * characters, positive int4 ids) say it in the caller's language; zod's other texts stay.
  */
-function formatZodIssues(issues: InputIssue[], locale: Locale, where?: string): string {
+function formatZodIssues(issues: InputIssue[], locale: Locale): string {
   return issues
     .map((issue) => {
-      const field = [where, ...issue.path.map(String)].filter(Boolean).join('.');
+      const field = issue.path.map(String).join('.');
       const rule = inputRuleOf(issue);
       if (rule !== null) {
         const key = rule === 'text' ? 'inputControlCharacters' : 'inputInvalidId';
@@ -95,10 +95,11 @@ export function toErrorAnswer(error: unknown, locale: Locale = DEFAULT_LOCALE): 
     return { error: answer, status: answer.status, isUnexpected: false };
   }
   if (isFastifyClientError(error)) {
-    const where = (error as { validationContext?: string }).validationContext;
+    // The field as the caller knows it (`login`, `id`): a route's schema and a parse in the
+    // handler name it alike, without Fastify's part of the request (body, params, querystring).
     const answer = error.validation
       ? new AppError('badRequest', {
-          message: formatZodIssues(issuesOfValidation(error.validation), locale, where),
+          message: formatZodIssues(issuesOfValidation(error.validation), locale),
           details: error.validation,
         })
       : new AppError('badRequest', { message: error.message, errorCode: error.statusCode });
