@@ -278,6 +278,41 @@ describe('printers and print jobs', () => {
     ]);
   });
 
+  it('tells the web client of the job when the agent reports it printed or jammed', async () => {
+    const { web, agent } = await connectAgentAndWeb();
+    const printed = await web.connection.invoke<HubPrintAccepted>(
+      HUB_METHODS.printBarcode,
+      JSON.stringify(cellLabelJob()),
+    );
+    await agent.next('PrintBarcode', (n) => n.jobId === printed.jobId);
+    // Accepted by the hub is not printed: nothing is said until the agent reports.
+    expect(
+      web.notifications.some((n) => n.type === 'PrintJobFinished' && n.jobId === printed.jobId),
+    ).toBe(false);
+    await agent.connection.invoke(HUB_METHODS.printResult, printed.jobId, true, null);
+    expect(await web.next('PrintJobFinished', (n) => n.jobId === printed.jobId)).toEqual({
+      type: 'PrintJobFinished',
+      jobId: printed.jobId,
+      appId: DEMO_AGENT.appId,
+      state: 'printed',
+      message: null,
+    });
+
+    const jammed = await web.connection.invoke<HubPrintAccepted>(
+      HUB_METHODS.printBarcode,
+      JSON.stringify(cellLabelJob()),
+    );
+    await agent.next('PrintBarcode', (n) => n.jobId === jammed.jobId);
+    await agent.connection.invoke(HUB_METHODS.printResult, jammed.jobId, false, 'Paper jam');
+    expect(await web.next('PrintJobFinished', (n) => n.jobId === jammed.jobId)).toEqual({
+      type: 'PrintJobFinished',
+      jobId: jammed.jobId,
+      appId: DEMO_AGENT.appId,
+      state: 'failed',
+      message: 'Paper jam',
+    });
+  });
+
   it('answers an error, never a silent drop, for a printer app nobody serves', async () => {
     const web = track(createWebClient(url, sessionToken));
     await web.connection.start();

@@ -56,10 +56,11 @@ export const ERROR_TABLE = {
 export type AppErrorCode = keyof typeof ERROR_TABLE;
 
 /**
- * A parameter of a message: text or a number as it is, or a wait in seconds that the catalogue
- * words in the caller's language ("подождите 5 секунд").
+ * A parameter of a message: text or a number as it is, a wait in seconds that the catalogue
+ * words in the caller's language ("подождите 5 секунд"), or another catalogue text by its key
+ * (a return reason's title), worded in the same language.
  */
-export type MessageParam = string | number | { waitSeconds: number };
+export type MessageParam = string | number | { waitSeconds: number } | { key: string };
 export type MessageParams = Record<string, MessageParam>;
 
 export interface AppErrorOptions {

@@ -24,6 +24,7 @@ export * from './routing/route-maps.js';
 export * from './routing/schema-maps.js';
 export * from './time-tracking/time-tracking.schemas.js';
 export * from './time-tracking/time-tracking.routes.js';
-export * from './returns/returns-calls.js';
+export * from './returns/returns.schemas.js';
+export * from './returns/returns.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

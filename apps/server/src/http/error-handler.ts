@@ -95,7 +95,8 @@ export function toErrorAnswer(error: unknown, locale: Locale = DEFAULT_LOCALE): 
     return { error: answer, status: answer.status, isUnexpected: false };
   }
   if (isFastifyClientError(error)) {
-    // The field as the caller sent it (`id`, `barcode`), not where Fastify found it (params).
+    // The field as the caller knows it (`login`, `id`): a route's schema and a parse in the
+    // handler name it alike, without Fastify's part of the request (body, params, querystring).
     const answer = error.validation
       ? new AppError('badRequest', {
           message: formatZodIssues(issuesOfValidation(error.validation), locale),

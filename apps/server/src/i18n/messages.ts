@@ -68,6 +68,12 @@ const RU = {
   reportMinutes: 'Минуты',
   reportIntervals: 'Интервалы',
 
+  returnReason_another_reason: 'Другая причина',
+  returnReason_damage_item: 'Повреждение товара',
+  returnReason_oversort: 'Пересорт',
+  returnReason_fake: 'Подделка',
+  returnReason_manufacturing_defects: 'Заводской брак',
+  returnReason_damaged: 'Повреждённая упаковка',
   returnParcelNotFound: 'Отправление {barcode} не найдено',
   returnItemNotFound: 'Товара {code} нет в отправлении {barcode}',
   returnQuantityExceeded:
@@ -146,6 +152,12 @@ const EN: Record<MessageKey, string> = {
   reportMinutes: 'Minutes',
   reportIntervals: 'Intervals',
 
+  returnReason_another_reason: 'Another reason',
+  returnReason_damage_item: 'Damaged item',
+  returnReason_oversort: 'Wrong item',
+  returnReason_fake: 'Fake',
+  returnReason_manufacturing_defects: 'Manufacturing defect',
+  returnReason_damaged: 'Damaged package',
   returnParcelNotFound: 'Parcel {barcode} not found',
   returnItemNotFound: 'Parcel {barcode} has no item {code}',
   returnQuantityExceeded: 'Item {code}: at most {available} can be returned, {quantity} given',
@@ -186,7 +198,9 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 function wordParam(locale: Locale, value: MessageParam): string {
-  return typeof value === 'object' ? formatWait(locale, value.waitSeconds) : String(value);
+  if (typeof value !== 'object') return String(value);
+  if ('waitSeconds' in value) return formatWait(locale, value.waitSeconds);
+  return isMessageKey(value.key) ? CATALOGUES[locale][value.key] : value.key;
 }
 
 /** A message of the catalogue with `{name}` placeholders filled in. */

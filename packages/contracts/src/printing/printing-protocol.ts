@@ -99,7 +99,18 @@ export const HUB_METHODS = {
 export type HubNotification =
   | { type: 'PrinterConnected'; appId: string; printers: AgentPrinter[] }
   | { type: 'PrinterDisconnected'; appId: string }
-  | { type: 'PrintBarcode'; jobId: string; appId: string; job: PrintJob };
+  | { type: 'PrintBarcode'; jobId: string; appId: string; job: PrintJob }
+  /**
+   * Ours: the agent reported a job printed or failed (PrintResult); sent to the web clients of
+   * the user who printed it, so a label counts as printed only once the printer says so.
+   */
+  | {
+      type: 'PrintJobFinished';
+      jobId: string;
+      appId: string;
+      state: 'printed' | 'failed';
+      message: string | null;
+    };
 
 /** A print job through the hub: the JSON string given to PrintBarcode parses to this. */
 export interface HubPrintRequest extends PrintJob {

@@ -1,3 +1,5 @@
+import type { TReturnItem } from './returns.schemas.js';
+
 // Operation objects and constants of the Returns calls (spec part 1 §3 "Return item", "Return
 // payload", §7 "Returns and returnable boxes"). Plain types and constants, no zod: the web
 // imports these without pulling the schemas into a chunk.
@@ -41,84 +43,6 @@ export const RETURN_PHOTOS_REQUIRED: Record<TReturnReasonCode, number> = {
   manufacturing_defects: 2, // documents photo, package photo
   damaged: 3, // act photo, invoice photo, package photo
 };
-
-/** One reason of a return item. */
-export interface TReturnReason {
-  code: TReturnReasonCode;
-  disableCode: TReasonDisableCode;
-}
-
-/**
- * Spec part 1 §3 "Return item", one per item of a shipped parcel. `barcode` (the parcel it
- * came in) is ours (additive): policies answer for a list of parcel barcodes. `returnCost` is
- * the price of the `quantityAvailable` units; a return of `quantity` of them costs
- * returnCost × quantity / quantityAvailable (rounded to 0.01), or 1 for manufacturing_defects.
- */
-export interface TReturnItem {
-  code: string;
-  barcode: string;
-  article: string;
-  brand: string;
-  name: string;
-  quantityAvailable: number;
-  returnCost: number;
-  currencyPostfix: string;
-  /** Picture URLs of the product (for the worker to compare), maybe empty. */
-  images: string[];
-  /** ISO 8601. */
-  shippedDateUtc: string;
-  shipmentWarehouseCode: string;
-  reasons: TReturnReason[];
-}
-
-/** Spec part 1 §3 "Return payload": one line of `return2`. */
-export interface TReturnPayload {
-  code: string;
-  barcode: string;
-  quantity: number;
-  reasonCode: TReturnReasonCode;
-  reasonComment: string;
-  comment: string;
-  returnCost: number;
-  imagesIds: string[];
-}
-
-/** Ours: what `return2` answers: the accepted return and the cost the server recorded per line. */
-export interface TReturnAccepted {
-  returnId: number;
-  items: Array<{ code: string; barcode: string; quantity: number; returnCost: number }>;
-}
-
-/**
- * Ours: `GET /returns-api/return/returns?barcode=` answers the accepted returns of a parcel
- * with their photos (a supervisor's view; the browser tests read the database through it).
- */
-export interface TAcceptedReturn {
-  returnId: number;
-  acceptedAtUtc: string;
-  userName: string;
-  warehouseCode: string;
-  items: Array<{
-    code: string;
-    barcode: string;
-    quantity: number;
-    reasonCode: TReturnReasonCode;
-    reasonComment: string;
-    comment: string;
-    returnCost: number;
-    images: TReturnPhoto[];
-  }>;
-}
-
-/** Ours: what `POST …/return/image` answers; `url` shows the stored photo (GET, same session). */
-export interface TReturnPhoto {
-  id: string;
-  barcode: string;
-  fileName: string;
-  contentType: TReturnPhotoType;
-  size: number;
-  url: string;
-}
 
 /** The return cost of a payload line (spec part 1 §3), as both the web and the server reckon it. */
 export function returnCostOf(

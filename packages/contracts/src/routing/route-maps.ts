@@ -9,6 +9,7 @@ import {
   SORTING_SYSTEM_ROUTES,
   VISION_ROUTES,
 } from '../sorting/sorting.routes.js';
+import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -20,6 +21,7 @@ export const ROUTE_MAPS = {
   auth: AUTH_ROUTES,
   core: CORE_ROUTES,
   printing: PRINTING_ROUTES,
+  returns: RETURNS_ROUTES,
   timeTracking: TIME_TRACKING_ROUTES,
   sorting: SORTING_ROUTES,
   sortingSystem: SORTING_SYSTEM_ROUTES,

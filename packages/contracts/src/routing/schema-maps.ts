@@ -9,6 +9,7 @@ import {
   SORTING_SYSTEM_SCHEMAS,
   VISION_SCHEMAS,
 } from '../sorting/sorting.schemas.js';
+import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -21,6 +22,7 @@ export const SCHEMA_MAPS = {
   auth: AUTH_SCHEMAS,
   core: CORE_SCHEMAS,
   printing: PRINTING_SCHEMAS,
+  returns: RETURNS_SCHEMAS,
   timeTracking: TIME_TRACKING_SCHEMAS,
   sorting: SORTING_SCHEMAS,
   sortingSystem: SORTING_SYSTEM_SCHEMAS,

@@ -49,6 +49,8 @@ export const HUB_CHANNEL = 'printing_hub';
 type BusMessage =
   | { kind: 'deliver'; jobId: string; connectionId: string }
   | { kind: 'delivered'; jobId: string; isDelivered: boolean }
+  /** The agent reported the job's outcome: the web clients of `userId` are told. */
+  | { kind: 'finished'; jobId: string; userId: number }
   | { kind: 'online'; appId: string }
   | { kind: 'offline'; appId: string };
 
@@ -121,6 +123,24 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     await publish({ kind: 'delivered', jobId, isDelivered });
   }
 
+  /** The job's outcome to the web clients of its user on this process (PrintJobFinished). */
+  async function tellPrinted(jobId: string, userId: number): Promise<void> {
+    const clients = [...webClients.values()].filter(
+      (client) => client.principal.kind === 'web' && client.principal.userId === userId,
+    );
+    if (clients.length === 0) return;
+    const job = await repository.findJob(jobId);
+    if (!job || (job.state !== 'printed' && job.state !== 'failed')) return;
+    const notification: HubNotification = {
+      type: 'PrintJobFinished',
+      jobId,
+      appId: job.appId,
+      state: job.state,
+      message: job.message,
+    };
+    for (const client of clients) client.send(HUB_METHODS.notify, [notification]);
+  }
+
   async function onBusMessage(message: BusMessage): Promise<void> {
     switch (message.kind) {
       case 'deliver':
@@ -128,6 +148,9 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
         return;
       case 'delivered':
         waiting.get(message.jobId)?.(message.isDelivered);
+        return;
+      case 'finished':
+        await tellPrinted(message.jobId, message.userId);
         return;
       case 'online': {
         if (webClients.size === 0) return;
@@ -264,7 +287,10 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
         typeof message === 'string' && message !== '' ? message.slice(0, 1000) : null,
         agent.appId,
       ));
-    if (!moved) throw refused('printJobNotFound', { jobId: String(jobId) });
+    if (!id.success || !moved) throw refused('printJobNotFound', { jobId: String(jobId) });
+    // The user's web clients, on whichever process, learn that the label is out (or is not).
+    const job = await repository.findJob(id.data);
+    if (job) await publish({ kind: 'finished', jobId: job.id, userId: job.userId });
   }
 
   const handlers: Omit<HubHandlers<HubPrincipal>, 'authenticate'> = {

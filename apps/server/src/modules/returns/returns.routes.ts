@@ -1,15 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
-  AppError,
   RETURN_PHOTO_MAX_BYTES,
-  ZReturn2Request,
-  ZReturnImageParams,
-  ZReturnImageRequest,
-  ZReturnPoliciesRequest,
-  ZReturnsQuery,
+  RETURNS_ROUTES,
+  RETURNS_SCHEMAS,
+  toRouterPath,
 } from '@sorting/contracts';
-import { answer, answerOutcome, callContextOf } from '../../http/route-context.js';
-import { messageFor } from '../../i18n/messages.js';
+import { wordingOf } from '../../http/error-handler.js';
+import { registerRoutes } from '../../http/typed-routes.js';
+import { refusal } from '../../lib/refusal.js';
 import type { ReturnsService } from './returns.service.js';
 
 /**
@@ -19,66 +17,49 @@ import type { ReturnsService } from './returns.service.js';
  */
 export const RETURN_IMAGE_BODY_LIMIT = Math.ceil(RETURN_PHOTO_MAX_BYTES / 3) * 4 + 1024 * 1024;
 
-/** Spec part 1 §7 "Returns": `/returns-api/return/…`, PascalCase envelope. */
+const UPLOAD = RETURNS_ROUTES.uploadPhoto;
+
+/**
+ * Spec part 1 §7 "Returns": the routes of `RETURNS_ROUTES` (paths, access and schemas are in
+ * packages/contracts). The upload alone reads a larger body: its session is checked before
+ * the body (`onRequest` of the shared registration), so a stranger never makes the server
+ * take in 14 MiB, and a body over even this limit is still a too-large photo (f-0007).
+ */
 export async function returnsRoutes(
   app: FastifyInstance,
   options: { service: ReturnsService },
 ): Promise<void> {
   const { service } = options;
-  const guarded = { preHandler: app.requireSession };
 
-  app.post('/returns-api/return/policies', guarded, async (request) => {
-    const body = ZReturnPoliciesRequest.parse(request.body ?? {});
-    return answer(app, request, await service.policies(body, callContextOf(request)));
+  app.addHook('onRoute', (route) => {
+    if (route.method !== UPLOAD.method || route.url !== toRouterPath(UPLOAD.path)) return;
+    route.bodyLimit = RETURN_IMAGE_BODY_LIMIT;
+    route.errorHandler = (error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      const tooLarge = refusal('photoTooLarge', 'photoTooLarge', {
+        megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
+      });
+      return reply
+        .code(tooLarge.status)
+        .send(
+          app.envelopeCasing.present(request, tooLarge.toEnvelope(wordingOf(tooLarge, request))),
+        );
+    };
   });
 
-  app.post('/returns-api/return/return2', guarded, async (request) => {
-    const body = ZReturn2Request.parse(request.body ?? []);
-    return answerOutcome(app, request, await service.accept(body, callContextOf(request)));
-  });
-
-  app.post(
-    '/returns-api/return/image',
-    {
-      // Before the body is read: a stranger never makes the server take in 14 MiB.
-      onRequest: app.requireSession,
-      bodyLimit: RETURN_IMAGE_BODY_LIMIT,
-      // A body over even this limit is still a too-large photo to the worker (f-0007).
-      errorHandler: (error: FastifyError, request, reply) => {
-        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-        const refusal = new AppError('photoTooLarge', {
-          message: messageFor(request, 'photoTooLarge', {
-            megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
-          }),
-        });
-        return reply
-          .code(refusal.status)
-          .send(app.envelopeCasing.present(request, refusal.toEnvelope()));
-      },
+  registerRoutes(app, RETURNS_ROUTES, RETURNS_SCHEMAS, {
+    policies: async ({ body, call }) => service.policies(body, call),
+    accept: async ({ body, call }) => service.accept(body, call),
+    uploadPhoto: async ({ body, call }) => service.uploadPhoto(body, call),
+    deletePhoto: async ({ params, call }) => service.deletePhoto(params.id, call),
+    readPhoto: async ({ params, call, reply }) => {
+      const photo = await service.readPhoto(params.id, call);
+      return reply
+        .type(photo.contentType)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.bytes);
     },
-    async (request) => {
-      const body = ZReturnImageRequest.parse(request.body ?? {});
-      return answerOutcome(app, request, await service.uploadPhoto(body, callContextOf(request)));
-    },
-  );
-
-  app.delete('/returns-api/return/image/:id', guarded, async (request) => {
-    const { id } = ZReturnImageParams.parse(request.params);
-    return answerOutcome(app, request, await service.deletePhoto(id, callContextOf(request)));
-  });
-
-  app.get('/returns-api/return/image/:id', guarded, async (request, reply) => {
-    const { id } = ZReturnImageParams.parse(request.params);
-    const photo = await service.readPhoto(id, callContextOf(request));
-    return reply
-      .type(photo.contentType)
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(photo.bytes);
-  });
-
-  app.get('/returns-api/return/returns', guarded, async (request) => {
-    const { barcode } = ZReturnsQuery.parse(request.query ?? {});
-    return answer(app, request, await service.listReturns(barcode, callContextOf(request)));
+    listReturns: async ({ query, call }) => service.listReturns(query.barcode, call),
   });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  AppError,
+  type AppError,
+  type MessageParams,
   DEFAULT_CURRENCY_POSTFIX,
   REASON_DISABLED,
   REASON_ENABLED,
@@ -21,12 +22,12 @@ import {
   type TReturnPoliciesRequest,
   type TReturnReasonCode,
 } from '@sorting/contracts';
-import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { translate, type MessageKey } from '../../i18n/messages.js';
+import type { MessageKey } from '../../i18n/messages.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
 import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
-import type { SessionUser } from '../auth/auth.service.js';
-import { authoriseWarehouse } from '../auth/authorise.js';
+import { canUseWarehouse } from '../auth/authorise.js';
 import type { PhotoStore } from './photo-store.js';
 import {
   createReturnsRepository,
@@ -37,13 +38,6 @@ import {
   type ShippedOrderRow,
 } from './returns.repository.js';
 
-/** Who calls, in which language, under which operation id. */
-export interface ReturnsCallContext {
-  user: SessionUser;
-  locale: Locale;
-  operationId: string | null;
-}
-
 /** Ours (not in the spec): what `GET /returns-api/return/returns?barcode=` answers. */
 /** An unaccepted photo older than this is abandoned and swept. */
 export const ABANDONED_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
@@ -51,24 +45,10 @@ export const ABANDONED_PHOTO_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 100;
 
 /** The reasons' titles for messages (the web has its own, with descriptions). */
-const REASON_TITLES: Record<Locale, Record<TReturnReasonCode, string>> = {
-  ru: {
-    another_reason: 'Другая причина',
-    damage_item: 'Повреждение товара',
-    oversort: 'Пересорт',
-    fake: 'Подделка',
-    manufacturing_defects: 'Производственный брак',
-    damaged: 'Повреждение упаковки',
-  },
-  en: {
-    another_reason: 'Another reason',
-    damage_item: 'Damaged item',
-    oversort: 'Wrong item',
-    fake: 'Fake',
-    manufacturing_defects: 'Manufacturing defect',
-    damaged: 'Damaged package',
-  },
-};
+/** The catalogue key of a reason's title: the error handler words it in the caller's language. */
+function reasonTitleKey(code: TReturnReasonCode): MessageKey {
+  return `returnReason_${code}`;
+}
 
 /** `data:image/jpeg;base64,` before the base64 text (a browser's FileReader gives one). */
 const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/i;
@@ -142,28 +122,22 @@ export function createReturnsService(options: {
   const { db, photoStore, now, logError } = options;
   const reader = createReturnsRepository(db);
 
-  function refuse(
-    context: ReturnsCallContext,
-    key: MessageKey,
-    params: Record<string, string | number> = {},
-  ): AppError {
-    return new AppError('refused', { message: translate(context.locale, key, params) });
+  function refuse(key: MessageKey, params: MessageParams = {}): AppError {
+    return refusal('refused', key, params);
   }
 
   /** Who may return: a user who may use the warehouse (own sorting centre or default one). */
-  function authorise(context: ReturnsCallContext, warehouse: ReturnWarehouseRow): void {
-    authoriseWarehouse(
-      context.user,
-      warehouse,
-      translate(context.locale, 'warehouseForbidden', { number: warehouse.number }),
-    );
+  function authorise(context: CallContext, warehouse: ReturnWarehouseRow): void {
+    if (!canUseWarehouse(context.user, warehouse)) {
+      throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
+    }
   }
 
   /** The orders of the barcodes, in their order; the first unknown one is 404. */
   async function findOrdersOrRefuse(
     repository: ReturnsRepository,
     barcodes: string[],
-    context: ReturnsCallContext,
+    context: CallContext,
   ): Promise<ShippedOrderRow[]> {
     const unique = [...new Set(barcodes)];
     const found = new Map(
@@ -172,9 +146,7 @@ export function createReturnsService(options: {
     return unique.map((barcode) => {
       const order = found.get(barcode);
       if (!order) {
-        throw new AppError('parcelNotFound', {
-          message: translate(context.locale, 'returnParcelNotFound', { barcode }),
-        });
+        throw refusal('parcelNotFound', 'returnParcelNotFound', { barcode });
       }
       authorise(context, order.warehouse);
       return order;
@@ -182,7 +154,7 @@ export function createReturnsService(options: {
   }
 
   function inOperation<T>(
-    context: ReturnsCallContext,
+    context: CallContext,
     work: (repository: ReturnsRepository) => Promise<T>,
   ): Promise<OperationOutcome<T>> {
     return runInOperation(db, { operationId: context.operationId, userId: context.user.id }, (tx) =>
@@ -206,38 +178,37 @@ export function createReturnsService(options: {
     lines: TReturn2Request,
     items: Map<string, ShippedItemRow>,
     photos: Map<string, ReturnPhotoRow>,
-    context: ReturnsCallContext,
   ): void {
     const requested = new Map<ShippedItemRow, number>();
     const seenPhotos = new Set<string>();
     for (const line of lines) {
       const item = items.get(`${line.barcode}\n${line.code}`);
       if (!item) {
-        throw refuse(context, 'returnItemNotFound', { code: line.code, barcode: line.barcode });
+        throw refuse('returnItemNotFound', { code: line.code, barcode: line.barcode });
       }
-      const reason = REASON_TITLES[context.locale][line.reasonCode];
+      const reason = { key: reasonTitleKey(line.reasonCode) };
       if (item.disabledReasons.includes(line.reasonCode)) {
-        throw refuse(context, 'returnReasonDisabled', { reason, code: line.code });
+        throw refuse('returnReasonDisabled', { reason, code: line.code });
       }
       const quantity = (requested.get(item) ?? 0) + line.quantity;
       requested.set(item, quantity);
       const available = quantityAvailableOf(item);
       if (quantity > available) {
-        throw refuse(context, 'returnQuantityExceeded', { code: line.code, available, quantity });
+        throw refuse('returnQuantityExceeded', { code: line.code, available, quantity });
       }
       for (const id of line.imagesIds) {
-        if (seenPhotos.has(id)) throw refuse(context, 'returnPhotoRepeated', { id });
+        if (seenPhotos.has(id)) throw refuse('returnPhotoRepeated', { id });
         seenPhotos.add(id);
         const photo = photos.get(id);
-        if (!photo) throw refuse(context, 'returnPhotoUnknown', { id });
+        if (!photo) throw refuse('returnPhotoUnknown', { id });
         if (photo.barcode !== line.barcode) {
-          throw refuse(context, 'returnPhotoOfOtherParcel', { id });
+          throw refuse('returnPhotoOfOtherParcel', { id });
         }
-        if (photo.returnLineId !== null) throw refuse(context, 'returnPhotoAccepted', { id });
+        if (photo.returnLineId !== null) throw refuse('returnPhotoAccepted', { id });
       }
       const required = RETURN_PHOTOS_REQUIRED[line.reasonCode];
       if (line.imagesIds.length < required) {
-        throw refuse(context, 'returnPhotosMissing', {
+        throw refuse('returnPhotosMissing', {
           reason,
           required,
           given: line.imagesIds.length,
@@ -248,15 +219,10 @@ export function createReturnsService(options: {
 
   return {
     /** Every item of every listed parcel, also those with nothing left to return. */
-    async policies(
-      body: TReturnPoliciesRequest,
-      context: ReturnsCallContext,
-    ): Promise<TReturnItem[]> {
+    async policies(body: TReturnPoliciesRequest, context: CallContext): Promise<TReturnItem[]> {
       const warehouse = await reader.findWarehouseByNumber(Number(body.warehouseCode));
       if (!warehouse) {
-        throw new AppError('objectNotFound', {
-          message: translate(context.locale, 'warehouseNotFound'),
-        });
+        throw refusal('objectNotFound', 'warehouseNotFound');
       }
       authorise(context, warehouse);
       const orders = await findOrdersOrRefuse(reader, body.parcelBarcode, context);
@@ -272,7 +238,7 @@ export function createReturnsService(options: {
      */
     async accept(
       lines: TReturn2Request,
-      context: ReturnsCallContext,
+      context: CallContext,
     ): Promise<OperationOutcome<TReturnAccepted>> {
       return inOperation(context, async (repository) => {
         const orders = await findOrdersOrRefuse(
@@ -289,7 +255,7 @@ export function createReturnsService(options: {
         const photos = new Map(
           (await repository.lockPhotos([...new Set(photoIds)])).map((photo) => [photo.id, photo]),
         );
-        checkLines(lines, items, photos, context);
+        checkLines(lines, items, photos);
 
         const at = now();
         // The first parcel's shipment warehouse: the goods go back where they left from.
@@ -340,30 +306,24 @@ export function createReturnsService(options: {
      */
     async uploadPhoto(
       body: TReturnImageRequest,
-      context: ReturnsCallContext,
+      context: CallContext,
     ): Promise<OperationOutcome<TReturnPhoto>> {
       const base64 = body.fileData.replace(DATA_URL_PREFIX, '');
       // A cheap bound before decoding: 4 characters carry 3 bytes.
       if (Math.floor((base64.length * 3) / 4) > RETURN_PHOTO_MAX_BYTES + 3) {
-        throw new AppError('photoTooLarge', {
-          message: translate(context.locale, 'photoTooLarge', {
-            megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
-          }),
+        throw refusal('photoTooLarge', 'photoTooLarge', {
+          megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
         });
       }
       const bytes = Buffer.from(base64, 'base64');
       if (bytes.length > RETURN_PHOTO_MAX_BYTES) {
-        throw new AppError('photoTooLarge', {
-          message: translate(context.locale, 'photoTooLarge', {
-            megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
-          }),
+        throw refusal('photoTooLarge', 'photoTooLarge', {
+          megabytes: RETURN_PHOTO_MAX_BYTES / 1024 / 1024,
         });
       }
       const type = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
       if (!isPhotoType(type?.mime)) {
-        throw new AppError('photoNotImage', {
-          message: translate(context.locale, 'photoNotImage', { fileName: body.fileName }),
-        });
+        throw refusal('photoNotImage', 'photoNotImage', { fileName: body.fileName });
       }
       const contentType = type.mime;
       await findOrdersOrRefuse(reader, [body.barcode], context);
@@ -375,11 +335,9 @@ export function createReturnsService(options: {
           await repository.lockOrder(body.barcode);
           const held = await repository.countUnboundPhotos(body.barcode);
           if (held >= RETURN_PHOTOS_MAX_PER_BARCODE) {
-            throw new AppError('tooManyPhotos', {
-              message: translate(context.locale, 'tooManyPhotos', {
-                barcode: body.barcode,
-                max: RETURN_PHOTOS_MAX_PER_BARCODE,
-              }),
+            throw refusal('tooManyPhotos', 'tooManyPhotos', {
+              barcode: body.barcode,
+              max: RETURN_PHOTOS_MAX_PER_BARCODE,
             });
           }
           await photoStore.put(id, bytes, contentType);
@@ -409,17 +367,15 @@ export function createReturnsService(options: {
     },
 
     /** Deletes a photo not yet in an accepted return: the row, then its bytes. */
-    async deletePhoto(id: string, context: ReturnsCallContext): Promise<OperationOutcome<true>> {
+    async deletePhoto(id: string, context: CallContext): Promise<OperationOutcome<true>> {
       const removedKeys: string[] = [];
       const outcome = await inOperation(context, async (repository) => {
         const [photo] = await repository.lockPhotos([id]);
         if (!photo) {
-          throw new AppError('objectNotFound', {
-            message: translate(context.locale, 'returnPhotoUnknown', { id }),
-          });
+          throw refusal('objectNotFound', 'returnPhotoUnknown', { id });
         }
         await findOrdersOrRefuse(repository, [photo.barcode], context);
-        if (photo.returnLineId !== null) throw refuse(context, 'returnPhotoAccepted', { id });
+        if (photo.returnLineId !== null) throw refuse('returnPhotoAccepted', { id });
         await repository.deletePhoto(id);
         removedKeys.push(photo.storageKey);
         return true as const;
@@ -431,13 +387,10 @@ export function createReturnsService(options: {
     /** A photo's bytes and type, for the gallery. */
     async readPhoto(
       id: string,
-      context: ReturnsCallContext,
+      context: CallContext,
     ): Promise<{ bytes: Buffer; contentType: TReturnPhotoType }> {
       const photo = await reader.findPhoto(id);
-      const notFound = () =>
-        new AppError('objectNotFound', {
-          message: translate(context.locale, 'returnPhotoUnknown', { id }),
-        });
+      const notFound = () => refusal('objectNotFound', 'returnPhotoUnknown', { id });
       if (!photo) throw notFound();
       await findOrdersOrRefuse(reader, [photo.barcode], context);
       const bytes = await photoStore.get(photo.storageKey);
@@ -446,7 +399,7 @@ export function createReturnsService(options: {
     },
 
     /** The accepted returns of a parcel, newest first, with their photos. */
-    async listReturns(barcode: string, context: ReturnsCallContext): Promise<TAcceptedReturn[]> {
+    async listReturns(barcode: string, context: CallContext): Promise<TAcceptedReturn[]> {
       await findOrdersOrRefuse(reader, [barcode], context);
       const lines = await reader.listAcceptedLines(barcode);
       const photos = await reader.listLinePhotos(lines.map((line) => line.lineId));

@@ -250,8 +250,11 @@ function onLocalMessage(state: PrinterState, message: LocalPrinterResponse): Tra
 }
 
 function onHubNotify(state: PrinterState, notification: HubNotification): Transition {
-  // Only the device's own printer app matters; PrintBarcode is for agents.
-  if (notification.type === 'PrintBarcode') return { state, effects: [] };
+  // Only the device's own printer app matters; PrintBarcode is for agents, PrintJobFinished
+  // for the print waiting on it (printer-service.ts).
+  if (notification.type === 'PrintBarcode' || notification.type === 'PrintJobFinished') {
+    return { state, effects: [] };
+  }
   if (!state.device.printerAppId || notification.appId !== state.device.printerAppId) {
     return { state, effects: [] };
   }

@@ -12,7 +12,12 @@ import { createFakeScheduler, type FakeScheduler } from '../../lib/fake-schedule
 import { createPrinterIdCookies } from '../device-ids';
 import { createSignalRHub } from './hub-connection';
 import { createLocalSocketOpener, type WebSocketConstructor } from './local-socket';
-import { createPrinterService, type PrinterProblem, type PrinterService } from './printer-service';
+import {
+  HUB_PRINT_REPORT_TIMEOUT_MS,
+  createPrinterService,
+  type PrinterProblem,
+  type PrinterService,
+} from './printer-service';
 import { startAgent } from './testing/agent-stand-in';
 import { startTestHub, type TestHub } from './testing/signalr-test-hub';
 
@@ -198,10 +203,42 @@ describe('printer service over the local socket (real ws server)', () => {
   });
 });
 
+/**
+ * The hub answers PrintBarcode with `jobId` and, as the server does once its agent reports,
+ * sends PrintJobFinished (here even before the answer: a fast agent).
+ */
+function answerAndReport(
+  hub: TestHub,
+  jobId: string,
+  report: { state: 'printed' | 'failed'; message: string | null } | null = {
+    state: 'printed',
+    message: null,
+  },
+): void {
+  hub.answer = (invocation) => {
+    if (invocation.target !== 'PrintBarcode') return { result: null };
+    if (report)
+      hub.send('Notify', { type: 'PrintJobFinished', jobId, appId: 'agent-7', ...report });
+    return { result: { jobId } };
+  };
+}
+
+/** A service with no local agent, started and connected to the hub, printer app agent-7. */
+async function connectedToHub(hub: TestHub): Promise<Rig> {
+  const started = rig({
+    localUrl: await closedPortUrl(),
+    hubUrl: hub.url,
+    ids: ['agent-7', 'zebra-1'],
+  });
+  started.service.start();
+  await waitUntil(() => started.service.getSnapshot().hub.status === 'connected', 'hub');
+  return started;
+}
+
 describe('printer service through the hub (official SignalR client, real socket)', () => {
   it('prints through PrintBarcode with the cookie app id and printer id', async () => {
     const hub = await hubAt();
-    hub.answer = () => ({ result: { jobId: 'job-42' } });
+    answerAndReport(hub, 'job-42');
     const { service } = rig({
       localUrl: await closedPortUrl(),
       hubUrl: hub.url,
@@ -209,7 +246,11 @@ describe('printer service through the hub (official SignalR client, real socket)
     });
     service.start();
     await waitUntil(() => service.getSnapshot().hub.status === 'connected', 'hub');
-    expect(await service.print(LABEL)).toEqual({ status: 'sent', channel: 'hub', jobId: 'job-42' });
+    expect(await service.print(LABEL)).toEqual({
+      status: 'printed',
+      channel: 'hub',
+      jobId: 'job-42',
+    });
     expect(hub.invocations.map((invocation) => invocation.target)).toEqual([
       'AddPrinterClient',
       'PrintBarcode',
@@ -225,9 +266,38 @@ describe('printer service through the hub (official SignalR client, real socket)
     });
   });
 
+  it('a hub print is printed only when the agent reports it: a jam is a failed print', async () => {
+    const hub = await hubAt();
+    const { service, problems } = await connectedToHub(hub);
+    answerAndReport(hub, 'job-jam', { state: 'failed', message: 'Paper jam' });
+    expect(await service.print(LABEL)).toEqual({
+      status: 'failed',
+      channel: 'hub',
+      message: 'Paper jam',
+    });
+    expect(problems).toEqual([{ kind: 'printFailed', message: 'Paper jam' }]);
+    // A failed print is no hub error: the connection stays.
+    expect(service.getSnapshot().hub.status).toBe('connected');
+  });
+
+  it('a hub print with no report in time is failed and the worker is told', async () => {
+    const hub = await hubAt();
+    const { service, problems, clock } = await connectedToHub(hub);
+    answerAndReport(hub, 'job-lost', null);
+    const timers = clock.pending();
+    const outcome = service.print(LABEL);
+    // The hub's answer arrives on the real socket; then the report's timer runs on the clock.
+    await waitUntil(() => clock.pending() > timers, 'the report timer');
+    clock.advance(HUB_PRINT_REPORT_TIMEOUT_MS - 1);
+    expect(problems).toEqual([]);
+    clock.advance(1);
+    expect(await outcome).toEqual({ status: 'failed', channel: 'hub', message: null });
+    expect(problems).toEqual([{ kind: 'printNotConfirmed' }]);
+  });
+
   it('Notify PrinterDisconnected / PrinterConnected of the cookie app switch printing', async () => {
     const hub = await hubAt();
-    hub.answer = () => ({ result: { jobId: 'job-1' } });
+    answerAndReport(hub, 'job-1');
     const { service, problems } = rig({
       localUrl: await closedPortUrl(),
       hubUrl: hub.url,
@@ -241,7 +311,7 @@ describe('printer service through the hub (official SignalR client, real socket)
     expect(problems).toEqual([{ kind: 'printerUnavailable' }]);
     hub.send('Notify', { type: 'PrinterConnected', appId: 'agent-7', printers: [] });
     await waitUntil(() => service.getSnapshot().hub.printer === 'connected', 'notify');
-    expect((await service.print(LABEL)).status).toBe('sent');
+    expect((await service.print(LABEL)).status).toBe('printed');
   });
 
   it('invokes AddPrinterClient(app id) on every (re)connect; an unserved app is "printer unavailable", no job', async () => {

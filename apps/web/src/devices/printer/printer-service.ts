@@ -1,5 +1,6 @@
 import {
   HUB_METHODS,
+  type HubNotification,
   type HubPrintAccepted,
   type HubPrintRequest,
   type LocalPrinterResponse,
@@ -27,10 +28,12 @@ import {
 export type PrintRequest = Pick<PrintJob, 'barcodeName' | 'barcodeData'> &
   Partial<Pick<PrintJob, 'copies' | 'token'>>;
 
-/** What became of a print. */
+/**
+ * What became of a print: `printed` only once the printer has reported it, locally or through
+ * the hub's PrintJobFinished (a jammed printer leaves nothing marked printed; issue 15).
+ */
 export type PrintOutcome =
-  | { status: 'printed'; channel: 'local'; jobId: string }
-  | { status: 'sent'; channel: 'hub'; jobId: string }
+  | { status: 'printed'; channel: 'local' | 'hub'; jobId: string }
   | { status: 'failed'; channel: 'local' | 'hub'; message: string | null }
   | { status: 'unavailable' };
 
@@ -38,7 +41,17 @@ export type PrintOutcome =
 export type PrinterProblem =
   | { kind: 'printerUnavailable' }
   | { kind: 'cookiesDisabled' }
-  | { kind: 'printFailed'; message: string | null };
+  | { kind: 'printFailed'; message: string | null }
+  /** The hub took the job but its agent reported nothing in time. */
+  | { kind: 'printNotConfirmed' };
+
+/** How long a print through the hub waits for its agent's report before the worker is told. */
+export const HUB_PRINT_REPORT_TIMEOUT_MS = 20_000;
+
+type PrintJobFinished = Extract<HubNotification, { type: 'PrintJobFinished' }>;
+
+/** Reports kept when they come before the hub's answer to PrintBarcode (a fast agent). */
+const EARLY_REPORTS_KEPT = 20;
 
 /** The device cookies of the printer (spec part 1 §3). */
 export interface PrinterDeviceStore {
@@ -88,6 +101,35 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
   let hubTimer: TimerHandle | null = null;
   // The agent answers each request in turn, echoing its action.
   const waiters = new Map<string, Waiter[]>();
+  // Hub prints waiting for their agent's report, by job id; reports that came first.
+  const printReports = new Map<string, (report: PrintJobFinished | null) => void>();
+  const earlyReports = new Map<string, PrintJobFinished>();
+
+  const onPrintReport = (report: PrintJobFinished) => {
+    const waiting = printReports.get(report.jobId);
+    if (waiting) return waiting(report);
+    earlyReports.set(report.jobId, report);
+    const oldest = earlyReports.keys().next();
+    if (earlyReports.size > EARLY_REPORTS_KEPT && !oldest.done) earlyReports.delete(oldest.value);
+  };
+
+  /** The agent's report of a hub job, or null when none came in time. */
+  const waitForReport = (jobId: string): Promise<PrintJobFinished | null> => {
+    const early = earlyReports.get(jobId);
+    earlyReports.delete(jobId);
+    if (early) return Promise.resolve(early);
+    return new Promise((resolve) => {
+      const timer = deps.scheduler.setTimeout(() => {
+        printReports.delete(jobId);
+        resolve(null);
+      }, HUB_PRINT_REPORT_TIMEOUT_MS);
+      printReports.set(jobId, (report) => {
+        deps.scheduler.clearTimeout(timer);
+        printReports.delete(jobId);
+        resolve(report);
+      });
+    });
+  };
 
   const flushWaiters = () => {
     for (const list of waiters.values()) for (const waiter of list.splice(0)) waiter(null);
@@ -134,6 +176,8 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
     try {
       const connection = await deps.createHub({
         onNotify: (notification) => {
+          // A job's report counts whichever connection brings it (a reconnect in between).
+          if (notification.type === 'PrintJobFinished') return onPrintReport(notification);
           if (isCurrent()) dispatch({ type: 'HUB_NOTIFY', notification });
         },
         onReconnecting: () => {
@@ -239,15 +283,21 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
     return { status: 'failed', channel: 'local', message: reason };
   };
 
+  /**
+   * Through the hub: the hub's answer says only that the agent has the job; the label counts
+   * as printed when the agent reports it printed (PrintJobFinished), and a jam, a failure or
+   * no report within HUB_PRINT_REPORT_TIMEOUT_MS is a failed print the worker is told about.
+   */
   const printHub = async (request: HubPrintRequest): Promise<PrintOutcome> => {
     const connection = hub;
+    let jobId: string;
     try {
       if (!connection) throw new Error('The printing hub is not connected');
       const accepted = await connection.invoke<HubPrintAccepted>(
         HUB_METHODS.printBarcode,
         JSON.stringify(request),
       );
-      return { status: 'sent', channel: 'hub', jobId: accepted.jobId };
+      jobId = accepted.jobId;
     } catch (error) {
       // Spec part 1 §8: an invoke failure marks the hub errored and starts it again.
       dispatch({ type: 'HUB_INVOKE_FAILED' });
@@ -255,6 +305,12 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
       deps.report({ kind: 'printFailed', message });
       return { status: 'failed', channel: 'hub', message };
     }
+    const report = await waitForReport(jobId);
+    if (report?.state === 'printed') return { status: 'printed', channel: 'hub', jobId };
+    deps.report(
+      report ? { kind: 'printFailed', message: report.message } : { kind: 'printNotConfirmed' },
+    );
+    return { status: 'failed', channel: 'hub', message: report?.message ?? null };
   };
 
   return {

@@ -256,17 +256,14 @@ export function ReturnableBoxesScreen(props: {
     setPrinting(boxes.length === 1 ? (boxes[0]?.Barcode ?? '') : '*');
     try {
       let printed = 0;
-      let sent = 0;
       for (const box of boxes) {
         const sticker = await valueOf(props.calls.sticker(box.Barcode), 'f-0004', 'f-0005');
         const outcome = await props.print({ ...sticker, copies: 1 });
         // No printer and print failures are toasted by the printer itself; stop there.
         if (outcome.status === 'printed') printed += 1;
-        else if (outcome.status === 'sent') sent += 1;
         else return;
       }
       if (printed > 0) toasts.notify({ status: 'ok', content: t('printed', { count: printed }) });
-      if (sent > 0) toasts.notify({ status: 'info', content: t('sent', { count: sent }) });
     } catch (error) {
       notifyError(error, 'f-0004');
       // A box deleted meanwhile: the list shows what is there now.

@@ -7,17 +7,15 @@ import {
   type TReturnPhoto,
   type TReturnReasonCode,
 } from '@sorting/contracts';
+import type { ApiResult } from '../../lib/api-client';
 
 // The returns machine's types, constants and pure rules (returns.machine.ts).
 
-/** The casing-free envelope of a call with its HTTP status (lib/api-client ApiResult). */
-export interface CallResult<T> {
-  isSuccess: boolean;
-  message: string | null;
-  errorCode: number | string | null;
-  operationObject: T | null;
-  status: number;
-}
+/** What the machine reads of a call's answer: the API client's `ApiResult`, casing-free. */
+export type CallResult<T> = Pick<
+  ApiResult<T>,
+  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
+>;
 
 /**
  * f-codes of the returns catalogue (spec part 1 §8; meanings in returns-shared and

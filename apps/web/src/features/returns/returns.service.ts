@@ -1,11 +1,13 @@
 import {
+  RETURNS_ROUTES,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
-  type TReturnAccepted,
-  type TReturnItem,
+  fillPath,
+  type TReturnImageRequest,
   type TReturnPhoto,
 } from '@sorting/contracts';
 import { buildUrl, toApiResult, type ApiClient } from '../../lib/api-client';
+import { newOperationId } from '../../lib/operation-id';
 import type { CallResult, ReturnsPorts, UploadPhotoInput } from './returns.machine';
 
 /** The returns calls the screen makes (spec part 1 §7 "Returns and returnable boxes"). */
@@ -28,7 +30,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 export type CreateXhr = () => XMLHttpRequest;
 
 /**
- * POST /returns-api/return/image through XMLHttpRequest: fetch has no upload progress, and
+ * `RETURNS_ROUTES.uploadPhoto` through XMLHttpRequest: fetch has no upload progress, and
  * the worker on a slow hall Wi-Fi should see a photo of several MB go up. Resolves to the
  * envelope like the API client; rejects on a network failure or abort.
  */
@@ -45,7 +47,7 @@ export function uploadWithProgress(
       return;
     }
     const xhr = createXhr();
-    xhr.open('POST', url);
+    xhr.open(RETURNS_ROUTES.uploadPhoto.method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', 'application/json');
@@ -80,23 +82,21 @@ export function createReturnsService(
 ): ReturnsCalls {
   return {
     loadPolicies: ({ warehouseCode, barcode }) =>
-      api.post<TReturnItem[]>('returns', '/returns-api/return/policies', {
-        warehouseCode,
-        parcelBarcode: [barcode],
+      api.call(RETURNS_ROUTES.policies, {
+        body: { warehouseCode, parcelBarcode: [barcode] },
       }),
     uploadPhoto: async ({ barcode, file, onProgress, signal }) => {
       // The page hands the machine browser Files; the machine only reads name and size.
       if (!(file instanceof Blob)) throw new TypeError('A photo must be a file');
       const fileData = await readAsDataUrl(file);
-      const url = buildUrl(await getBase(), '/returns-api/return/image');
-      const body = JSON.stringify({ barcode, fileData, fileName: file.name });
-      return uploadWithProgress(url, body, { onProgress, signal }, createXhr);
+      const url = buildUrl(await getBase(), fillPath(RETURNS_ROUTES.uploadPhoto.path));
+      const request: TReturnImageRequest = { barcode, fileData, fileName: file.name };
+      return uploadWithProgress(url, JSON.stringify(request), { onProgress, signal }, createXhr);
     },
+    // Each deletion is one user action (the worker removes one photo).
     deletePhoto: (id) =>
-      api.delete<boolean>('returns', `/returns-api/return/image/${encodeURIComponent(id)}`),
-    acceptReturn: ({ payload, operationId }): Promise<CallResult<TReturnAccepted>> =>
-      api.post<TReturnAccepted>('returns', '/returns-api/return/return2', payload, {
-        operationId,
-      }),
+      api.call(RETURNS_ROUTES.deletePhoto, { params: { id }, operationId: newOperationId() }),
+    acceptReturn: ({ payload, operationId }) =>
+      api.call(RETURNS_ROUTES.accept, { body: payload, operationId }),
   };
 }

@@ -4,7 +4,11 @@ import { createSortingDevices, toStickerOutcome } from './sorting-devices';
 describe('sorting devices over the shell printer and scale', () => {
   it('maps every print outcome to the sticker step', () => {
     expect(toStickerOutcome({ status: 'printed', channel: 'local', jobId: 'a' })).toBe('printed');
-    expect(toStickerOutcome({ status: 'sent', channel: 'hub', jobId: 'b' })).toBe('printed');
+    // Through the hub only the agent's report makes a printed sticker; a jam is a failure.
+    expect(toStickerOutcome({ status: 'printed', channel: 'hub', jobId: 'b' })).toBe('printed');
+    expect(toStickerOutcome({ status: 'failed', channel: 'hub', message: 'Paper jam' })).toBe(
+      'failed',
+    );
     expect(toStickerOutcome({ status: 'unavailable' })).toBe('noPrinter');
     expect(toStickerOutcome({ status: 'failed', channel: 'hub', message: 'x' })).toBe('failed');
   });

@@ -19,13 +19,12 @@ export interface SortingDevicesDeps {
 }
 
 /**
- * What the sticker step makes of a print: printed by the local agent or accepted by the hub for
- * the device's printer app → printed; no channel → noPrinter; a refusal or failure → failed.
+ * What the sticker step makes of a print: reported printed by the agent (locally, or through
+ * the hub) → printed; no channel → noPrinter; a refusal, a jam or no report → failed.
  */
 export function toStickerOutcome(outcome: DevicePrintOutcome): PrintOutcome {
   switch (outcome.status) {
     case 'printed':
-    case 'sent':
       return 'printed';
     case 'unavailable':
       return 'noPrinter';

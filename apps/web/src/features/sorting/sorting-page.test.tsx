@@ -297,8 +297,8 @@ describe('SortingScreen over the shell printer and scale', () => {
     expect(fake.dialogOpened()).toBe(0);
   });
 
-  it('a job the hub accepted counts as printed', async () => {
-    const fake = fakeDevices({ status: 'sent', channel: 'hub', jobId: 'j2' });
+  it('a job the agent reported printed through the hub counts as printed', async () => {
+    const fake = fakeDevices({ status: 'printed', channel: 'hub', jobId: 'j2' });
     const { scan, marked } = await renderScreen({ parcel: needsSticker, devices: fake.devices });
     const entry = await screen.findByTestId('sorting-entry');
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));

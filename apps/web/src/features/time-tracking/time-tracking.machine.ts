@@ -8,6 +8,7 @@ import {
   type TWorkplaceToggleResult,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
+import type { ApiResult } from '../../lib/api-client';
 
 /**
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
@@ -16,14 +17,11 @@ import { recognizeBarcode } from '@sorting/domain';
  * DOM. Decisions: docs/DECISIONS.md "Users and time tracking".
  */
 
-/** The casing-free envelope of a call with its HTTP status (lib/api-client ApiResult). */
-export interface CallResult<T> {
-  isSuccess: boolean;
-  message: string | null;
-  errorCode: number | string | null;
-  operationObject: T | null;
-  status: number;
-}
+/** What the machine reads of a call's answer: the API client's `ApiResult`, casing-free. */
+export type CallResult<T> = Pick<
+  ApiResult<T>,
+  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
+>;
 
 /**
  * f-codes of the time tracking catalogue (spec part 1 §8). f-001 the workplaces did not load,

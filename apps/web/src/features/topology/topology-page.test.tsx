@@ -134,7 +134,7 @@ describe('/topology', () => {
 
   it('prints box labels by number range with the box barcode', async () => {
     const { printed } = await renderScreen(() => ({
-      status: 'sent',
+      status: 'printed',
       channel: 'hub',
       jobId: 'j',
     }));

@@ -155,7 +155,6 @@ export function UsersScreen(props: {
       const outcome = await props.print(badgeLabel(created));
       // No printer and failures are toasted by the printer itself.
       if (outcome.status === 'printed') toasts.notify({ status: 'ok', content: t('badgePrinted') });
-      if (outcome.status === 'sent') toasts.notify({ status: 'info', content: t('badgeSent') });
     } finally {
       setIsPrinting(false);
     }

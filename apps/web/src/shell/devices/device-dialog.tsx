@@ -56,10 +56,10 @@ function PrinterSection(props: { runtime: DevicesRuntime; onPrinted: () => void 
     setPrinting(true);
     try {
       const outcome = await printer.print(testLabel(user));
-      if (outcome.status === 'printed' || outcome.status === 'sent') {
+      if (outcome.status === 'printed') {
         notify({
           status: 'ok',
-          content: t(outcome.status === 'printed' ? 'dialog.testPrinted' : 'dialog.testSent'),
+          content: t('dialog.testPrinted'),
           flow: DEVICES_TOAST_FLOW,
         });
         props.onPrinted();

@@ -1,0 +1,75 @@
+import { defineRoute } from '../routing/route.js';
+import type { RETURNS_SCHEMAS } from './returns.schemas.js';
+
+type Schemas = typeof RETURNS_SCHEMAS;
+
+/** A signed-in user; the service checks the parcel's warehouse is theirs (403 otherwise). */
+const SIGNED_IN = { kind: 'session' } as const;
+
+/**
+ * Spec part 1 §7 "Returns": `/returns-api/return/…`, PascalCase envelope. The photo upload is
+ * JSON with the photo in base64 (fileData), sent by XMLHttpRequest for its progress; the photo
+ * download answers the file itself (`raw`).
+ */
+export const RETURNS_ROUTES = {
+  policies: defineRoute<Schemas['policies']>()({
+    service: 'returns',
+    method: 'POST',
+    path: '/returns-api/return/policies',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['parcelNotFound', 'objectNotFound'],
+    summary: 'The returnable items of shipped parcels, with their reasons and costs',
+  }),
+  accept: defineRoute<Schemas['accept']>()({
+    service: 'returns',
+    method: 'POST',
+    path: '/returns-api/return/return2',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound', 'objectNotFound', 'refused'],
+    summary: 'Accepts a return: one payload line per item, with its reason and photos',
+  }),
+  uploadPhoto: defineRoute<Schemas['uploadPhoto']>()({
+    service: 'returns',
+    method: 'POST',
+    path: '/returns-api/return/image',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['parcelNotFound', 'photoNotImage', 'photoTooLarge', 'tooManyPhotos'],
+    summary: 'Stores a photo of a returned parcel (base64 in JSON, at most 10 MiB)',
+  }),
+  deletePhoto: defineRoute<Schemas['deletePhoto']>()({
+    service: 'returns',
+    method: 'DELETE',
+    path: '/returns-api/return/image/{id}',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: true,
+    errors: ['objectNotFound', 'refused'],
+    summary: 'Deletes a photo not yet in an accepted return',
+  }),
+  readPhoto: defineRoute<Schemas['readPhoto']>()({
+    service: 'returns',
+    method: 'GET',
+    path: '/returns-api/return/image/{id}',
+    answer: 'raw',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: ['objectNotFound'],
+    summary: 'The bytes of a stored photo',
+  }),
+  listReturns: defineRoute<Schemas['listReturns']>()({
+    service: 'returns',
+    method: 'GET',
+    path: '/returns-api/return/returns',
+    answer: 'pascal',
+    access: SIGNED_IN,
+    isOperation: false,
+    errors: [],
+    summary: 'The accepted returns of a parcel with their photos (ours)',
+  }),
+} as const;
