@@ -24,7 +24,7 @@ import {
 import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { translate, type MessageKey } from '../../i18n/messages.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { authoriseWarehouse } from '../auth/authorise.js';
 import type { PhotoStore } from './photo-store.js';

@@ -11,7 +11,7 @@ import type { Locale } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { translate } from '../../i18n/messages.js';
 import { hashBadgeToken } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import { authoriseSortingCenter } from '../auth/authorise.js';
 import {
