@@ -26,6 +26,7 @@ import { createCoreService } from './modules/core/core.service.js';
 import { createHealthRepository } from './modules/core/health.repository.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { dimensionsRoutes } from './modules/dimensions/dimensions.routes.js';
+import { createDimensionsRepository } from './modules/dimensions/dimensions.repository.js';
 import { createDimensionsService } from './modules/dimensions/dimensions.service.js';
 import { createPrintingHubRepository } from './modules/printing-hub/printing-hub.repository.js';
 import { printingHubRoutes } from './modules/printing-hub/printing-hub.routes.js';
@@ -38,6 +39,7 @@ import { createContextRepository } from './modules/sorting/context.repository.js
 import { createContextService } from './modules/sorting/context.service.js';
 import { createContainersService } from './modules/sorting/containers.service.js';
 import { createParcelDetailsService } from './modules/sorting/parcel-details.service.js';
+import { createSortingRepository } from './modules/sorting/sorting.repository.js';
 import { sortingRoutes } from './modules/sorting/sorting.routes.js';
 import { createSortingService } from './modules/sorting/sorting.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
@@ -272,14 +274,14 @@ async function registerEverything(
   registerSessions(app, authService);
   await app.register(authRoutes, { service: authService, isDemo: config.demoSeed });
   await app.register(sortingRoutes, {
-    context: createContextService({ repository: createContextRepository(database.db) }),
-    sorting: createSortingService({ db: database.db }),
-    details: createParcelDetailsService({ db: database.db }),
-    containers: createContainersService({ db: database.db }),
+    context: createContextService({ db: database.db, repository: createContextRepository }),
+    sorting: createSortingService({ db: database.db, repository: createSortingRepository }),
+    details: createParcelDetailsService({ db: database.db, repository: createSortingRepository }),
+    containers: createContainersService({ db: database.db, repository: createSortingRepository }),
   });
 
   await app.register(dimensionsRoutes, {
-    service: createDimensionsService({ db: database.db }),
+    service: createDimensionsService({ db: database.db, repository: createDimensionsRepository }),
   });
 
   await app.register(usersRoutes, {

@@ -30,8 +30,7 @@ const NOT_CALLS = new Set([
 ]);
 
 /** Calls still registered by hand, converted to the route map service by service. */
-const NOT_YET_IN_A_MAP = new Set<string>([
-]);
+const NOT_YET_IN_A_MAP = new Set<string>([]);
 
 const mapRoutes: Array<{ key: string; name: string; route: RouteDefinition }> = Object.entries(
   ROUTE_MAPS,

@@ -1,6 +1,7 @@
 export * from './locale.js';
 export * from './browser-support.js';
 export * from './topology.js';
+export * from './sorting-rules.js';
 export * from './label-ranges.js';
 export * from './roles.js';
 export * from './barcode/recognize-barcode.js';

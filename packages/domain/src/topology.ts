@@ -51,6 +51,11 @@ export function formatCellName(cell: Omit<CellAddress, 'warehouseNumber'>): stri
 }
 
 /** Box barcode: '_<warehouse>-<number>', e.g. _34717-12 ('_' reads as a box scan, spec part 1 §4). */
-export function formatBoxBarcode(warehouseNumber: number, boxNumber: number): string {
+export function formatBoxBarcode(warehouseNumber: number | string, boxNumber: number): string {
   return `_${warehouseNumber}-${boxNumber}`;
+}
+
+/** Returnable box barcode: a box barcode with 'R' before the warehouse number, e.g. _R34717-3. */
+export function formatReturnableBoxBarcode(warehouseNumber: number, boxNumber: number): string {
+  return formatBoxBarcode(`R${warehouseNumber}`, boxNumber);
 }

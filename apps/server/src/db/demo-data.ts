@@ -1,6 +1,7 @@
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import {
   CELL_ROWS,
+  formatBoxBarcode,
   formatCellBarcode,
   formatCellName,
   formatZoneBarcode,
@@ -485,9 +486,9 @@ export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
   },
 ];
 
-/** Box barcode: '_' (spec part 1 §4) + warehouse number + '-' + box number. */
+/** A demo box's barcode, in the one box barcode format of @sorting/domain. */
 export function demoBoxBarcode(box: Pick<DemoBox, 'warehouseNumber' | 'number'>): string {
-  return `_${box.warehouseNumber}-${box.number}`;
+  return formatBoxBarcode(box.warehouseNumber, box.number);
 }
 
 /** The cells of a zone, row by row: a-01, a-02, ..., then b-01, ... */

@@ -7,7 +7,7 @@ import {
   type LabelTemplate,
   type PrintJobState,
 } from '@sorting/contracts';
-import { users } from './schema.js';
+import { users } from './schema-base.js';
 
 /**
  * Device agents allowed to connect to the printing hub as printer clients (issue 4). The key

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { RETURN_PHOTO_TYPES, RETURN_REASON_CODES } from '@sorting/contracts';
-import { users, warehouses } from './schema.js';
+import { users, warehouses } from './schema-base.js';
 
 // Customer returns (spec part 1 §3 "Return item", "Return payload"; docs/DECISIONS.md
 // "Returns"). What was shipped is kept apart from what came back: the quantity still

@@ -13,7 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { cells, users, warehouses } from './schema.js';
+import { cells, users, warehouses } from './schema-base.js';
 
 // Sorting tables (spec part 1 §3 Parcel, Box, Measure; docs/DECISIONS.md "Sorting rules").
 // Every lookup by barcode has a unique index; a move touches rows by primary key only.

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
+import { users } from './schema-base.js';
 
 /**
  * Spec part 1 §3 "Workplace": a place where employees' time is tracked, chosen by scanning its

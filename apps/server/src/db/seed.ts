@@ -1,5 +1,5 @@
 import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
-import { hashBadgeToken, hashPassword } from '../lib/credentials.js';
+import { hashAgentKey, hashBadgeToken, hashPassword } from '../lib/credentials.js';
 import type { Db } from './database.js';
 import {
   DEMO_BOXES,
@@ -21,7 +21,6 @@ import {
 } from './demo-returns-data.js';
 import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
-import { hashAgentKey } from '../modules/printing-hub/agent-keys.js';
 import {
   createSeedRepository,
   type NewCell,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { success } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
 import { localeOf } from '../i18n/messages.js';
-import type { OperationOutcome } from '../lib/operations.js';
+import type { OperationOutcome } from '../db/operations.js';
 import type { SessionUser } from '../modules/auth/auth.service.js';
 import { operationIdOf } from './operation-id.js';
 

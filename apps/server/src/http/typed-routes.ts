@@ -13,7 +13,7 @@ import {
   type SchemasOf,
 } from '@sorting/contracts';
 import type { CallContext, SessionUser } from '../lib/call-context.js';
-import type { OperationOutcome } from '../lib/operations.js';
+import type { OperationOutcome } from '../db/operations.js';
 import { refusal } from '../lib/refusal.js';
 import { operationIdOf } from './operation-id.js';
 

@@ -1,12 +1,15 @@
 import type { TDimension } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { presentDimension } from './dimensions.presenter.js';
-import { createDimensionsRepository } from './dimensions.repository.js';
+import type { DimensionsRepository } from './dimensions.repository.js';
 
 /** Spec part 2 §3, §7 "Dimensions", §9: the dimension types directory (reading only). */
-export function createDimensionsService(deps: { db: Db }) {
-  const repository = createDimensionsRepository(deps.db);
+export function createDimensionsService(deps: {
+  db: Db;
+  repository: RepositoryFactory<Db, DimensionsRepository>;
+}) {
+  const repository = deps.repository(deps.db);
 
   return {
     /**

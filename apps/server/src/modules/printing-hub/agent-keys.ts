@@ -1,11 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A new agent key: 32 random bytes, base64url (43 characters), shown to the operator once. */
-export function createAgentKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The stored form of an agent key: sha256 hex, so the lookup is an indexed equality. */
-export function hashAgentKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
+// The agent keys are hashed in lib/credentials.ts with the other secrets (issue 15: the seed,
+// in db, may not import a module); the printing hub's callers keep this name.
+export { createAgentKey, hashAgentKey } from '../../lib/credentials.js';

@@ -26,7 +26,7 @@ import type { Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import type { CallContext } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../auth/authorise.js';
 import type { PhotoStore } from './photo-store.js';
 import {

@@ -10,11 +10,12 @@ import {
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { runOperation, type OperationOutcome } from './operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, presentReturnableBox } from './sorting.presenter.js';
-import { createSortingReader, type UnitEventRow } from './sorting.repository.js';
+import { type SortingRepository, type UnitEventRow } from './sorting.repository.js';
+import { createSortingReader } from './scan-reads.repository.js';
 
 /** How many steps of a unit's history the vision lookup answers. */
 const VISION_HISTORY_LIMIT = 200;
@@ -40,9 +41,13 @@ function presentFragment(row: UnitEventRow): TVisionFragment {
 }
 
 /** ContainerAccounting (returnable boxes on the move) and the vision history of a unit. */
-export function createContainersService(deps: { db: Db }) {
+export function createContainersService(deps: {
+  db: Db;
+  repository: RepositoryFactory<Db, SortingRepository>;
+}) {
   const { db } = deps;
   const reader = createSortingReader(db);
+  const changes = operationsOver(db, deps.repository);
 
   function containerNotFound(barcode: string): AppError {
     return refusal('objectNotFound', 'containerNotFound', { barcode });
@@ -79,7 +84,7 @@ export function createContainersService(deps: { db: Db }) {
       barcode: string,
       context: CallContext,
     ): Promise<OperationOutcome<TReturnableBox>> {
-      return runOperation(db, context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const row = await repository.lockReturnableBox(barcode);
         const warehouse = row ? await repository.findWarehouseById(row.warehouseId) : null;
         if (!row || !warehouse) throw containerNotFound(barcode);
@@ -136,7 +141,7 @@ export function createContainersService(deps: { db: Db }) {
       request: TContainerMoveRequest,
       context: CallContext,
     ): Promise<OperationOutcome<TReturnableBox>> {
-      return runOperation(db, context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const row = await repository.lockReturnableBox(request.ContainerBarcode);
         const warehouse = row ? await repository.findWarehouseById(row.warehouseId) : null;
         if (!row || !warehouse) throw containerNotFound(request.ContainerBarcode);

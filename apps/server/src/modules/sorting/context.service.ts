@@ -6,7 +6,8 @@ import {
   type TZone,
   type TZoneListItem,
 } from '@sorting/contracts';
-import type { CallContext } from '../../lib/call-context.js';
+import type { Db } from '../../db/database.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { canUseWarehouse, type WarehouseScope } from '../auth/authorise.js';
 import type {
@@ -54,8 +55,11 @@ function authoriseZonesOf(context: CallContext, warehouse: WarehouseScope): void
 }
 
 /** Spec part 1 §4 "Sorting entry": choose the warehouse, then the zone. */
-export function createContextService(deps: { repository: ContextRepository }) {
-  const { repository } = deps;
+export function createContextService(deps: {
+  db: Db;
+  repository: RepositoryFactory<Db, ContextRepository>;
+}) {
+  const repository = deps.repository(deps.db);
   return {
     /** Ours (docs/DECISIONS.md "Sorting entry"): the warehouses the user may use, by number. */
     async listWarehouses(context: CallContext): Promise<TWarehouse[]> {

@@ -8,15 +8,12 @@ import {
   type TStickerQuery,
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { runOperation, type OperationOutcome } from './operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, notFound, parcelNotFound, presentMeasures } from './sorting.presenter.js';
-import {
-  createSortingReader,
-  type ParcelRow,
-  type SortingRepository,
-} from './sorting.repository.js';
+import { type ParcelRow, type SortingRepository } from './sorting.repository.js';
+import { createSortingReader } from './scan-reads.repository.js';
 
 /** Spec part 1 §5: measures are positive numbers; ours: at most 10 000 cm. */
 const MAX_CENTIMETRES = 10_000;
@@ -34,9 +31,13 @@ const STICKER_CAPTIONS: Record<
  * Spec part 1 §5 and §7: measure and weight, the parcel's measures, dimension types, the
  * sticker, attention and damage flags, and the acceptance of an inbound supply.
  */
-export function createParcelDetailsService(deps: { db: Db }) {
+export function createParcelDetailsService(deps: {
+  db: Db;
+  repository: RepositoryFactory<Db, SortingRepository>;
+}) {
   const { db } = deps;
   const reader = createSortingReader(db);
+  const changes = operationsOver(db, deps.repository);
 
   /** The parcel, locked, in a warehouse the user may use (else 104 / 403). */
   async function lockOwnParcel(
@@ -66,7 +67,7 @@ export function createParcelDetailsService(deps: { db: Db }) {
       payload: Record<string, unknown>;
     }>,
   ): Promise<OperationOutcome<T>> {
-    return runOperation(db, context, async (repository) => {
+    return changes.run(context, async (repository) => {
       const parcel = await lockOwnParcel(repository, parcelId, context);
       const { value, kind, payload } = await change(repository, parcel);
       await repository.recordEvent({
@@ -221,7 +222,7 @@ export function createParcelDetailsService(deps: { db: Db }) {
       const found = await reader.findInboundByAcceptanceBarcode(barcode);
       if (!found) throw notFound('inboundNotFound', barcode);
       authorise(context.user, found.warehouse);
-      return runOperation(db, context, async (repository) => {
+      return changes.run(context, async (repository) => {
         if (found.arrivedAt === null) {
           await repository.markInboundArrived(found.id);
           await repository.recordEvent({

@@ -16,40 +16,14 @@ import type {
   ParcelRow,
   ParcelView,
   WarehouseScopeRow,
-  ZoneType,
 } from './sorting.repository.js';
 import type { returnableBoxes } from '../../db/schema.js';
-
-/** How many cells a suggestion lists: the first, then "recommend other cells". */
-export const SUGGESTED_CELLS_LIMIT = 5;
-
-/** A box is closed ("tie up the box") when it holds this many parcels. */
-export const BOX_CAPACITY = 20;
 
 /** Throws forbidden unless the user may use the warehouse. */
 export function authorise(user: SessionUser, warehouse: WarehouseScopeRow): void {
   if (!canUseWarehouse(user, warehouse)) {
     throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
   }
-}
-
-/**
- * The sorting key of a parcel in a zone (docs/DECISIONS.md "Sorting rules"): its destination,
- * except in a TRANSIT zone, where parcels travel by route to the next centre.
- */
-export function sortingKeyFor(parcel: ParcelRow, zoneType: ZoneType | null): string {
-  if (zoneType === 'TRANSIT' && parcel.routeNumber) return `route:${parcel.routeNumber}`;
-  return parcel.sortingKey;
-}
-
-/** Box barcode: '_' (spec part 1 §4) + warehouse number + '-' + box number. */
-export function formatBoxBarcode(warehouseNumber: number, boxNumber: number): string {
-  return `_${warehouseNumber}-${boxNumber}`;
-}
-
-/** Returnable box barcode: a box barcode with 'R' before the warehouse number. */
-export function formatReturnableBoxBarcode(warehouseNumber: number, number: number): string {
-  return `_R${warehouseNumber}-${number}`;
 }
 
 export function presentCell(row: CellRow): TCell {

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { onFirstUse } from '../../db/first-use.js';
 import {
   createOperationsRepository,
   operationClaimSql,
   operationStoreSql,
-} from '../../db/operations.repository.js';
-import { pickPrefixed, selectList } from '../../db/select-list.js';
+} from '../../db/operations.js';
+import { pickPrefixed } from '../../db/select-list.js';
 import {
   boxes,
   cells,
@@ -17,340 +15,52 @@ import {
   inbounds,
   parcelViews,
   parcels,
-  returnableBoxes,
   users,
   warehouses,
   zones,
 } from '../../db/schema.js';
-
-export interface WarehouseScopeRow {
-  id: number;
-  number: number;
-  code: string;
-  sortingCenterId: number | null;
-  disableAutomove: boolean;
-}
-
-export type ZoneType = (typeof zones.$inferSelect)['type'];
-
-export interface ZoneRow {
-  id: number;
-  warehouseId: number;
-  number: number;
-  type: ZoneType;
-}
-
-export interface CellRow {
-  id: number;
-  warehouseId: number;
-  zoneId: number;
-  number: number;
-  name: string;
-  row: string;
-  col: number;
-  isEmpty: boolean;
-  barcode: string;
-  zoneNumber: number;
-  zoneType: ZoneType;
-}
-
-export interface BoxRow {
-  id: number;
-  warehouseId: number;
-  number: number;
-  barcode: string;
-  cellId: number | null;
-  sortingKey: string | null;
-  isClosed: boolean;
-  version: number;
-  parcelsCount: number;
-}
-
-export interface ParcelRow {
-  id: number;
-  warehouseId: number;
-  number: string;
-  name: string;
-  sortingKey: string;
-  sortingName: string;
-  routeNumber: string | null;
-  inboundId: number | null;
-  boxId: number | null;
-  isReceipted: boolean;
-  needsMeasure: boolean;
-  needsWeight: boolean;
-  needsSticker: boolean;
-  attentionMessage: string | null;
-  heightCm: number | null;
-  widthCm: number | null;
-  lengthCm: number | null;
-  weightGrams: number | null;
-  clientName: string | null;
-  makeName: string | null;
-  detailNumber: string | null;
-  detailName: string | null;
-  quantity: number;
-  version: number;
-}
-
-/** A parcel with what its answer shows of its box, its inbound and its warehouse. */
-export interface ParcelView extends ParcelRow {
-  boxNumber: number | null;
-  boxIsClosed: boolean | null;
-  boxCellId: number | null;
-  /** The cell the parcel's box stands in: where an already sorted parcel lies. */
-  boxCellName: string | null;
-  inboundNumber: string | null;
-  inboundIsReceipted: boolean | null;
-  notReceiptedQuantity: number;
-  warehouse: WarehouseScopeRow;
-}
-
-export interface SuggestedCellRow extends CellRow {
-  /** 0: its open box collects the key; 1: its open box is empty; 2: the cell is empty. */
-  rank: number;
-}
-
-export interface UnitEventRow {
-  id: number;
-  at: Date;
-  kind: string;
-  userId: number | null;
-  userName: string | null;
-  warehouseNumber: number | null;
-  payload: unknown;
-}
-
-const warehouseScopeColumns = {
-  id: warehouses.id,
-  number: warehouses.number,
-  code: warehouses.code,
-  sortingCenterId: warehouses.sortingCenterId,
-  disableAutomove: warehouses.disableAutomove,
-};
-
-const cellColumns = {
-  id: cells.id,
-  warehouseId: cells.warehouseId,
-  zoneId: cells.zoneId,
-  number: cells.number,
-  name: cells.name,
-  row: cells.row,
-  col: cells.col,
-  isEmpty: cells.isEmpty,
-  barcode: cells.barcode,
-  zoneNumber: zones.number,
-  zoneType: zones.type,
-};
-
-// Written with qualified names: drizzle leaves a column of a single-table select unqualified,
-// which inside the subquery would mean the subquery's own column.
-const parcelsInBox = sql<number>`(select count(*)::int from parcels as p where p.box_id = "boxes"."id")`;
-
-const boxTableColumns = {
-  id: boxes.id,
-  warehouseId: boxes.warehouseId,
-  number: boxes.number,
-  barcode: boxes.barcode,
-  cellId: boxes.cellId,
-  sortingKey: boxes.sortingKey,
-  isClosed: boxes.isClosed,
-  version: boxes.version,
-};
-
-const boxColumns = { ...boxTableColumns, parcelsCount: parcelsInBox };
-
-const parcelColumns = {
-  id: parcels.id,
-  warehouseId: parcels.warehouseId,
-  number: parcels.number,
-  name: parcels.name,
-  sortingKey: parcels.sortingKey,
-  sortingName: parcels.sortingName,
-  routeNumber: parcels.routeNumber,
-  inboundId: parcels.inboundId,
-  boxId: parcels.boxId,
-  isReceipted: parcels.isReceipted,
-  needsMeasure: parcels.needsMeasure,
-  needsWeight: parcels.needsWeight,
-  needsSticker: parcels.needsSticker,
-  attentionMessage: parcels.attentionMessage,
-  heightCm: parcels.heightCm,
-  widthCm: parcels.widthCm,
-  lengthCm: parcels.lengthCm,
-  weightGrams: parcels.weightGrams,
-  clientName: parcels.clientName,
-  makeName: parcels.makeName,
-  detailNumber: parcels.detailNumber,
-  detailName: parcels.detailName,
-  quantity: parcels.quantity,
-  version: parcels.version,
-};
-
-// Select lists of the move's statements, written as SQL text (db/select-list.ts).
-const parcelList = selectList(parcelColumns, 'p.');
-const warehouseList = selectList(warehouseScopeColumns, 'w.');
-const cellList = selectList(cellColumns);
-const boxList = selectList(boxTableColumns);
-const movedCellList = selectList(cellColumns, 'c.');
-
-/** The rows of a raw statement whose select list names the fields of T (selectList). */
-function rowsAs<T>(result: unknown): T[] {
-  return rowsOf(result) as unknown as T[];
-}
-
-/** The barcodes an event is about, once each, as a text[] literal of parameters. */
-function unitsArray(units: (string | null | undefined)[]): SQL {
-  const distinct = [...new Set(units.filter((unit): unit is string => !!unit))];
-  return distinct.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        distinct.map((unit) => sql`${unit}`),
-        sql`, `,
-      )}]::text[]`;
-}
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
-/** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
-/** The cell a parcel's box stands in (a second `cells` of the parcel reads). */
-const boxCells = alias(cells, 'box_cells');
-
-function parcelViewQuery(db: Db, condition: SQL) {
-  return db
-    .select({
-      ...parcelColumns,
-      boxNumber: boxes.number,
-      boxIsClosed: boxes.isClosed,
-      boxCellId: boxes.cellId,
-      boxCellName: boxCells.name,
-      inboundNumber: inbounds.number,
-      inboundIsReceipted: inbounds.isReceipted,
-      notReceiptedQuantity,
-      warehouse: warehouseScopeColumns,
-    })
-    .from(parcels)
-    .innerJoin(warehouses, eq(warehouses.id, parcels.warehouseId))
-    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
-    .leftJoin(boxCells, eq(boxCells.id, boxes.cellId))
-    .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
-    .where(condition)
-    .limit(1);
-}
+import { createContainersRepository } from './containers.repository.js';
+import {
+  type WarehouseScopeRow,
+  type ZoneRow,
+  type CellRow,
+  type BoxRow,
+  type ParcelRow,
+  type ParcelView,
+  type SuggestedCellRow,
+  type UnitEventRow,
+  warehouseScopeColumns,
+  cellColumns,
+  parcelsInBox,
+  boxColumns,
+  parcelColumns,
+  boxList,
+  movedCellList,
+  rowsAs,
+  unitsArray,
+  rowsOf,
+  parcelViewQuery,
+  suggestCellsSql,
+  zoneColumns,
+  lockedParcelSql,
+} from './sorting-rows.js';
+export type {
+  WarehouseScopeRow,
+  ZoneType,
+  ZoneRow,
+  CellRow,
+  BoxRow,
+  ParcelRow,
+  ParcelView,
+  SuggestedCellRow,
+  UnitEventRow,
+  ScanContext,
+} from './sorting-rows.js';
 
 /**
- * Up to `limit` cells of a zone for a sorting key, best first: the cell whose open box
- * collects the key, then cells with an open box holding no parcel, then empty cells, each
- * nearest first (row, then column). One query, written as SQL text (db/select-list.ts):
- * every scan runs it.
+ * SQL of sorting's moves and changes: parcels, boxes, cells, inbounds, history, idempotency,
+ * with the returnable boxes' registry (containers.repository.ts).
  */
-function suggestCellsSql(zoneId: number, sortingKey: string, limit: number): SQL {
-  return sql`
-    select ${cellList},
-      (case when boxes.sorting_key = ${sortingKey} then 0
-            when boxes.id is not null then 1 else 2 end) as "rank"
-    from cells
-      inner join zones on zones.id = cells.zone_id
-      left join boxes on boxes.cell_id = cells.id and not boxes.is_closed
-    where cells.zone_id = ${zoneId}
-      and (boxes.sorting_key = ${sortingKey}
-        -- An open box without parcels takes any key, whatever key it had before.
-        or (boxes.id is not null
-          and (boxes.sorting_key is null
-            or not exists (select 1 from parcels as p where p.box_id = boxes.id)))
-        or cells.is_empty)
-    order by "rank", cells.row, cells.col
-    limit ${limit}`;
-}
-
-const zoneColumns = {
-  id: zones.id,
-  warehouseId: zones.warehouseId,
-  number: zones.number,
-  type: zones.type,
-};
-
-const notReceiptedQuantity = sql<number>`case when "parcels"."inbound_id" is null then 0 else (select count(*)::int from parcels as p where p.inbound_id = "parcels"."inbound_id" and not p.is_receipted) end`;
-
-/**
- * What a scan judges, in one round trip: the warehouse asked for, the zone asked for when it
- * is of that warehouse, and the parcel matching `parcelMatch` when it is of that warehouse.
- * No row: no such warehouse.
- */
-function scanContextQuery(db: Db, parcelMatch: SQL) {
-  return db
-    .select({
-      warehouse: warehouseScopeColumns,
-      zone: zoneColumns,
-      parcel: parcelColumns,
-      box: { number: boxes.number, isClosed: boxes.isClosed, cellId: boxes.cellId },
-      boxCell: { name: boxCells.name },
-      inbound: { number: inbounds.number, isReceipted: inbounds.isReceipted },
-      notReceiptedQuantity,
-    })
-    .from(warehouses)
-    .leftJoin(
-      zones,
-      and(eq(zones.id, sql.placeholder('zoneId')), eq(zones.warehouseId, warehouses.id)),
-    )
-    .leftJoin(parcels, and(parcelMatch, eq(parcels.warehouseId, warehouses.id)))
-    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
-    .leftJoin(boxCells, eq(boxCells.id, boxes.cellId))
-    .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
-    .where(eq(warehouses.id, sql.placeholder('warehouseId')))
-    .limit(1);
-}
-
-/**
- * A move's parcel, locked, with its warehouse ("p." and "w." fields) and the version the user
- * last saw ("seenVersion", null when never scanned).
- */
-function lockedParcelSql(parcelId: number, userId: number): SQL {
-  return sql`
-    select ${parcelList}, ${warehouseList},
-      (select pv.version from parcel_views as pv
-       where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id") as "seenVersion"
-    from parcels inner join warehouses on warehouses.id = parcels.warehouse_id
-    where parcels.id = ${parcelId}
-    limit 1
-    for update of parcels`;
-}
-
-/** The reads of a scan: null where there is none (of the warehouse). */
-export interface ScanContext {
-  warehouse: WarehouseScopeRow | null;
-  zone: ZoneRow | null;
-  parcel: ParcelView | null;
-}
-
-type ScanContextRow = Awaited<ReturnType<typeof scanContextQuery>>[number];
-
-function toScanContext(row: ScanContextRow | undefined): ScanContext {
-  if (!row) return { warehouse: null, zone: null, parcel: null };
-  const { warehouse, zone, parcel, box, boxCell, inbound } = row;
-  return {
-    warehouse,
-    zone,
-    parcel: parcel
-      ? {
-          ...parcel,
-          boxNumber: box?.number ?? null,
-          boxIsClosed: box?.isClosed ?? null,
-          boxCellId: box?.cellId ?? null,
-          boxCellName: boxCell?.name ?? null,
-          inboundNumber: inbound?.number ?? null,
-          inboundIsReceipted: inbound?.isReceipted ?? null,
-          notReceiptedQuantity: row.notReceiptedQuantity,
-          warehouse,
-        }
-      : null,
-  };
-}
-
-/** SQL of sorting: parcels, boxes, cells, inbounds, containers, history, idempotency. */
 export function createSortingRepository(db: Db) {
   async function selectParcelView(condition: SQL): Promise<ParcelView | null> {
     const rows = await parcelViewQuery(db, condition);
@@ -358,6 +68,8 @@ export function createSortingRepository(db: Db) {
   }
 
   return {
+    ...createContainersRepository(db),
+
     async findWarehouseById(id: number): Promise<WarehouseScopeRow | null> {
       const rows = await db
         .select(warehouseScopeColumns)
@@ -491,7 +203,7 @@ export function createSortingRepository(db: Db) {
       );
     },
 
-    /** Claims an operation id in this transaction (lib/operations.ts); false when taken. */
+    /** Claims an operation id in this transaction (db/operations.ts); false when taken. */
     claimOperation(claim: { operationId: string; userId: number }): Promise<boolean> {
       return createOperationsRepository(db).tryClaimOperation(claim.operationId, claim.userId);
     },
@@ -814,87 +526,6 @@ export function createSortingRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** A returnable box of the registry (a deleted one is not found). */
-    async findReturnableBoxByBarcode(barcode: string) {
-      const rows = await db
-        .select()
-        .from(returnableBoxes)
-        .where(and(eq(returnableBoxes.barcode, barcode), isNull(returnableBoxes.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** A returnable box of the registry, locked for a change (a deleted one is not found). */
-    async lockReturnableBox(barcode: string) {
-      const rows = await db
-        .select()
-        .from(returnableBoxes)
-        .where(and(eq(returnableBoxes.barcode, barcode), isNull(returnableBoxes.deletedAt)))
-        .for('update')
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** The registry of a warehouse: its returnable boxes not deleted, number descending. */
-    async listReturnableBoxes(warehouseId: number) {
-      return db
-        .select()
-        .from(returnableBoxes)
-        .where(and(eq(returnableBoxes.warehouseId, warehouseId), isNull(returnableBoxes.deletedAt)))
-        .orderBy(desc(returnableBoxes.number));
-    },
-
-    /** Removes a box from the registry; the row stays so its number is never reused. */
-    async deleteReturnableBox(id: number) {
-      const rows = await db
-        .update(returnableBoxes)
-        .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-        .where(eq(returnableBoxes.id, id))
-        .returning();
-      const row = rows[0];
-      if (!row) throw new Error(`returnable box ${id} vanished`);
-      return row;
-    },
-
-    async moveReturnableBox(
-      id: number,
-      values: { externalBarcode: string | null; locationCode: string; locationName: string },
-    ) {
-      const rows = await db
-        .update(returnableBoxes)
-        .set({ ...values, changedAt: sql`now()` })
-        .where(eq(returnableBoxes.id, id))
-        .returning();
-      const row = rows[0];
-      if (!row) throw new Error(`returnable box ${id} vanished`);
-      return row;
-    },
-
-    /**
-     * The next free returnable box number of a warehouse (the caller holds its row lock).
-     * Deleted boxes count too: a number once given is never given again.
-     */
-    async nextReturnableBoxNumber(warehouseId: number): Promise<number> {
-      const rows = await db
-        .select({ last: sql<number>`coalesce(max(${returnableBoxes.number}), 0)::int` })
-        .from(returnableBoxes)
-        .where(eq(returnableBoxes.warehouseId, warehouseId));
-      return (rows[0]?.last ?? 0) + 1;
-    },
-
-    async lockWarehouse(id: number): Promise<void> {
-      await db
-        .select({ id: warehouses.id })
-        .from(warehouses)
-        .where(eq(warehouses.id, id))
-        .for('update');
-    },
-
-    async insertReturnableBoxes(rows: (typeof returnableBoxes.$inferInsert)[]) {
-      if (rows.length === 0) return [];
-      return db.insert(returnableBoxes).values(rows).returning();
-    },
-
     /** Appends an event and indexes it under the unit barcodes it concerns. */
     async recordEvent(event: {
       userId: number;
@@ -956,120 +587,3 @@ export function createSortingRepository(db: Db) {
 }
 
 export type SortingRepository = ReturnType<typeof createSortingRepository>;
-
-/**
- * The reads of every scan (parcels/scan, cells/suggest, cells/search), built once per
- * process on its database instead of on each call: the SQL text and its field map are made
- * at first use, and PostgreSQL keeps each as a named prepared statement per connection. Building
- * drizzle's SQL on each call was a third of the server's CPU in the write bench
- * (docs/PERFORMANCE.md "Prepared statements"). Same rows as createSortingRepository's.
- * Only for the process's database: a prepared statement runs on the pool, never inside a
- * transaction.
- */
-export function createPreparedSortingReads(db: Db) {
-  const warehouseById = onFirstUse(() =>
-    db
-      .select(warehouseScopeColumns)
-      .from(warehouses)
-      .where(eq(warehouses.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('sorting_warehouse_by_id'),
-  );
-  const zoneById = onFirstUse(() =>
-    db
-      .select(zoneColumns)
-      .from(zones)
-      .where(eq(zones.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('sorting_zone_by_id'),
-  );
-  const parcelByNumber = onFirstUse(() =>
-    parcelViewQuery(db, eq(parcels.number, sql.placeholder('number'))).prepare(
-      'sorting_parcel_by_number',
-    ),
-  );
-  const parcelById = onFirstUse(() =>
-    parcelViewQuery(db, eq(parcels.id, sql.placeholder('id'))).prepare('sorting_parcel_by_id'),
-  );
-  const scanContextByNumber = onFirstUse(() =>
-    scanContextQuery(db, eq(parcels.number, sql.placeholder('parcelNumber'))).prepare(
-      'sorting_scan_context_by_number',
-    ),
-  );
-  const scanContextById = onFirstUse(() =>
-    scanContextQuery(db, eq(parcels.id, sql.placeholder('parcelId'))).prepare(
-      'sorting_scan_context_by_id',
-    ),
-  );
-  const cellByBarcode = onFirstUse(() =>
-    db
-      .select(cellColumns)
-      .from(cells)
-      .innerJoin(zones, eq(zones.id, cells.zoneId))
-      .where(eq(cells.barcode, sql.placeholder('barcode')))
-      .limit(1)
-      .prepare('sorting_cell_by_barcode'),
-  );
-  const parcelView = onFirstUse(() =>
-    db
-      .insert(parcelViews)
-      .values({
-        userId: sql.placeholder('userId'),
-        parcelId: sql.placeholder('parcelId'),
-        version: sql.placeholder('version'),
-      })
-      .onConflictDoUpdate({
-        target: [parcelViews.userId, parcelViews.parcelId],
-        set: { version: sql`excluded.version` },
-      })
-      .prepare('sorting_remember_parcel_view'),
-  );
-
-  return {
-    async findWarehouseById(id: number): Promise<WarehouseScopeRow | null> {
-      return (await warehouseById().execute({ id }))[0] ?? null;
-    },
-    async findZone(id: number): Promise<ZoneRow | null> {
-      return (await zoneById().execute({ id }))[0] ?? null;
-    },
-    async findParcelByNumber(number: string): Promise<ParcelView | null> {
-      return (await parcelByNumber().execute({ number }))[0] ?? null;
-    },
-    async findParcelById(id: number): Promise<ParcelView | null> {
-      return (await parcelById().execute({ id }))[0] ?? null;
-    },
-    async findCellByBarcode(barcode: string): Promise<CellRow | null> {
-      return (await cellByBarcode().execute({ barcode }))[0] ?? null;
-    },
-    /**
-     * The warehouse, the zone (when asked) and the parcel (by number or id, when asked) of a
-     * scan in one round trip instead of three.
-     */
-    async findScanContext(ask: {
-      warehouseId: number;
-      zoneId: number | null;
-      parcel: { number: string } | { id: number } | null;
-    }): Promise<ScanContext> {
-      const { warehouseId, zoneId, parcel } = ask;
-      const rows =
-        parcel !== null && 'id' in parcel
-          ? await scanContextById().execute({ warehouseId, zoneId, parcelId: parcel.id })
-          : await scanContextByNumber().execute({
-              warehouseId,
-              zoneId,
-              parcelNumber: parcel?.number ?? null,
-            });
-      return toScanContext(rows[0]);
-    },
-    async rememberParcelView(userId: number, parcelId: number, version: number): Promise<void> {
-      await parcelView().execute({ userId, parcelId, version });
-    },
-  };
-}
-
-/** The repository of the process's database with the scan reads prepared once. */
-export function createSortingReader(
-  db: Db,
-): SortingRepository & ReturnType<typeof createPreparedSortingReads> {
-  return { ...createSortingRepository(db), ...createPreparedSortingReads(db) };
-}

@@ -15,31 +15,31 @@ import {
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import {
   OPERATION_TAKEN,
-  runOperation,
-  runSelfClaimed,
+  operationsOver,
   type OperationClaim,
   type OperationOutcome,
-} from './operations.js';
+} from '../../db/operations.js';
 import {
   BOX_CAPACITY,
   SUGGESTED_CELLS_LIMIT,
-  authorise,
   formatBoxBarcode,
   formatReturnableBoxBarcode,
+  sortingKeyFor,
+} from '@sorting/domain';
+import {
+  authorise,
   notFound,
   parcelNotFound,
   presentBox,
   presentCell,
   presentParcel,
   presentReturnableBox,
-  sortingKeyFor,
 } from './sorting.presenter.js';
 import {
-  createSortingReader,
   type BoxRow,
   type CellRow,
   type ParcelRow,
@@ -47,6 +47,7 @@ import {
   type WarehouseScopeRow,
   type ZoneRow,
 } from './sorting.repository.js';
+import { createSortingReader } from './scan-reads.repository.js';
 
 function stateChanged(key: MessageKey, params: MessageParams): AppError {
   return refusal('stateChanged', key, params);
@@ -76,9 +77,13 @@ function refuseUnmeasured(parcel: ParcelRow): void {
  * Spec part 1 §4 sorting scan flow and §7 Sorting calls: scanning parcels, boxes and cells,
  * suggesting cells and moving (docs/DECISIONS.md "Sorting rules").
  */
-export function createSortingService(deps: { db: Db }) {
+export function createSortingService(deps: {
+  db: Db;
+  repository: RepositoryFactory<Db, SortingRepository>;
+}) {
   const { db } = deps;
   const reader = createSortingReader(db);
+  const changes = operationsOver(db, deps.repository);
 
   async function loadWarehouse(
     id: number,
@@ -553,10 +558,10 @@ export function createSortingService(deps: { db: Db }) {
       const { parcelId, boxId, cellId } = request;
       const outcome =
         parcelId !== undefined
-          ? await runSelfClaimed(db, context, (repository, claim) =>
+          ? await changes.runSelfClaimed(context, (repository, claim) =>
               moveParcel(repository, { ...request, parcelId }, claim, context),
             )
-          : await runOperation(db, context, (repository) => {
+          : await changes.run(context, (repository) => {
               if (boxId === undefined || cellId === undefined) {
                 throw new AppError('badRequest', { message: 'boxId and cellId are required' });
               }
@@ -579,7 +584,7 @@ export function createSortingService(deps: { db: Db }) {
         throw refusal('objectNotFound', 'warehouseNotFound');
       }
       authorise(context.user, warehouse);
-      return runOperation(db, context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const numbers: number[] = [];
         let created: TReturnableBox[];
         if (request.IsReturnable) {

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { hashBadgeToken } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import { refusal } from '../../lib/refusal.js';
 import type { TimeTrackingRepository, WorkplaceRow } from './time-tracking.repository.js';
 

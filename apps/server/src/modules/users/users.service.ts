@@ -10,7 +10,7 @@ import {
 import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { generateBadgeToken, hashBadgeToken } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../lib/operations.js';
+import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import {
   centreCallOf,
   type CentreCallContext,
@@ -79,7 +79,7 @@ export function createUsersService(options: {
   }
 
   /**
-   * A change in one transaction, idempotent by the call's operation id (lib/operations.ts);
+   * A change in one transaction, idempotent by the call's operation id (db/operations.ts);
    * `toStored` is what a replay answers, when it differs from the answer.
    */
   function inOperation<T>(
