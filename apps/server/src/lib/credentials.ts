@@ -90,3 +90,12 @@ export function createAgentKey(): string {
 export function hashAgentKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
+
+/**
+ * The key of a login's sign-in failures from anywhere (sign_in_attempts; `<it>@<source>` is
+ * from one source): a hash, so the table never holds a login. Here, not in the auth module,
+ * because the users module clears it when an administrator unlocks a user.
+ */
+export function loginThrottleKey(login: string): string {
+  return `login:${createHash('sha256').update(login.trim().toLowerCase(), 'utf8').digest('hex')}`;
+}

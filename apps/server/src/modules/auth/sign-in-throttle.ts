@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { loginThrottleKey } from '../../lib/credentials.js';
 
 // Sign-in throttling (issue 14 item 7; docs/DECISIONS.md "Sessions and sign-in"): failures
 // are counted per key in the database (table sign_in_attempts, several stateless processes
@@ -62,11 +63,6 @@ export interface KeyFailures {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** The key of a login's failures from anywhere; `<it>@<source>` is from one source. */
-export function loginThrottleKey(login: string): string {
-  return `login:${sha256(login.trim().toLowerCase())}`;
 }
 
 /** Who attempts: the client address and the device cookie, when the browser sent one. */

@@ -27,7 +27,7 @@ import type { MessageKey } from '../../i18n/messages.js';
 import type { CallContext } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { runInOperation, type OperationOutcome } from '../../db/operations.js';
-import { canUseWarehouse } from '../auth/authorise.js';
+import { canUseWarehouse } from '../../lib/authorise.js';
 import type { PhotoStore } from './photo-store.js';
 import {
   createReturnsRepository,

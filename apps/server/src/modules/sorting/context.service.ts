@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { canUseWarehouse, type WarehouseScope } from '../auth/authorise.js';
+import { canUseWarehouse, type WarehouseScope } from '../../lib/authorise.js';
 import type {
   ContextRepository,
   WarehouseRow,

@@ -9,7 +9,7 @@ import {
 } from '@sorting/contracts';
 import type { SessionUser } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { canUseWarehouse } from '../auth/authorise.js';
+import { canUseWarehouse } from '../../lib/authorise.js';
 import type {
   BoxRow,
   CellRow,

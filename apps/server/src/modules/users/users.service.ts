@@ -9,7 +9,7 @@ import {
 } from '@sorting/contracts';
 import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { generateBadgeToken, hashBadgeToken } from '../../lib/credentials.js';
+import { generateBadgeToken, hashBadgeToken, loginThrottleKey } from '../../lib/credentials.js';
 import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import {
   centreCallOf,
@@ -17,7 +17,6 @@ import {
   type RepositoryFactory,
 } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { loginThrottleKey } from '../auth/sign-in-throttle.js';
 import type { CentreUserRow, UsersRepository } from './users.repository.js';
 
 /**

@@ -6,7 +6,7 @@ import { Dialog } from '../dialog/dialog';
 import controlStyles from '../layout/controls.module.css';
 import type { SessionUser } from '../session/session-store';
 import { useNotify, useSessionUser, useShellServices } from '../shell-services';
-import { DEVICES_TOAST_FLOW } from './devices-access';
+import { DEVICES_TOAST_FLOW } from './devices-toast-flow';
 import type { DevicesRuntime } from './devices-runtime';
 import type { PrintJobRow } from './printing-api';
 import styles from './devices.module.css';

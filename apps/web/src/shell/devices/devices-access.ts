@@ -1,11 +1,5 @@
 import type { DevicesRuntime } from './devices-runtime';
 
-/**
- * The flow of the printer's and scale's own toasts ("Принтер недоступен"…): a success of the
- * page they were raised on does not close them, a printed test label does.
- */
-export const DEVICES_TOAST_FLOW = 'devices';
-
 /** The printer and scale, loaded on first use (their code and SignalR stay off the first screen). */
 export interface DevicesAccess {
   load(): Promise<DevicesRuntime>;

@@ -27,7 +27,7 @@ import type { FetchFn } from '../../lib/api-client';
 import type { CookieJar } from '../../lib/cookies';
 import type { Scheduler } from '../../lib/scheduler';
 import type { NotifyInput } from '../notifications/notification';
-import { DEVICES_TOAST_FLOW } from './devices-access';
+import { DEVICES_TOAST_FLOW } from './devices-toast-flow';
 import { createPrintingApi, type PrintingApi } from './printing-api';
 
 /** A text of the 'devices' catalogue in the current locale. */

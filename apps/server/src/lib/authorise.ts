@@ -1,5 +1,4 @@
-import { AppError } from '@sorting/contracts';
-import type { SessionUser } from './auth.service.js';
+import type { SessionUser } from './call-context.js';
 
 /** What authorisation needs to know of a warehouse. */
 export interface WarehouseScope {
@@ -16,15 +15,4 @@ export function canUseWarehouse(user: SessionUser, warehouse: WarehouseScope): b
   const isOwnSortingCenter =
     user.sortingCenterId !== null && warehouse.sortingCenterId === user.sortingCenterId;
   return isOwnSortingCenter || user.defaultWarehouseNumber === warehouse.number;
-}
-
-/** Throws AppError('forbidden') unless the user may use the warehouse. */
-export function authoriseWarehouse(
-  user: SessionUser,
-  warehouse: WarehouseScope,
-  message?: string,
-): void {
-  if (!canUseWarehouse(user, warehouse)) {
-    throw new AppError('forbidden', { message: message ?? 'Forbidden' });
-  }
 }
