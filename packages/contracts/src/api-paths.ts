@@ -1,3 +1,5 @@
+import { RUNTIME_SETTINGS_PATH } from './constants.js';
+
 /**
  * Which request paths belong to the server's calls rather than to the web app's pages. The
  * spec's services live under prefixes whose first segment ends with '-api' (spec part 1 §7,
@@ -8,7 +10,7 @@
 export const API_ROOT_PATHS = [
   '/printersHub',
   '/healthz',
-  '/local-settings-newsort',
+  RUNTIME_SETTINGS_PATH,
   // The API document and its human page (apps/server/src/http/api-document.ts).
   '/openapi.json',
   '/api-docs',
