@@ -37,6 +37,15 @@ export interface ApiResult<T> extends Envelope<T> {
   status: number;
 }
 
+/**
+ * What a flow's machine reads of a call's answer: the casing-free envelope and the HTTP status
+ * (issue 15: declared once, here, for every machine).
+ */
+export type CallResult<T> = Pick<
+  ApiResult<T>,
+  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
+>;
+
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientDeps {

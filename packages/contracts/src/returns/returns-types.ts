@@ -1,5 +1,3 @@
-import type { TReturnItem } from './returns.schemas.js';
-
 // Operation objects and constants of the Returns calls (spec part 1 §3 "Return item", "Return
 // payload", §7 "Returns and returnable boxes"). Plain types and constants, no zod: the web
 // imports these without pulling the schemas into a chunk.
@@ -46,7 +44,9 @@ export const RETURN_PHOTOS_REQUIRED: Record<TReturnReasonCode, number> = {
 
 /** The return cost of a payload line (spec part 1 §3), as both the web and the server reckon it. */
 export function returnCostOf(
-  item: Pick<TReturnItem, 'returnCost' | 'quantityAvailable'>,
+  // The two fields of TReturnItem it needs (returns.schemas.ts), named here so that the
+  // constants file imports nothing back from the schemas.
+  item: { returnCost: number; quantityAvailable: number },
   quantity: number,
   reasonCode: TReturnReasonCode,
 ): number {

@@ -7,15 +7,12 @@ import {
   type TReturnPhoto,
   type TReturnReasonCode,
 } from '@sorting/contracts';
-import type { ApiResult } from '../../lib/api-client';
+import type { CallResult } from '../../lib/api-client';
 
 // The returns machine's types, constants and pure rules (returns.machine.ts).
 
-/** What the machine reads of a call's answer: the API client's `ApiResult`, casing-free. */
-export type CallResult<T> = Pick<
-  ApiResult<T>,
-  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
->;
+/** What the machine reads of a call's answer (lib/api-client). */
+export type { CallResult };
 
 /**
  * f-codes of the returns catalogue (spec part 1 §8; meanings in returns-shared and

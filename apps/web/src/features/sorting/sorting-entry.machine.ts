@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { WAREHOUSE_NOT_FOUND_MESSAGE, type TWarehouse, type TZone } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
+import type { CallResult } from '../../lib/api-client';
 
 /**
  * The sorting entry (spec part 1 §2, §4 "Sorting entry", §8 "Authentication and context"):
@@ -9,13 +10,8 @@ import { recognizeBarcode } from '@sorting/domain';
  * machine is tested with `createActor` and no DOM. Decisions: docs/DECISIONS.md "Sorting entry".
  */
 
-/** What a lookup call answers: the casing-free envelope. */
-export interface LookupResult<T> {
-  isSuccess: boolean;
-  message: string | null;
-  errorCode: number | string | null;
-  operationObject: T | null;
-}
+/** What a lookup call answers: the casing-free envelope (its HTTP status is not read). */
+export type LookupResult<T> = Omit<CallResult<T>, 'status'>;
 
 export interface WarehouseLookupInput {
   number: string;

@@ -8,7 +8,7 @@ import {
   type TWorkplaceToggleResult,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
-import type { ApiResult } from '../../lib/api-client';
+import type { CallResult } from '../../lib/api-client';
 
 /**
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
@@ -17,11 +17,8 @@ import type { ApiResult } from '../../lib/api-client';
  * DOM. Decisions: docs/DECISIONS.md "Users and time tracking".
  */
 
-/** What the machine reads of a call's answer: the API client's `ApiResult`, casing-free. */
-export type CallResult<T> = Pick<
-  ApiResult<T>,
-  'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
->;
+/** What the machine reads of a call's answer (lib/api-client). */
+export type { CallResult };
 
 /**
  * f-codes of the time tracking catalogue (spec part 1 §8). f-001 the workplaces did not load,
