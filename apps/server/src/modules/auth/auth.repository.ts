@@ -1,18 +1,12 @@
 import { and, count, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { UserRole } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
 import { events, sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
+import type { SessionUser } from '../../lib/call-context.js';
 import type { KeyFailures } from './sign-in-throttle.js';
 
-/** A user as sessions and authorisation see them. */
-export interface SessionUserRow {
-  id: number;
-  number: number;
-  name: string;
-  roles: UserRole[];
-  sortingCenterId: number | null;
-  defaultWarehouseNumber: number | null;
+/** A user as sessions and authorisation see them, and whether they may still sign in. */
+export interface SessionUserRow extends SessionUser {
   isActive: boolean;
 }
 

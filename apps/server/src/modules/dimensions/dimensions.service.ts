@@ -1,7 +1,7 @@
 import type { TDimension } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
-import { presentDimension } from './dimensions.presenter.js';
+import { presentDimension } from '../../lib/dimension-type.js';
 import type { DimensionsRepository } from './dimensions.repository.js';
 
 /** Spec part 2 §3, §7 "Dimensions", §9: the dimension types directory (reading only). */

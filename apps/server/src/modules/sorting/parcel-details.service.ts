@@ -14,6 +14,7 @@ import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, notFound, parcelNotFound, presentMeasures } from './sorting.presenter.js';
 import { type ParcelRow, type SortingRepository } from './sorting.repository.js';
 import { createSortingReader } from './scan-reads.repository.js';
+import { presentDimension } from '../../lib/dimension-type.js';
 
 /** Spec part 1 §5: measures are positive numbers; ours: at most 10 000 cm. */
 const MAX_CENTIMETRES = 10_000;
@@ -141,16 +142,7 @@ export function createParcelDetailsService(deps: {
         if (!warehouse) throw notFound('dimensionNotFound', barcode);
         authorise(context.user, warehouse);
       }
-      return {
-        DimensionId: row.id,
-        Name: row.name,
-        Barcode: row.barcode,
-        Length: row.length,
-        Width: row.width,
-        Height: row.height,
-        WarehouseCode: row.warehouseCode,
-        IsCommon: row.warehouseCode === null,
-      };
+      return presentDimension(row);
     },
 
     /** The parcel sticker as the `parcel` label's print job payload. */

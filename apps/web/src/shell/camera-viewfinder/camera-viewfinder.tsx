@@ -7,6 +7,7 @@ import type { DecoderKind, FrameDecoder } from '../../devices/camera/decoder';
 import type { ScanInput } from '../../devices/scanner/scan-input';
 import type { Scheduler } from '../../lib/scheduler';
 import styles from './camera-viewfinder.module.css';
+import { CloseIcon } from '../icons/close-icon';
 
 type Status =
   | { kind: 'starting' }
@@ -139,12 +140,7 @@ function Viewfinder(props: CameraViewfinderProps & { t: Texts }) {
           title={t('close')}
           onClick={onClose}
         >
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="m19 6.4-1.4-1.4-5.6 5.6L6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4Z"
-            />
-          </svg>
+          <CloseIcon size={28} />
         </button>
       </div>
       <div className={styles.frame} hidden={status.kind === 'error'}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './dialog.module.css';
+import { CloseIcon } from '../icons/close-icon';
 
 export interface DialogProps {
   isOpen: boolean;
@@ -52,12 +53,7 @@ export function Dialog(props: DialogProps) {
           aria-label={t('dialog.close')}
           onClick={onClose}
         >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="m19 6.4-1.4-1.4-5.6 5.6L6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4Z"
-            />
-          </svg>
+          <CloseIcon size={24} />
         </button>
       </div>
       <div className={styles.body}>{props.children}</div>

@@ -4,6 +4,7 @@ import { NOTIFICATION_POSITIONS, type Notification } from './notification';
 import type { ToastStore } from './toast-store';
 import { ToastIcon } from './toast-icon';
 import styles from './toasts.module.css';
+import { CloseIcon } from '../icons/close-icon';
 
 function Toast(props: { toast: Notification; onClose: (id: number) => void }) {
   const { t } = useTranslation('common');
@@ -40,12 +41,7 @@ function Toast(props: { toast: Notification; onClose: (id: number) => void }) {
         aria-label={t('toast.close')}
         onClick={() => props.onClose(toast.id)}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="m19 6.4-1.4-1.4-5.6 5.6L6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4Z"
-          />
-        </svg>
+        <CloseIcon size={20} />
       </button>
     </div>
   );
