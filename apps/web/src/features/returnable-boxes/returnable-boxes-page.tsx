@@ -12,8 +12,6 @@ import { api } from '../../lib/api';
 import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  ActionBar,
-  ActionButton,
   controlStyles,
   ListSection,
   Page,
@@ -27,6 +25,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { CreatedPanel } from '../../shell/layout/created-panel';
 import {
   createReturnableBoxesService,
   type ReturnableBoxesCalls,
@@ -382,12 +381,18 @@ export function ReturnableBoxesScreen(props: {
         </form>
 
         {created && created.length > 0 ? (
-          <section
-            className={styles.created}
-            data-testid="created-boxes"
-            aria-label={t('createdTitle')}
+          <CreatedPanel
+            testId="created-boxes"
+            title={t('createdTitle')}
+            print={{
+              testId: 'print-created',
+              label:
+                printing === '*' ? t('printing') : t('printCreated', { count: created.length }),
+              disabled: printing !== null,
+              onClick: () => void onPrint(created),
+            }}
+            done={{ testId: 'created-done', label: t('done'), onClick: () => setCreated(null) }}
           >
-            <h2 className={styles.sectionTitle}>{t('createdTitle')}</h2>
             <ul className={styles.createdList}>
               {created.map((box) => (
                 <li key={box.Barcode} data-testid="created-box">
@@ -399,23 +404,7 @@ export function ReturnableBoxesScreen(props: {
                 </li>
               ))}
             </ul>
-            <ActionBar>
-              <ActionButton
-                testId="print-created"
-                label={
-                  printing === '*' ? t('printing') : t('printCreated', { count: created.length })
-                }
-                disabled={printing !== null}
-                onClick={() => void onPrint(created)}
-                isPrimary
-              />
-              <ActionButton
-                testId="created-done"
-                label={t('done')}
-                onClick={() => setCreated(null)}
-              />
-            </ActionBar>
-          </section>
+          </CreatedPanel>
         ) : null}
 
         <ListSection

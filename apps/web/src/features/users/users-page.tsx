@@ -12,8 +12,6 @@ import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  ActionBar,
-  ActionButton,
   controlStyles,
   ListSection,
   NoData,
@@ -26,6 +24,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { CreatedPanel } from '../../shell/layout/created-panel';
 import { UnlockSignInButton } from './unlock-sign-in-button';
 import { createUsersService, type UsersCalls } from './users.service';
 import styles from './users-page.module.css';
@@ -257,14 +256,21 @@ export function UsersScreen(props: {
             </form>
 
             {created ? (
-              <section
-                className={styles.created}
-                data-testid="new-user"
-                aria-label={created.isReissue ? t('reissuedTitle') : t('newUserTitle')}
+              <CreatedPanel
+                testId="new-user"
+                title={created.isReissue ? t('reissuedTitle') : t('newUserTitle')}
+                print={{
+                  testId: 'print-badge',
+                  label: isPrinting ? t('printing') : t('printBadge'),
+                  disabled: isPrinting,
+                  onClick: () => void onPrint(),
+                }}
+                done={{
+                  testId: 'new-user-done',
+                  label: t('done'),
+                  onClick: () => setCreated(null),
+                }}
               >
-                <h2 className={styles.sectionTitle}>
-                  {created.isReissue ? t('reissuedTitle') : t('newUserTitle')}
-                </h2>
                 <p data-testid="new-user-name">
                   {t('newUserName', { name: created.name, number: created.number })}
                 </p>
@@ -272,21 +278,7 @@ export function UsersScreen(props: {
                   {created.badge}
                 </p>
                 <p>{t('newUserHint')}</p>
-                <ActionBar>
-                  <ActionButton
-                    testId="print-badge"
-                    label={isPrinting ? t('printing') : t('printBadge')}
-                    disabled={isPrinting}
-                    onClick={() => void onPrint()}
-                    isPrimary
-                  />
-                  <ActionButton
-                    testId="new-user-done"
-                    label={t('done')}
-                    onClick={() => setCreated(null)}
-                  />
-                </ActionBar>
-              </section>
+              </CreatedPanel>
             ) : null}
 
             <ListSection
