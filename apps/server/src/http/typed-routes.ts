@@ -119,7 +119,7 @@ export function registerRoutes<M extends RouteMap>(
       config: casing ? { envelopeCasing: casing } : {},
       schema: {
         operationId: `${route.service}.${name}`,
-        summary: route.summary,
+        summary: bound.summary,
         tags: [route.service],
         ...(bound.params ? { params: bound.params } : {}),
         ...(bound.query ? { querystring: bound.query } : {}),

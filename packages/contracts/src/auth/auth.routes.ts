@@ -20,7 +20,6 @@ export const AUTH_ROUTES = {
     access: PUBLIC,
     isOperation: false,
     errors: ['signInRefused', 'tooManyRequests'],
-    summary: 'The signed-in user: signs in by the one-time lkdToken cookie, else reads the session',
   }),
   signIn: defineRoute<Schemas['signIn']>()({
     service: 'auth',
@@ -30,7 +29,6 @@ export const AUTH_ROUTES = {
     access: PUBLIC,
     isOperation: false,
     errors: ['signInRefused', 'tooManyRequests'],
-    summary: 'Signs in by login and password (ours, office staff)',
   }),
   demoUsers: defineRoute<Schemas['demoUsers']>()({
     service: 'auth',
@@ -40,7 +38,6 @@ export const AUTH_ROUTES = {
     access: PUBLIC,
     isOperation: false,
     errors: ['routeNotFound'],
-    summary: 'The demo users of the sign-in page (ours; 404 unless the demo seed is on)',
   }),
 } as const;
 
@@ -58,6 +55,5 @@ export const SESSIONS_ROUTES = {
     access: PUBLIC,
     isOperation: false,
     errors: [],
-    summary: 'Ends the session of the cookie and expires the session and token cookies',
   }),
 } as const;

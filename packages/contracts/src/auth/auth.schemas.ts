@@ -45,12 +45,25 @@ export type TDemoUser = z.infer<typeof ZDemoUser>;
 
 /** Each call's schemas, bound to its route of `AUTH_ROUTES` by name. */
 export const AUTH_SCHEMAS = {
-  searchUser: { response: ZUserSearchResponse },
-  signIn: { body: ZSignInRequest, response: ZSessionUser },
-  demoUsers: { response: z.array(ZDemoUser) },
+  searchUser: {
+    summary: 'The signed-in user: signs in by the one-time lkdToken cookie, else reads the session',
+    response: ZUserSearchResponse,
+  },
+  signIn: {
+    summary: 'Signs in by login and password (ours, office staff)',
+    body: ZSignInRequest,
+    response: ZSessionUser,
+  },
+  demoUsers: {
+    summary: 'The demo users of the sign-in page (ours; 404 unless the demo seed is on)',
+    response: z.array(ZDemoUser),
+  },
 };
 
 /** The schemas of `SESSIONS_ROUTES` (a call of the users service). */
 export const SESSIONS_SCHEMAS = {
-  endSession: { response: ZSessionDeleteResponse },
+  endSession: {
+    summary: 'Ends the session of the cookie and expires the session and token cookies',
+    response: ZSessionDeleteResponse,
+  },
 };

@@ -18,6 +18,5 @@ export const CORE_ROUTES = {
     access: { kind: 'public' },
     isOperation: false,
     errors: [],
-    summary: "The runtime settings: each service's base path, sign-in, devices, features",
   }),
 } as const;

@@ -4,5 +4,8 @@ import { ZRuntimeSettings } from '../settings.js';
 
 /** Each call's schemas, bound to its route of `CORE_ROUTES` by name. */
 export const CORE_SCHEMAS = {
-  runtimeSettings: { response: ZRuntimeSettings },
+  runtimeSettings: {
+    summary: "The runtime settings: each service's base path, sign-in, devices, features",
+    response: ZRuntimeSettings,
+  },
 };

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { zText } from '../input-rules.js';
-import {
-  LABEL_TEMPLATES,
-  PRINT_JOB_STATES,
-  PRINTERS_HUB_PATH,
-  type HubPrintAccepted,
-} from './printing-protocol.js';
+import { LABEL_TEMPLATES, PRINT_JOB_STATES, type HubPrintAccepted } from './printing-protocol.js';
 
 /**
  * The JSON string a web client gives to the hub's PrintBarcode (spec part 1 §3 "Print job",
@@ -59,17 +54,13 @@ export const ZPrintAccepted = z.object({ jobId: z.string() }) satisfies z.ZodTyp
 
 /** Each call's schemas, bound to its route of `PRINTING_ROUTES` by name. */
 export const PRINTING_SCHEMAS = {
-  jobs: { response: ZPrintJobList },
-  reprint: { params: ZReprintRequest, response: ZPrintAccepted },
+  jobs: {
+    summary: "The user's last print jobs, newest first (queued, sent, printed or failed)",
+    response: ZPrintJobList,
+  },
+  reprint: {
+    summary: "Prints one of the user's jobs again, as a new job",
+    params: ZReprintRequest,
+    response: ZPrintAccepted,
+  },
 };
-
-/**
- * The printing API lives beside the hub: its base is the hub URL without `/printersHub`
- * ('' = the page's origin for the default '/printersHub'), so no extra runtime setting is needed.
- */
-export function printingApiBase(hubUrl: string): string {
-  const trimmed = hubUrl.replace(/\/+$/, '');
-  return trimmed.toLowerCase().endsWith(PRINTERS_HUB_PATH.toLowerCase())
-    ? trimmed.slice(0, -PRINTERS_HUB_PATH.length)
-    : '';
-}

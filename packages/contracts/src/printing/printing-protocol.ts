@@ -135,3 +135,15 @@ export interface ScaleReading {
   weightKg: number | null;
   isStable: boolean;
 }
+
+/**
+ * The printing API lives beside the hub (here, not with its zod schemas: the web app's entry
+ * uses it, and the first screen carries no zod): its base is the hub URL without `/printersHub`
+ * ('' = the page's origin for the default '/printersHub'), so no extra runtime setting is needed.
+ */
+export function printingApiBase(hubUrl: string): string {
+  const trimmed = hubUrl.replace(/\/+$/, '');
+  return trimmed.toLowerCase().endsWith(PRINTERS_HUB_PATH.toLowerCase())
+    ? trimmed.slice(0, -PRINTERS_HUB_PATH.length)
+    : '';
+}

@@ -16,7 +16,6 @@ export const PRINTING_ROUTES = {
     access: { kind: 'session' },
     isOperation: false,
     errors: [],
-    summary: "The user's last print jobs, newest first (queued, sent, printed or failed)",
   }),
   reprint: defineRoute<Schemas['reprint']>()({
     service: 'printing',
@@ -26,6 +25,5 @@ export const PRINTING_ROUTES = {
     access: { kind: 'session' },
     isOperation: false,
     errors: ['objectNotFound', 'refused'],
-    summary: "Prints one of the user's jobs again, as a new job",
   }),
 } as const;

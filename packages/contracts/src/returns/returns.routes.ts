@@ -20,7 +20,6 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['parcelNotFound', 'objectNotFound'],
-    summary: 'The returnable items of shipped parcels, with their reasons and costs',
   }),
   accept: defineRoute<Schemas['accept']>()({
     service: 'returns',
@@ -30,7 +29,6 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound', 'objectNotFound', 'refused'],
-    summary: 'Accepts a return: one payload line per item, with its reason and photos',
   }),
   uploadPhoto: defineRoute<Schemas['uploadPhoto']>()({
     service: 'returns',
@@ -40,7 +38,6 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound', 'photoNotImage', 'photoTooLarge', 'tooManyPhotos'],
-    summary: 'Stores a photo of a returned parcel (base64 in JSON, at most 10 MiB)',
   }),
   deletePhoto: defineRoute<Schemas['deletePhoto']>()({
     service: 'returns',
@@ -50,7 +47,6 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: 'Deletes a photo not yet in an accepted return',
   }),
   readPhoto: defineRoute<Schemas['readPhoto']>()({
     service: 'returns',
@@ -60,7 +56,6 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'The bytes of a stored photo',
   }),
   listReturns: defineRoute<Schemas['listReturns']>()({
     service: 'returns',
@@ -70,6 +65,5 @@ export const RETURNS_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: [],
-    summary: 'The accepted returns of a parcel with their photos (ours)',
   }),
 } as const;

@@ -157,10 +157,34 @@ export const ZReturnPhotoFile = z
 
 /** Each call's schemas, bound to its route of `RETURNS_ROUTES` by name. */
 export const RETURNS_SCHEMAS = {
-  policies: { body: ZReturnPoliciesRequest, response: z.array(ZReturnItem) },
-  accept: { body: ZReturn2Request, response: ZReturnAccepted },
-  uploadPhoto: { body: ZReturnImageRequest, response: ZReturnPhoto },
-  deletePhoto: { params: ZReturnImageParams, response: z.literal(true) },
-  readPhoto: { params: ZReturnImageParams, response: ZReturnPhotoFile },
-  listReturns: { query: ZReturnsQuery, response: z.array(ZAcceptedReturn) },
+  policies: {
+    summary: 'The returnable items of shipped parcels, with their reasons and costs',
+    body: ZReturnPoliciesRequest,
+    response: z.array(ZReturnItem),
+  },
+  accept: {
+    summary: 'Accepts a return: one payload line per item, with its reason and photos',
+    body: ZReturn2Request,
+    response: ZReturnAccepted,
+  },
+  uploadPhoto: {
+    summary: 'Stores a photo of a returned parcel (base64 in JSON, at most 10 MiB)',
+    body: ZReturnImageRequest,
+    response: ZReturnPhoto,
+  },
+  deletePhoto: {
+    summary: 'Deletes a photo not yet in an accepted return',
+    params: ZReturnImageParams,
+    response: z.literal(true),
+  },
+  readPhoto: {
+    summary: 'The bytes of a stored photo',
+    params: ZReturnImageParams,
+    response: ZReturnPhotoFile,
+  },
+  listReturns: {
+    summary: 'The accepted returns of a parcel with their photos (ours)',
+    query: ZReturnsQuery,
+    response: z.array(ZAcceptedReturn),
+  },
 };

@@ -32,6 +32,12 @@ export type RouteAccess =
 
 /** The zod schemas of one call: what it takes and the operation object it answers. */
 export interface CallSchemas {
+  /**
+   * One line for the API document. Here, with the schemas the server binds, not on the route
+   * definition: the web app imports route definitions, and the first screen's budget (150 kB)
+   * has no room for documentation it never shows.
+   */
+  summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -55,8 +61,6 @@ export interface RouteDefinition<S extends CallSchemas = CallSchemas> {
   isOperation: boolean;
   /** The AppError codes it may answer besides the shared ones (401, 403, 400, 503). */
   errors: readonly AppErrorCode[];
-  /** One line for the API document. */
-  summary: string;
   /** Phantom: never set; carries `S` to the typed client and the server's registration. */
   readonly schemas?: S;
 }

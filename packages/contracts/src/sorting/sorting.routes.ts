@@ -27,7 +27,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'Finds a warehouse by number (or the user’s default one)',
   }),
   searchZone: defineRoute<Sorting['searchZone']>()({
     service: 'sorting',
@@ -37,7 +36,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound', 'zoneNotFound'],
-    summary: 'Finds a zone of a warehouse by its barcode (or a cell’s) or number',
   }),
   listWarehouses: defineRoute<Sorting['listWarehouses']>()({
     service: 'sorting',
@@ -47,7 +45,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: [],
-    summary: 'The warehouses the user may sort in (ours)',
   }),
   listZones: defineRoute<Sorting['listZones']>()({
     service: 'sorting',
@@ -57,7 +54,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'The zones of a warehouse with their label barcodes (ours)',
   }),
   scanParcel: defineRoute<Sorting['scanParcel']>()({
     service: 'sorting',
@@ -67,7 +63,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['parcelNotFound', 'objectNotFound', 'zoneNotFound'],
-    summary: 'A scanned parcel with its suggested cells',
   }),
   searchBox: defineRoute<Sorting['searchBox']>()({
     service: 'sorting',
@@ -77,7 +72,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound', 'zoneNotFound', 'refused'],
-    summary: 'A scanned box with its cell or suggested cells',
   }),
   searchCell: defineRoute<Sorting['searchCell']>()({
     service: 'sorting',
@@ -87,7 +81,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound', 'repeatedFailure'],
-    summary: 'A scanned cell',
   }),
   suggestCells: defineRoute<Sorting['suggestCells']>()({
     service: 'sorting',
@@ -97,7 +90,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['parcelNotFound', 'objectNotFound', 'zoneNotFound'],
-    summary: 'The cells suggested for a parcel or a box, best first',
   }),
   move: defineRoute<Sorting['move']>()({
     service: 'sorting',
@@ -114,7 +106,6 @@ export const SORTING_ROUTES = {
       'stateChanged',
       'badRequest',
     ],
-    summary: 'Moves a parcel into a cell or a box, or a box into a cell',
   }),
   createBoxes: defineRoute<Sorting['createBoxes']>()({
     service: 'sorting',
@@ -124,7 +115,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['objectNotFound'],
-    summary: 'Creates returnable boxes of one size',
   }),
   measure: defineRoute<Sorting['measure']>()({
     service: 'sorting',
@@ -134,7 +124,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound', 'invalidMeasure'],
-    summary: 'Records the height, width and length of a parcel',
   }),
   weigh: defineRoute<Sorting['weigh']>()({
     service: 'sorting',
@@ -144,7 +133,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound', 'invalidMeasure'],
-    summary: 'Records the weight of a parcel in grams',
   }),
   dimension: defineRoute<Sorting['dimension']>()({
     service: 'sorting',
@@ -154,7 +142,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'The dimension type of a scanned barcode',
   }),
   sticker: defineRoute<Sorting['sticker']>()({
     service: 'sorting',
@@ -164,7 +151,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['parcelNotFound'],
-    summary: 'The parcel sticker’s template and parameters',
   }),
   stickerPrinted: defineRoute<Sorting['stickerPrinted']>()({
     service: 'sorting',
@@ -174,7 +160,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound'],
-    summary: 'Marks the parcel sticker printed',
   }),
   clearAttention: defineRoute<Sorting['clearAttention']>()({
     service: 'sorting',
@@ -184,7 +169,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound'],
-    summary: 'Clears the attention message of a parcel checked undamaged',
   }),
   reportDamage: defineRoute<Sorting['reportDamage']>()({
     service: 'sorting',
@@ -194,7 +178,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['parcelNotFound'],
-    summary: 'Records damage found on a parcel',
   }),
   moveContainer: defineRoute<Sorting['moveContainer']>()({
     service: 'sorting',
@@ -204,7 +187,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['objectNotFound', 'repeatedFailure'],
-    summary: 'Moves a returnable box to a location',
   }),
   findContainer: defineRoute<Sorting['findContainer']>()({
     service: 'sorting',
@@ -214,7 +196,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'A returnable box by its barcode',
   }),
   // Spec part 1 §7 "returnable boxes": these three paths are spelt containerAccounting, the
   // ones above ContainerAccounting; paths match case-sensitively, so both exist.
@@ -226,7 +207,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: [],
-    summary: 'The returnable boxes of the user’s warehouse',
   }),
   deleteContainer: defineRoute<Sorting['deleteContainer']>()({
     service: 'sorting',
@@ -236,7 +216,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['objectNotFound'],
-    summary: 'Deletes a returnable box',
   }),
   containerSticker: defineRoute<Sorting['containerSticker']>()({
     service: 'sorting',
@@ -246,7 +225,6 @@ export const SORTING_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'The returnable box sticker’s template and parameters',
   }),
 } as const;
 
@@ -260,7 +238,6 @@ export const SORTING_SYSTEM_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['parcelNotFound'],
-    summary: 'The recorded measures of a parcel',
   }),
   arriveInbound: defineRoute<(typeof SORTING_SYSTEM_SCHEMAS)['arriveInbound']>()({
     service: 'sortingSystem',
@@ -270,7 +247,6 @@ export const SORTING_SYSTEM_ROUTES = {
     access: SIGNED_IN,
     isOperation: true,
     errors: ['objectNotFound'],
-    summary: 'Receives an inbound supply; answers its acceptance report',
   }),
 } as const;
 
@@ -284,7 +260,6 @@ export const VISION_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-    summary: 'The history of a box or parcel, from the events of its moves',
   }),
 } as const;
 
@@ -298,6 +273,5 @@ export const DIMENSIONS_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: [],
-    summary: 'The dimension types of the user’s warehouse and the common ones',
   }),
 } as const;

@@ -197,42 +197,146 @@ const ZNothing = z.null();
 
 /** The Sorting calls' schemas, bound to `SORTING_ROUTES` by name. */
 export const SORTING_SCHEMAS = {
-  searchWarehouse: { body: ZWarehouseSearchRequest, response: ZWarehouse },
-  searchZone: { body: ZZoneSearchRequest, response: ZZone },
-  listWarehouses: { response: ZWarehouseList },
-  listZones: { query: ZZoneListRequest, response: ZZoneList },
-  scanParcel: { body: ZParcelScanRequest, response: ZParcel },
-  searchBox: { body: ZBoxSearchRequest, response: ZBox },
-  searchCell: { body: ZCellSearchRequest, response: ZCell },
-  suggestCells: { body: ZCellSuggestRequest, response: z.array(ZCell) },
-  move: { body: ZMoveRequest, response: ZMoveResult },
-  createBoxes: { body: ZBoxCreateRequest, response: z.array(ZReturnableBox) },
-  measure: { body: ZParcelMeasureRequest, response: ZMeasures },
-  weigh: { body: ZParcelWeightRequest, response: ZMeasures },
-  dimension: { query: ZBarcodeQuery, response: ZDimension },
-  sticker: { params: ZParcelIdParams, query: ZStickerQuery, response: ZParcelSticker },
-  stickerPrinted: { params: ZParcelIdParams, response: ZNothing },
-  clearAttention: { params: ZParcelIdParams, response: ZNothing },
-  reportDamage: { params: ZParcelIdParams, body: ZParcelDamageRequest, response: ZNothing },
-  moveContainer: { body: ZContainerMoveRequest, response: ZReturnableBox },
-  findContainer: { query: ZBarcodeQuery, response: ZReturnableBox },
-  listContainers: { response: z.array(ZReturnableBox) },
-  deleteContainer: { query: ZBarcodeQuery, response: ZReturnableBox },
-  containerSticker: { query: ZBarcodeQuery, response: ZReturnableBoxSticker },
+  searchWarehouse: {
+    summary: 'Finds a warehouse by number (or the user’s default one)',
+    body: ZWarehouseSearchRequest,
+    response: ZWarehouse,
+  },
+  searchZone: {
+    summary: 'Finds a zone of a warehouse by its barcode (or a cell’s) or number',
+    body: ZZoneSearchRequest,
+    response: ZZone,
+  },
+  listWarehouses: {
+    summary: 'The warehouses the user may sort in (ours)',
+    response: ZWarehouseList,
+  },
+  listZones: {
+    summary: 'The zones of a warehouse with their label barcodes (ours)',
+    query: ZZoneListRequest,
+    response: ZZoneList,
+  },
+  scanParcel: {
+    summary: 'A scanned parcel with its suggested cells',
+    body: ZParcelScanRequest,
+    response: ZParcel,
+  },
+  searchBox: {
+    summary: 'A scanned box with its cell or suggested cells',
+    body: ZBoxSearchRequest,
+    response: ZBox,
+  },
+  searchCell: {
+    summary: 'A scanned cell',
+    body: ZCellSearchRequest,
+    response: ZCell,
+  },
+  suggestCells: {
+    summary: 'The cells suggested for a parcel or a box, best first',
+    body: ZCellSuggestRequest,
+    response: z.array(ZCell),
+  },
+  move: {
+    summary: 'Moves a parcel into a cell or a box, or a box into a cell',
+    body: ZMoveRequest,
+    response: ZMoveResult,
+  },
+  createBoxes: {
+    summary: 'Creates returnable boxes of one size',
+    body: ZBoxCreateRequest,
+    response: z.array(ZReturnableBox),
+  },
+  measure: {
+    summary: 'Records the height, width and length of a parcel',
+    body: ZParcelMeasureRequest,
+    response: ZMeasures,
+  },
+  weigh: {
+    summary: 'Records the weight of a parcel in grams',
+    body: ZParcelWeightRequest,
+    response: ZMeasures,
+  },
+  dimension: {
+    summary: 'The dimension type of a scanned barcode',
+    query: ZBarcodeQuery,
+    response: ZDimension,
+  },
+  sticker: {
+    summary: 'The parcel sticker’s template and parameters',
+    params: ZParcelIdParams,
+    query: ZStickerQuery,
+    response: ZParcelSticker,
+  },
+  stickerPrinted: {
+    summary: 'Marks the parcel sticker printed',
+    params: ZParcelIdParams,
+    response: ZNothing,
+  },
+  clearAttention: {
+    summary: 'Clears the attention message of a parcel checked undamaged',
+    params: ZParcelIdParams,
+    response: ZNothing,
+  },
+  reportDamage: {
+    summary: 'Records damage found on a parcel',
+    params: ZParcelIdParams,
+    body: ZParcelDamageRequest,
+    response: ZNothing,
+  },
+  moveContainer: {
+    summary: 'Moves a returnable box to a location',
+    body: ZContainerMoveRequest,
+    response: ZReturnableBox,
+  },
+  findContainer: {
+    summary: 'A returnable box by its barcode',
+    query: ZBarcodeQuery,
+    response: ZReturnableBox,
+  },
+  listContainers: {
+    summary: 'The returnable boxes of the user’s warehouse',
+    response: z.array(ZReturnableBox),
+  },
+  deleteContainer: {
+    summary: 'Deletes a returnable box',
+    query: ZBarcodeQuery,
+    response: ZReturnableBox,
+  },
+  containerSticker: {
+    summary: 'The returnable box sticker’s template and parameters',
+    query: ZBarcodeQuery,
+    response: ZReturnableBoxSticker,
+  },
 };
 
 /** The sorting system calls' schemas (`SORTING_SYSTEM_ROUTES`). */
 export const SORTING_SYSTEM_SCHEMAS = {
-  measures: { params: ZParcelBarcodeParams, response: ZMeasures },
-  arriveInbound: { query: ZBarcodeQuery, response: ZAcceptanceReport },
+  measures: {
+    summary: 'The recorded measures of a parcel',
+    params: ZParcelBarcodeParams,
+    response: ZMeasures,
+  },
+  arriveInbound: {
+    summary: 'Receives an inbound supply; answers its acceptance report',
+    query: ZBarcodeQuery,
+    response: ZAcceptanceReport,
+  },
 };
 
 /** The vision calls' schemas (`VISION_ROUTES`). */
 export const VISION_SCHEMAS = {
-  boxes: { params: ZVisionParams, body: ZVisionBoxesRequest, response: ZVisionFragments },
+  boxes: {
+    summary: 'The history of a box or parcel, from the events of its moves',
+    params: ZVisionParams,
+    body: ZVisionBoxesRequest,
+    response: ZVisionFragments,
+  },
 };
 
 /** The dimensions calls' schemas (`DIMENSIONS_ROUTES`). */
 export const DIMENSIONS_SCHEMAS = {
-  list: { response: z.array(ZDimension) },
+  list: {
+    summary: 'The dimension types of the user’s warehouse and the common ones',
+    response: z.array(ZDimension),
+  },
 };

@@ -19,7 +19,6 @@ export const TIME_TRACKING_ROUTES = {
     access: CENTRE_USERS,
     isOperation: false,
     errors: [],
-    summary: 'The workplaces of a sorting centre with the users at each',
   }),
   scanBadge: defineRoute<Schemas['scanBadge']>()({
     service: 'timeTracking',
@@ -29,7 +28,6 @@ export const TIME_TRACKING_ROUTES = {
     access: CENTRE_USERS,
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: 'A badge scanned at a workplace: its user joins it, or leaves it when already there',
   }),
   leave: defineRoute<Schemas['leave']>()({
     service: 'timeTracking',
@@ -39,7 +37,6 @@ export const TIME_TRACKING_ROUTES = {
     access: CENTRE_USERS,
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: 'Removes a user from a workplace',
   }),
   report: defineRoute<Schemas['report']>()({
     service: 'timeTracking',
@@ -49,7 +46,6 @@ export const TIME_TRACKING_ROUTES = {
     access: { kind: 'session', roles: ['supervisor', 'administrator'], sortingCenter: true },
     isOperation: false,
     errors: [],
-    summary: 'Worked time per user and workplace in [from, to) (ours); format=csv answers a file',
   }),
 } as const;
 

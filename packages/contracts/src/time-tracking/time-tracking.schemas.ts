@@ -133,14 +133,26 @@ export type TWorkedTimeReport = z.infer<typeof ZWorkedTimeReport>;
 
 /** Each call's schemas, bound to its route of `TIME_TRACKING_ROUTES` by name. */
 export const TIME_TRACKING_SCHEMAS = {
-  workplaces: { params: ZSortingCenterParams, response: z.array(ZWorkplace) },
+  workplaces: {
+    summary: 'The workplaces of a sorting centre with the users at each',
+    params: ZSortingCenterParams,
+    response: z.array(ZWorkplace),
+  },
   scanBadge: {
+    summary: 'A badge scanned at a workplace: its user joins it, or leaves it when already there',
+
     params: ZWorkplaceParams,
     body: ZWorkplaceScanRequest,
     response: ZWorkplaceToggleResult,
   },
-  leave: { params: ZWorkplaceLeaveParams, response: ZWorkplaceLeaveResult },
+  leave: {
+    summary: 'Removes a user from a workplace',
+    params: ZWorkplaceLeaveParams,
+    response: ZWorkplaceLeaveResult,
+  },
   report: {
+    summary: 'Worked time per user and workplace in [from, to) (ours); format=csv answers a file',
+
     params: ZSortingCenterParams,
     query: ZWorkedTimeReportQuery,
     response: ZWorkedTimeReport,

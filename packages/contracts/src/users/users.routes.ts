@@ -24,7 +24,6 @@ export const USERS_ROUTES = {
     access: MANAGERS,
     isOperation: false,
     errors: [],
-    summary: 'One page of the users of a sorting centre (paged by 40, searched by name or number)',
   }),
   create: defineRoute<Schemas['create']>()({
     service: 'users',
@@ -34,7 +33,6 @@ export const USERS_ROUTES = {
     access: MANAGERS,
     isOperation: true,
     errors: ['refused'],
-    summary: 'Adds a user to the sorting centre; the answer shows the new badge once',
   }),
   reissueBadge: defineRoute<Schemas['reissueBadge']>()({
     service: 'users',
@@ -44,7 +42,6 @@ export const USERS_ROUTES = {
     access: MANAGERS,
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: 'Issues a new badge for a user; the old one stops working (ours)',
   }),
   unlock: defineRoute<Schemas['unlock']>()({
     service: 'users',
@@ -54,7 +51,6 @@ export const USERS_ROUTES = {
     access: { kind: 'session', roles: ['administrator'], sortingCenter: true },
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: "Ends the sign-in delays of a user's login (administrators; ours)",
   }),
   remove: defineRoute<Schemas['remove']>()({
     service: 'users',
@@ -64,6 +60,5 @@ export const USERS_ROUTES = {
     access: MANAGERS,
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
-    summary: 'Deletes a user: ends their sessions and their open workplace time',
   }),
 } as const;

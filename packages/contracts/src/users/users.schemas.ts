@@ -106,9 +106,31 @@ export type TUnlockedUser = z.infer<typeof ZUnlockedUser>;
 
 /** Each call's schemas, bound to its route of `USERS_ROUTES` by name. */
 export const USERS_SCHEMAS = {
-  list: { params: ZSortingCenterParams, query: ZUsersListQuery, response: ZUsersPage },
-  create: { params: ZSortingCenterParams, body: ZUserCreateRequest, response: ZCreatedUser },
-  reissueBadge: { params: ZUserParams, response: ZCreatedUser },
-  unlock: { params: ZUserParams, response: ZUnlockedUser },
-  remove: { params: ZUserParams, response: ZDeletedUser },
+  list: {
+    summary: 'One page of the users of a sorting centre (paged by 40, searched by name or number)',
+    params: ZSortingCenterParams,
+    query: ZUsersListQuery,
+    response: ZUsersPage,
+  },
+  create: {
+    summary: 'Adds a user to the sorting centre; the answer shows the new badge once',
+    params: ZSortingCenterParams,
+    body: ZUserCreateRequest,
+    response: ZCreatedUser,
+  },
+  reissueBadge: {
+    summary: 'Issues a new badge for a user; the old one stops working (ours)',
+    params: ZUserParams,
+    response: ZCreatedUser,
+  },
+  unlock: {
+    summary: "Ends the sign-in delays of a user's login (administrators; ours)",
+    params: ZUserParams,
+    response: ZUnlockedUser,
+  },
+  remove: {
+    summary: 'Deletes a user: ends their sessions and their open workplace time',
+    params: ZUserParams,
+    response: ZDeletedUser,
+  },
 };
