@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { waitFor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { RETURN_REASON_CODES, type TReturnItem, type TReturnPhoto } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
@@ -15,11 +15,11 @@ import {
   Page,
   useLocalizedPath,
   useNotify,
-  useScan,
   useSessionUser,
   useSoundPlayer,
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
+import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
   isReasonEnabled,
   heldPhotos,
@@ -153,12 +153,7 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
   );
   const send = (event: ReturnsEvent) => actor?.send(event);
 
-  useScan(async (scan) => {
-    if (!actor) return;
-    await waitFor(actor, (state) => !state.hasTag('busy'));
-    actor.send({ type: 'SCANNED', text: scan.text });
-    await waitFor(actor, (state) => !state.hasTag('busy'));
-  });
+  useMachineScans(actor);
 
   const position = positionOf(snapshot);
   const context = snapshot?.context ?? null;

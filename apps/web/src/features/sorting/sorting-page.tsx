@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { LAST_ZONE_NUMBER_COOKIE, type TCell } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
@@ -17,11 +17,11 @@ import {
   useOpenDeviceDialog,
   usePrint,
   useReadStableWeight,
-  useScan,
   useSessionUser,
   useShellServices,
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
+import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
@@ -360,12 +360,7 @@ export function SortingScreen(props: SortingScreenProps) {
   const { actor, snapshot } = useMachineActor(machine, input);
   const send = (event: Parameters<Actor<SortingMachine>['send']>[0]) => actor?.send(event);
 
-  useScan(async (scan) => {
-    if (!actor) return;
-    await waitFor(actor, (state) => !isBusy(state));
-    actor.send({ type: 'SCANNED', text: scan.text });
-    await waitFor(actor, (state) => !isBusy(state));
-  });
+  useMachineScans(actor, isBusy);
 
   // Back online: a move waiting for the connection is sent again at once (same operation id).
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import type { Actor, SnapshotFrom } from 'xstate';
 import { TIME_TRACKING_PAGE_SIZE, type TWorkplace } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
@@ -16,12 +16,12 @@ import {
   Page,
   tableStyles,
   useLocale,
-  useScan,
   useShellServices,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
+import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
   selectedWorkplace,
   timeTrackingMachine,
@@ -115,12 +115,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
   const { actor, snapshot } = useMachineActor(timeTrackingMachine, { ports });
   const send = (event: Parameters<Actor<TimeTrackingMachine>['send']>[0]) => actor?.send(event);
 
-  useScan(async (scan) => {
-    if (!actor) return;
-    await waitFor(actor, (state) => !state.hasTag('busy'));
-    actor.send({ type: 'SCANNED', text: scan.text });
-    await waitFor(actor, (state) => !state.hasTag('busy'));
-  });
+  useMachineScans(actor);
 
   const screen = screenOf(snapshot);
   const context = snapshot?.context ?? null;
