@@ -20,6 +20,7 @@ import {
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import { PromptError } from '../../shell/layout/prompt-error';
 import {
   isReasonEnabled,
   heldPhotos,
@@ -181,14 +182,7 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
           <p className={styles.main} data-testid="prompt-main">
             {promptOf(t, position)}
           </p>
-          {error ? (
-            <p className={styles.error} data-testid="prompt-error" role="alert">
-              <span data-testid="prompt-error-text">{errorText(error)}</span>
-              <small className={styles.code} data-testid="prompt-error-code">
-                {error.code}
-              </small>
-            </p>
-          ) : null}
+          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
         </section>
 
         {isScan && position.step !== 'pickItem' ? (

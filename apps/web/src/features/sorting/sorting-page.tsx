@@ -22,6 +22,7 @@ import {
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import { PromptError as PromptErrorLine } from '../../shell/layout/prompt-error';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
@@ -106,16 +107,7 @@ export function Prompt(props: {
           {props.extra}
         </p>
       ) : null}
-      {props.error ? (
-        <p className={styles.error} data-testid="prompt-error" role="alert">
-          <span data-testid="prompt-error-text">{props.error.text}</span>
-          {props.error.code ? (
-            <small className={styles.code} data-testid="prompt-error-code">
-              {props.error.code}
-            </small>
-          ) : null}
-        </p>
-      ) : null}
+      {props.error ? <PromptErrorLine text={props.error.text} code={props.error.code} /> : null}
       {props.bottom ? (
         <p className={styles.bottom} data-testid="prompt-bottom">
           {props.bottom}

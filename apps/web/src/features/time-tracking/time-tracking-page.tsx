@@ -22,6 +22,7 @@ import {
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import { PromptError } from '../../shell/layout/prompt-error';
 import {
   selectedWorkplace,
   timeTrackingMachine,
@@ -168,14 +169,7 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
               {main}
             </p>
             <p className={styles.extra}>{extra}</p>
-            {error ? (
-              <p className={styles.error} data-testid="prompt-error" role="alert">
-                <span data-testid="prompt-error-text">{errorText(error)}</span>
-                <small className={styles.code} data-testid="prompt-error-code">
-                  {error.code}
-                </small>
-              </p>
-            ) : null}
+            {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
           </section>
         ) : null}
 
