@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
  * Every answer (pages, assets, API, the hub's negotiate, the demo sheet) carries the security
- * headers of issue 14 item 6, set by @fastify/helmet; the policy is the one the built app
+ * headers of issue 14 item 6, set by helmet; the policy is the one the built app
  * really runs under (docs/DECISIONS.md "Serving and shutdown", security headers).
  */
 
@@ -117,7 +117,10 @@ function ownWebSocketSource(request: IncomingMessage, trustProxy: boolean): stri
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const scriptHashes = readInlineScriptHashes(config.webDist);
   const devices = deviceConnectSources(config);
-  await app.register(fastifyHelmet, {
+  // helmet's middleware is built once here and run on every request: @fastify/helmet builds
+  // it anew for each request (parsing the whole policy), which the load bench showed as 2 %
+  // of the server's CPU and a longer latency tail (docs/PERFORMANCE.md "Issue 15").
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -153,7 +156,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // the CSRF and hub origin checks refuse.
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error === undefined || error === null) done();
+      else done(error instanceof Error ? error : new Error(String(error)));
+    });
   });
 }
