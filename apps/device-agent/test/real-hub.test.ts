@@ -34,6 +34,7 @@ import {
   labelFilesOf,
   startRealAgent,
   startServer,
+  untilAgentsForgotten,
 } from './real-server.js';
 
 const CELL_BARCODE = '=34717-1-a-01';
@@ -126,6 +127,7 @@ afterEach(async () => {
   await agent?.stop();
   agent = null;
   await Promise.all(clients.splice(0).map((client) => client.connection.stop()));
+  await untilAgentsForgotten(database);
   await labels.remove();
 });
 

@@ -4,10 +4,12 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { renderLabel } from '@sorting/labels';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import type { Database } from '../../server/src/db/database.js';
+import { printerAgentConnections } from '../../server/src/db/schema.js';
 import { createTestConfig } from '../../server/test/helpers.js';
-import { DEMO_AGENT, baseUrlOf } from '../../server/test/printing-hub-clients.js';
+import { DEMO_AGENT, baseUrlOf, eventually } from '../../server/test/printing-hub-clients.js';
 import { startAgent, type RunningAgent } from '../src/agent.js';
 import { parseConfig, type AgentConfigInput } from '../src/config.js';
 import type { RenderLabel } from '../src/print/label-outputs.js';
@@ -93,4 +95,16 @@ export async function labelFilesOf(
     throw new Error(`expected a .pdf and a .zpl of job ${jobId} in ${dir}, found ${files}`);
   }
   return { pdf: path.join(dir, pdf), zpl: path.join(dir, zpl) };
+}
+
+/**
+ * Waits until the server has forgotten every agent socket of the test before. Until then a new
+ * web client is told that agent is online (its row still counts), and a job sent on that news
+ * goes to a socket that is gone: "printer not served" (seen on PostgreSQL, where the forgetting
+ * runs on other connections than the test's next steps).
+ */
+export async function untilAgentsForgotten(database: Database): Promise<void> {
+  await eventually(async () => {
+    expect(await database.db.$count(printerAgentConnections)).toBe(0);
+  });
 }

@@ -63,8 +63,17 @@ for (const locale of ['ru', 'en'] as const) {
         .getByRole('navigation')
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-      const pages = [`${prefix}/`, ...tiles, `${prefix}/outdated-browser`, `${prefix}/user-auth`];
-      expect(pages.length).toBeGreaterThanOrEqual(10);
+      // Pages without a tile: the browser notice, sign-in, and the shared page of an area not
+      // built yet (a public and a protected one), which a user can still reach by its address.
+      const pages = [
+        `${prefix}/`,
+        ...tiles,
+        `${prefix}/outdated-browser`,
+        `${prefix}/user-auth`,
+        `${prefix}/nfc`,
+        `${prefix}/audit`,
+      ];
+      expect(pages.length).toBeGreaterThanOrEqual(12);
 
       const found: string[] = [];
       for (const path of pages) {
@@ -105,6 +114,8 @@ test.describe('the header on a handheld', () => {
       expect(isCut).toBe(false);
       const logout = page.getByTestId('header-logout');
       await expect(logout).toHaveAccessibleName(locale === 'en' ? 'Sign out' : 'Выйти');
+      // The sign-out icon (an arrow leaving a door frame), not the sign-in one it used to be.
+      await expect(logout.locator('svg')).toHaveAttribute('data-icon', 'sign-out');
       for (const target of await header.locator('button:visible, a[href]:visible').all()) {
         const target_box = await target.boundingBox();
         expect(
@@ -116,4 +127,46 @@ test.describe('the header on a handheld', () => {
       expect(await horizontalProblems(page)).toEqual([]);
     });
   }
+
+  test('a long name keeps the header one row; a press shows it whole', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInByBadge(page, baseURL ?? '', ADMINISTRATOR.badge);
+    const longName = `Константинопольская-Щедрина Александра Вениаминовна ${Date.now()}`;
+    const badge = await createWorker(page, longName);
+    await page.context().clearCookies();
+    await signInByBadge(page, baseURL ?? '', badge);
+    await page.goto('/sorting');
+    await expect(page.getByTestId('device-status')).toBeVisible();
+    const header = page.getByTestId('header');
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(56);
+    const name = page.getByTestId('header-user-name');
+    await expect(name).toHaveText(longName);
+    // Too long for 360 px: two lines, then cut with an ellipsis, never pushing the actions out.
+    expect(
+      await name.evaluate(
+        (element) =>
+          element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+      ),
+    ).toBe(true);
+    expect(await horizontalProblems(page)).toEqual([]);
+    // A press shows the whole name, inside the screen; a second press hides it.
+    await name.click();
+    const full = page.getByTestId('header-user-full-name');
+    await expect(full).toHaveText(longName);
+    const box = await full.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(HANDHELD.width);
+    expect(
+      await full.evaluate(
+        (element) =>
+          element.scrollWidth <= element.clientWidth &&
+          element.scrollHeight <= element.clientHeight,
+      ),
+    ).toBe(true);
+    await name.click();
+    await expect(full).toHaveCount(0);
+  });
 });
