@@ -10,13 +10,12 @@ import {
   type Scanner,
 } from './devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
+import { HEADERS, scannedParcel } from '../sorting/sorting.helpers';
 
 // Issues 4 and 5 with the real device agent on the sorting screen: the measure step reads the
 // agent's simulated scale, and a parcel needing a sticker prints it through the agent.
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);
-
-const HEADERS = { 'X-Requested-With': 'sorting' };
 
 async function openZoneOne(page: Page, scanner: Scanner) {
   await page.goto('/sorting');
@@ -28,20 +27,8 @@ async function openZoneOne(page: Page, scanner: Scanner) {
 }
 
 /** The parcel as `parcels/scan` answers it now (reads the database through the server). */
-async function parcelState(page: Page, barcode: string) {
-  const warehouse = await page.request.post('/sorting-api/warehouses/search', {
-    headers: HEADERS,
-    data: { number: 34717 },
-  });
-  const warehouseId = ((await warehouse.json()) as { OperationObject: { Id: number } })
-    .OperationObject.Id;
-  const response = await page.request.post('/sorting-api/parcels/scan', {
-    headers: HEADERS,
-    data: { barcode, warehouseId },
-  });
-  return ((await response.json()) as { OperationObject: { isNeedStickerPrint: boolean } })
-    .OperationObject;
-}
+const parcelState = (page: Page, barcode: string) =>
+  scannedParcel<{ isNeedStickerPrint: boolean }>(page, barcode);
 
 test('measure step: the weight comes from the agent scale and is sent as kg × 1000 rounded', async ({
   page,

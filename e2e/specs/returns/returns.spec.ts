@@ -1,6 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
-import { test, expect, type Scanner } from '../../fixtures';
+import { test, expect } from '../../fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
+import {
+  MAX_PHOTO_BYTES,
+  accept,
+  imageFile,
+  openReturns,
+  reason,
+  returnsOf,
+  scanParcel,
+  toast,
+  upload,
+} from './returns.helpers';
 
 // Customer returns (spec part 1 §2, §4, §7, §8) against the real server and its demo seed
 // (returns-shared.md / docs/DEMO.md: parcels P300001…P300011 shipped from warehouse 34717).
@@ -8,110 +18,6 @@ import { signInByBadge } from '../context/sign-in.helpers';
 // the browser's canvas and uploaded through the page's file inputs. Steps share one database,
 // so they run in order.
 test.describe.configure({ mode: 'serial' });
-
-const HEADERS = { 'X-Requested-With': 'sorting' };
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-
-interface PhotoFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-/** A small real image of the given type, drawn on a canvas in the page. */
-async function imageFile(
-  page: Page,
-  name: string,
-  mimeType: 'image/png' | 'image/jpeg',
-): Promise<PhotoFile> {
-  const base64 = await page.evaluate((type) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 32;
-    canvas.height = 24;
-    const context = canvas.getContext('2d');
-    if (context) {
-      context.fillStyle = '#f9b122';
-      context.fillRect(0, 0, 32, 24);
-      context.fillStyle = '#111';
-      context.fillRect(8, 6, 16, 12);
-    }
-    return canvas.toDataURL(type).split(',')[1] ?? '';
-  }, mimeType);
-  return { name, mimeType, buffer: Buffer.from(base64, 'base64') };
-}
-
-interface AcceptedReturn {
-  returnId: number;
-  userName: string;
-  warehouseCode: string;
-  items: Array<{
-    code: string;
-    barcode: string;
-    quantity: number;
-    reasonCode: string;
-    reasonComment: string;
-    comment: string;
-    returnCost: number;
-    images: Array<{ id: string; fileName: string; contentType: string; url: string }>;
-  }>;
-}
-
-/** The accepted returns of a parcel, read back from the server. */
-async function returnsOf(page: Page, barcode: string): Promise<AcceptedReturn[]> {
-  const response = await page.request.get(
-    `/returns-api/return/returns?barcode=${encodeURIComponent(barcode)}`,
-    { headers: HEADERS },
-  );
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { IsSuccess: boolean; OperationObject: AcceptedReturn[] };
-  expect(body.IsSuccess).toBe(true);
-  return body.OperationObject;
-}
-
-const screenOf = (page: Page) => page.getByTestId('returns-screen');
-const reason = (page: Page, code: string) =>
-  page.locator(`[data-testid="reason-choice"][data-code="${code}"]`);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function openReturns(page: Page): Promise<Locator> {
-  await page.goto('/returns');
-  const screen = screenOf(page);
-  await expect(screen).toHaveAttribute('data-state', 'ScanRetunedPackage');
-  await expect(page.getByTestId('prompt-main')).toHaveText('Сканируйте отправление');
-  return screen;
-}
-
-async function scanParcel(page: Page, scanner: Scanner, barcode: string, state: string) {
-  const screen = await openReturns(page);
-  await scanner.scan(barcode);
-  await expect(screen).toHaveAttribute('data-state', state);
-  await expect(page.getByTestId('prompt-pre')).toHaveText(`Отправление ${barcode}`);
-  return screen;
-}
-
-/** Uploads files through the "choose from files" input and waits for their thumbnails. */
-async function upload(page: Page, files: PhotoFile[], expected: number) {
-  await page.getByTestId('photo-files').setInputFiles(files);
-  await expect(page.getByTestId('photo')).toHaveCount(expected);
-  await expect(page.getByTestId('upload-queue')).toHaveCount(0);
-}
-
-/** Accepts the return: return2 with an operation id, ok toast, then /sorting. */
-async function accept(page: Page, text: string) {
-  const sent = page.waitForResponse((response) =>
-    response.url().endsWith('/returns-api/return/return2'),
-  );
-  await page.getByTestId('accept-return').click();
-  const request = (await sent).request();
-  expect(request.headers()['x-operation-id']).toMatch(/^[0-9a-f]{32}$/);
-  await expect(toast(page, text)).toBeVisible();
-  await expect(page).toHaveURL(/\/sorting$/);
-  const marks = await page.evaluate(() =>
-    performance.getEntriesByType('mark').map((mark) => mark.name),
-  );
-  expect(marks).toContain('sound:ok-new');
-  return request.postDataJSON() as Array<Record<string, unknown>>;
-}
 
 test.describe('returns', () => {
   test.beforeEach(async ({ page, baseURL }) => {

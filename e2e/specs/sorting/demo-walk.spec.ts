@@ -3,6 +3,7 @@ import { test as base, expect, type Scanner } from '../../fixtures';
 import { startServer, type RunningServer } from '../../server-process';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { withoutLocalAgent } from '../printing/printing.helpers';
+import { boxOf } from './sorting.helpers';
 
 // docs/DEMO.md "Open /sorting" and "Sort parcels", walked in the order the page tells them, on
 // a fresh demo database of its own (other specs sort the same demo parcels on the shared
@@ -22,24 +23,6 @@ const test = base.extend<object, { ownServer: RunningServer }>({
     await use(ownServer.url);
   },
 });
-
-const HEADERS = { 'X-Requested-With': 'sorting' };
-
-/** The box a parcel lies in now, read from the server (parcels/scan answers it). */
-async function boxOf(page: Page, barcode: string): Promise<number | null> {
-  const warehouse = await page.request.post('/sorting-api/warehouses/search', {
-    headers: HEADERS,
-    data: { number: 34717 },
-  });
-  const warehouseId = ((await warehouse.json()) as { OperationObject: { Id: number } })
-    .OperationObject.Id;
-  const response = await page.request.post('/sorting-api/parcels/scan', {
-    headers: HEADERS,
-    data: { barcode, warehouseId },
-  });
-  return ((await response.json()) as { OperationObject: { boxNumber: number | null } })
-    .OperationObject.boxNumber;
-}
 
 /** Scans a parcel and then the cell the screen suggests first, which must be `cell`. */
 async function sortInto(page: Page, scanner: Scanner, parcel: string, cell: string) {
