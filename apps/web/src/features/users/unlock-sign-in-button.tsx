@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TSortingCenterUser, TUnlockedUser } from '@sorting/contracts';
 import type { ApiResult } from '../../lib/api-client';
 import { newOperationId } from '../../lib/operation-id';
-import { controlStyles, useShellServices } from '../../shell';
+import { useShellServices } from '../../shell';
+import { RowButton } from '../../shell/layout/list-table';
 
 /**
  * "Unlock sign-in" on a user's row, for administrators (issue 14; docs/DECISIONS.md
@@ -53,15 +54,12 @@ export function UnlockSignInButton(props: {
   };
 
   return (
-    <button
-      type="button"
-      className={controlStyles.button}
-      data-testid="user-unlock"
-      aria-label={t('unlockUser', { name: user.name })}
+    <RowButton
+      testId="user-unlock"
+      label={t('unlock')}
+      ariaLabel={t('unlockUser', { name: user.name })}
       disabled={isBusy}
       onClick={() => void onClick()}
-    >
-      {t('unlock')}
-    </button>
+    />
   );
 }
