@@ -128,6 +128,20 @@ function isEmptyScan(text: string): boolean {
   return recognizeBarcode(text).type === 'empty';
 }
 
+type ZoneDone = { event: { output: ZoneResult } };
+
+/** A zone lookup found its zone: it is the zone now, and the last zone cookie keeps it. */
+const choosingFoundZone = [
+  {
+    type: 'chooseZone' as const,
+    params: ({ event }: ZoneDone) => ({ zone: event.output.operationObject }),
+  },
+  {
+    type: 'rememberZone' as const,
+    params: ({ event }: ZoneDone) => ({ number: event.output.operationObject?.Number ?? 0 }),
+  },
+];
+
 const leaveZoneStep = {
   zone: null,
   error: null,
@@ -150,6 +164,11 @@ export const sortingEntryMachine = setup({
   actions: {
     /** Keeps the zone number in the last zone cookie. */
     rememberZone: (_, _params: { number: number }) => {},
+    /** The zone a lookup found is the zone now. */
+    chooseZone: assign((_, { zone }: { zone: TZone | null }) => ({
+      zone,
+      lastZoneNumber: zone?.Number ?? null,
+    })),
     /** Removes the last zone cookie (its zone is gone). */
     forgetZone: () => {},
     /** An error toast (it plays the error sound itself). */
@@ -298,16 +317,7 @@ export const sortingEntryMachine = setup({
               {
                 guard: isFound,
                 target: '#sortingEntry.scanWhat',
-                actions: [
-                  assign({
-                    zone: ({ event }) => event.output.operationObject,
-                    lastZoneNumber: ({ event }) => event.output.operationObject?.Number ?? null,
-                  }),
-                  {
-                    type: 'rememberZone',
-                    params: ({ event }) => ({ number: event.output.operationObject?.Number ?? 0 }),
-                  },
-                ],
+                actions: choosingFoundZone,
               },
               { target: 'waiting' },
             ],
@@ -349,18 +359,7 @@ export const sortingEntryMachine = setup({
               {
                 guard: isFound,
                 target: '#sortingEntry.scanWhat',
-                actions: [
-                  assign({
-                    zone: ({ event }) => event.output.operationObject,
-                    lastZoneNumber: ({ event }) => event.output.operationObject?.Number ?? null,
-                    error: null,
-                    zoneFailures: 0,
-                  }),
-                  {
-                    type: 'rememberZone',
-                    params: ({ event }) => ({ number: event.output.operationObject?.Number ?? 0 }),
-                  },
-                ],
+                actions: [...choosingFoundZone, assign({ error: null, zoneFailures: 0 })],
               },
               {
                 // Spec part 1 §8: 204 is shown in the prompt area, no toast.
