@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { WAREHOUSE_NOT_FOUND_MESSAGE, type TWarehouse, type TZone } from '@sorting/contracts';
+import {
+  WAREHOUSE_NOT_FOUND_MESSAGE,
+  type CallArguments,
+  type SORTING_ROUTES,
+  type TWarehouse,
+  type TZone,
+} from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type { CallResult } from '../../lib/api-client';
 
@@ -13,13 +19,15 @@ import type { CallResult } from '../../lib/api-client';
 /** What a lookup call answers: the casing-free envelope (its HTTP status is not read). */
 export type LookupResult<T> = Omit<CallResult<T>, 'status'>;
 
-export interface WarehouseLookupInput {
-  number: string;
-}
+type WarehouseSearch = CallArguments<typeof SORTING_ROUTES.searchWarehouse>['body'];
+type ZoneSearch = CallArguments<typeof SORTING_ROUTES.searchZone>['body'];
+
+/** Spec part 1 §7 warehouses/search: the entry always names the warehouse by its number. */
+export type WarehouseLookupInput = Required<Pick<WarehouseSearch, 'number'>>;
 
 /** Spec part 1 §7 zones/search: a barcode or a number, within the warehouse. */
-export type ZoneLookupInput =
-  { warehouseId: number; barcode: string } | { warehouseId: number; number: number };
+export type ZoneLookupInput = Pick<ZoneSearch, 'warehouseId'> &
+  (Required<Pick<ZoneSearch, 'barcode'>> | { number: Extract<ZoneSearch['number'], number> });
 
 /** Spec part 1 §8: the zone search's "zone not found". */
 export const ZONE_NOT_FOUND_ERROR_CODE = 204;

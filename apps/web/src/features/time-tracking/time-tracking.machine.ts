@@ -3,12 +3,14 @@ import {
   ALL_WORKPLACES_BARCODE,
   TIME_TRACKING_ERROR_CODES,
   WORKPLACE_TOGGLE_STATUS,
+  type CallArguments,
+  type TIME_TRACKING_ROUTES,
   type TWorkplace,
   type TWorkplaceLeaveResult,
   type TWorkplaceToggleResult,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, CentreCallInput } from '../../lib/api-client';
 
 /**
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
@@ -42,17 +44,13 @@ export type TimeTrackingNotice =
   | { kind: 'left'; name: string; workplace: string }
   | { kind: 'removed'; name: string; workplace: string };
 
-export interface ScanBadgeInput {
-  barcode: string;
-  userToken: string;
-  operationId: string;
-}
+/** A badge scanned at the workplace (`TIME_TRACKING_ROUTES.scanBadge`; its body's UserToken). */
+export type ScanBadgeInput = CentreCallInput<typeof TIME_TRACKING_ROUTES.scanBadge> & {
+  userToken: CallArguments<typeof TIME_TRACKING_ROUTES.scanBadge>['body']['UserToken'];
+};
 
-export interface LeaveInput {
-  barcode: string;
-  userId: number;
-  operationId: string;
-}
+/** A user taken off the workplace (`TIME_TRACKING_ROUTES.leave`). */
+export type LeaveInput = CentreCallInput<typeof TIME_TRACKING_ROUTES.leave>;
 
 /** What the screen talks to: the calls and the worker's feedback. */
 export interface TimeTrackingPorts {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSortingCenterUser, TUnlockedUser } from '@sorting/contracts';
-import type { ApiResult } from '../../lib/api-client';
+import type { TSortingCenterUser } from '@sorting/contracts';
 import { newOperationId } from '../../lib/operation-id';
 import { useShellServices } from '../../shell';
 import { RowButton } from '../../shell/layout/list-table';
+import type { UsersCalls } from './users.service';
 
 /**
  * "Unlock sign-in" on a user's row, for administrators (issue 14; docs/DECISIONS.md
@@ -13,7 +13,7 @@ import { RowButton } from '../../shell/layout/list-table';
  */
 export function UnlockSignInButton(props: {
   user: TSortingCenterUser;
-  unlock: (input: { userId: number; operationId: string }) => Promise<ApiResult<TUnlockedUser>>;
+  unlock: UsersCalls['unlockSignIn'];
 }) {
   const { t } = useTranslation('users');
   const { toasts } = useShellServices();
