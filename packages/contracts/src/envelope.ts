@@ -14,16 +14,6 @@ export interface PascalEnvelope<T> {
   OperationObject: T | null;
 }
 
-/** An envelope in camelCase, as some services answer. */
-export interface CamelEnvelope<T> {
-  isSuccess: boolean;
-  message: string | null;
-  errorCode: EnvelopeErrorCode;
-  isCriticalError: boolean;
-  isRepeat: boolean;
-  operationObject: T | null;
-}
-
 export type EnvelopeCasing = 'pascal' | 'camel';
 
 /** The casing-free form the web app works with after reading an answer. */
@@ -35,6 +25,9 @@ export interface Envelope<T> {
   isRepeat: boolean;
   operationObject: T | null;
 }
+
+/** An envelope in camelCase, as some services answer: the casing-free form as it is. */
+export type CamelEnvelope<T> = Envelope<T>;
 
 type AnyRecord = Record<string, unknown>;
 

@@ -5,6 +5,7 @@ import {
   fillPath,
   isEnvelope,
   readEnvelope,
+  type CallArguments,
   type CallInput,
   type CallOutput,
   type Envelope,
@@ -45,6 +46,14 @@ export type CallResult<T> = Pick<
   ApiResult<T>,
   'isSuccess' | 'message' | 'errorCode' | 'operationObject' | 'status'
 >;
+
+/**
+ * What a feature gives for a route under the sorting centre's `{code}` (users, time tracking):
+ * its other path parameters and its operation id. The service adds the centre's id, which it
+ * reads from the runtime settings.
+ */
+export type CentreCallInput<R extends RouteDefinition> = Omit<CallArguments<R>['params'], 'code'> &
+  Pick<CallInput<R>, 'operationId'>;
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 

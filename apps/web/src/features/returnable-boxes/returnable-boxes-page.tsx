@@ -9,7 +9,7 @@ import {
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
 import { api } from '../../lib/api';
-import type { ApiResult } from '../../lib/api-client';
+import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import {
   controlStyles,
@@ -17,15 +17,17 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
-  tableStyles,
   useLocale,
   usePrint,
   useScan,
   useShellServices,
 } from '../../shell';
-// Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+// Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
+import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
+import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { CreatedPanel } from '../../shell/layout/created-panel';
+import { listFailure } from '../../shell/layout/list-section';
+import { ListTable, RowButton } from '../../shell/layout/list-table';
 import {
   createReturnableBoxesService,
   type ReturnableBoxesCalls,
@@ -39,42 +41,11 @@ import styles from './returnable-boxes-page.module.css';
 export type ReturnableBoxesCode =
   'f-0001' | 'f-0002' | 'f-0003' | 'f-0004' | 'f-0005' | 'f-0006' | 'f-0007';
 
-/** Spec part 1 §8: ErrorCode 104 is "object not found"; for a box that is f-0005. */
-const OBJECT_NOT_FOUND = 104;
+/** A box named by a call is unknown (ErrorCode 104, "object not found"): deleted meanwhile. */
+const BOX_NOT_FOUND: ReturnableBoxesCode = 'f-0005';
 
-/** A failed call: its f-code and the server's reason when it gave one. */
-class BoxesCallError extends Error {
-  constructor(
-    readonly code: ReturnableBoxesCode,
-    readonly reason: string | null,
-  ) {
-    super(code);
-  }
-}
-
-/**
- * The value of a successful call, or a BoxesCallError: `notFound` is the code of a 104 answer
- * (the box or dimension type named is unknown), `code` of any other failure.
- */
-async function valueOf<T>(
-  call: Promise<ApiResult<T>>,
-  code: ReturnableBoxesCode,
-  notFound: ReturnableBoxesCode = code,
-): Promise<T> {
-  let result: ApiResult<T>;
-  try {
-    result = await call;
-  } catch {
-    throw new BoxesCallError(code, null);
-  }
-  if (!result.isSuccess || result.operationObject === null) {
-    throw new BoxesCallError(
-      result.errorCode === OBJECT_NOT_FOUND ? notFound : code,
-      result.message,
-    );
-  }
-  return result.operationObject;
-}
+/** True when a failure says the box is gone, so the list is read again. */
+const isBoxGone = (error: unknown) => error instanceof CallError && error.code === BOX_NOT_FOUND;
 
 /** The new boxes' form as typed: numbers stay text until the form is sent. */
 interface CreateForm {
@@ -131,34 +102,22 @@ export function ReturnableBoxesScreen(props: {
 }) {
   const { t } = useTranslation('returnable-boxes');
   const { locale } = useLocale();
-  const { toasts, sounds } = useShellServices();
+  const { toasts } = useShellServices();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<CreateForm>(EMPTY_FORM);
   // The dimension type last chosen or scanned; shown as chosen while the sizes are still its.
   const [chosenTypeId, setChosenTypeId] = useState<number | null>(null);
   const [isFormInvalid, setIsFormInvalid] = useState(false);
-  const [isCreating, setIsCreating] = useState(false);
   // Boxes just created: offered for printing at once (design/ux.md "Printing").
   const [created, setCreated] = useState<TReturnableBox[] | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<TReturnableBox | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
+  const { textOf, notifyError } = useCallFailures<ReturnableBoxesCode>(t, { sound: true });
 
-  const textOf = (error: unknown, fallback: ReturnableBoxesCode): string => {
-    const code = error instanceof BoxesCallError ? error.code : fallback;
-    const reason = error instanceof BoxesCallError ? error.reason : null;
-    return reason ? t('withReason', { text: t(code), reason }) : t(code);
-  };
-  const notifyError = (error: unknown, fallback: ReturnableBoxesCode) => {
-    toasts.notify({ status: 'error', content: textOf(error, fallback) });
-    sounds.play('err');
-  };
-
-  const list = useQuery<TReturnableBox[], BoxesCallError>({
+  const list = useQuery<TReturnableBox[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'list'],
     queryFn: () =>
-      valueOf(props.calls.list(), 'f-0001').catch((error: unknown) => {
+      callValue(props.calls.list(), 'f-0001').catch((error: unknown) => {
         notifyError(error, 'f-0001');
         throw error;
       }),
@@ -166,9 +125,9 @@ export function ReturnableBoxesScreen(props: {
   });
   // Issue 7: new boxes take their size from the dimension types when there are any. A failed
   // load only leaves the typed sizes (docs/DECISIONS.md "Returnable boxes"): no toast.
-  const dimensionTypes = useQuery<TDimension[], BoxesCallError>({
+  const dimensionTypes = useQuery<TDimension[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'dimension-types'],
-    queryFn: () => valueOf(props.calls.dimensions(), 'f-0007'),
+    queryFn: () => callValue(props.calls.dimensions(), 'f-0007'),
     retry: false,
   });
   const types = dimensionTypes.data ?? [];
@@ -194,7 +153,7 @@ export function ReturnableBoxesScreen(props: {
     const barcode = scan.text.trim();
     if (!barcode) return;
     try {
-      const dimension = await valueOf(props.calls.dimension(barcode), 'f-0007');
+      const dimension = await callValue(props.calls.dimension(barcode), 'f-0007');
       setForm((current) => ({ ...current, ...sizesOf(dimension) }));
       setChosenTypeId(dimension.DimensionId);
       setIsFormInvalid(false);
@@ -206,28 +165,13 @@ export function ReturnableBoxesScreen(props: {
         }),
       });
     } catch (error) {
-      const reason = error instanceof BoxesCallError ? error.reason : null;
-      toasts.notify({
-        status: 'error',
-        content: reason ? t('withReason', { text: t('f-0007'), reason }) : t('f-0007'),
-      });
-      sounds.play('err');
+      notifyError(error, 'f-0007');
     }
   });
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isCreating) return;
-    const request = parseCreateForm(form);
-    if (!request) {
-      setIsFormInvalid(true);
-      notifyError(null, INVALID_FORM);
-      return;
-    }
-    setIsFormInvalid(false);
-    setIsCreating(true);
-    try {
-      const boxes = await valueOf(
+  const creation = useCallAction(
+    async (request: NonNullable<ReturnType<typeof parseCreateForm>>) => {
+      const boxes = await callValue(
         props.calls.create({ request, operationId: newOperationId() }),
         'f-0002',
       );
@@ -242,11 +186,21 @@ export function ReturnableBoxesScreen(props: {
       setForm((current) => ({ ...current, count: '1' }));
       setPage(1);
       await refresh();
-    } catch (error) {
-      notifyError(error, 'f-0002');
-    } finally {
-      setIsCreating(false);
+    },
+    (error) => notifyError(error, 'f-0002'),
+  );
+  const isCreating = creation.isBusy;
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isCreating) return;
+    const request = parseCreateForm(form);
+    if (!request) {
+      setIsFormInvalid(true);
+      notifyError(null, INVALID_FORM);
+      return;
     }
+    setIsFormInvalid(false);
+    await creation.run(request);
   };
 
   /** Asks the server for the sticker of each box and prints them one job each, in order. */
@@ -256,7 +210,10 @@ export function ReturnableBoxesScreen(props: {
     try {
       let printed = 0;
       for (const box of boxes) {
-        const sticker = await valueOf(props.calls.sticker(box.Barcode), 'f-0004', 'f-0005');
+        const sticker = await callValue(props.calls.sticker(box.Barcode), {
+          code: 'f-0004',
+          notFound: BOX_NOT_FOUND,
+        });
         const outcome = await props.print({ ...sticker, copies: 1 });
         // No printer and print failures are toasted by the printer itself; stop there.
         if (outcome.status === 'printed') printed += 1;
@@ -266,38 +223,30 @@ export function ReturnableBoxesScreen(props: {
     } catch (error) {
       notifyError(error, 'f-0004');
       // A box deleted meanwhile: the list shows what is there now.
-      if (error instanceof BoxesCallError && error.code === 'f-0005') await refresh();
+      if (isBoxGone(error)) await refresh();
     } finally {
       setPrinting(null);
     }
   };
 
-  const onDelete = async () => {
-    if (!toDelete || isDeleting) return;
-    setIsDeleting(true);
-    try {
-      await valueOf(
-        props.calls.remove({ barcode: toDelete.Barcode, operationId: newOperationId() }),
-        'f-0003',
-        'f-0005',
-      );
+  const deletion = useConfirmedCall({
+    call: (box: TReturnableBox) =>
+      callValue(props.calls.remove({ barcode: box.Barcode, operationId: newOperationId() }), {
+        code: 'f-0003',
+        notFound: BOX_NOT_FOUND,
+      }),
+    onDone: (_deleted, box) => {
       toasts.notify({
         status: 'ok',
-        content: t('deleted', { number: toDelete.Number, barcode: toDelete.Barcode }),
+        content: t('deleted', { number: box.Number, barcode: box.Barcode }),
       });
-      setCreated((current) => current?.filter((box) => box.Barcode !== toDelete.Barcode) ?? null);
-      setToDelete(null);
-      await refresh();
-    } catch (error) {
-      notifyError(error, 'f-0003');
-      if (error instanceof BoxesCallError && error.code === 'f-0005') {
-        setToDelete(null);
-        await refresh();
-      }
-    } finally {
-      setIsDeleting(false);
-    }
-  };
+      setCreated((current) => current?.filter((item) => item.Barcode !== box.Barcode) ?? null);
+    },
+    onError: (error) => notifyError(error, 'f-0003'),
+    // A box deleted meanwhile: the dialog closes and the list shows what is there now.
+    isGone: isBoxGone,
+    refresh,
+  });
 
   const boxes = list.data ?? null;
   const pages = boxes ? Math.max(1, Math.ceil(boxes.length / RETURNABLE_BOXES_PAGE_SIZE)) : 1;
@@ -309,7 +258,6 @@ export function ReturnableBoxesScreen(props: {
         currentPage * RETURNABLE_BOXES_PAGE_SIZE,
       )
     : [];
-  const listError = list.error;
 
   const field = (key: keyof CreateForm, label: string, testId: string, isInteger = false) => (
     <label className={controlStyles.field}>
@@ -410,99 +358,73 @@ export function ReturnableBoxesScreen(props: {
         <ListSection
           title={t('list')}
           isLoading={list.isPending}
-          failure={
-            listError && !boxes
-              ? {
-                  text: textOf(listError, 'f-0001'),
-                  code: listError.code,
-                  retryTestId: 'boxes-retry',
-                  onRetry: () => void list.refetch(),
-                }
-              : null
-          }
+          failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'boxes-retry')}
           emptyText={boxes && boxes.length === 0 ? t('noBoxes') : null}
           pager={{ page: currentPage, pages, onPage: setPage, testId: 'boxes-pager' }}
         >
           {boxes && boxes.length > 0 ? (
-            <>
-              <p data-testid="boxes-total">{t('total', { count: boxes.length })}</p>
-              <table className={tableStyles.table} data-testid="boxes-list">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('columnNumber')}</th>
-                    <th scope="col">{t('columnBarcode')}</th>
-                    <th scope="col">{t('columnDimensions')}</th>
-                    <th scope="col">{t('columnChanged')}</th>
-                    <th scope="col">{t('columnLocation')}</th>
-                    <th scope="col">{t('columnActions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((box) => (
-                    <tr key={box.Barcode} data-testid="box-row" data-barcode={box.Barcode}>
-                      <td data-testid="box-row-number" data-label={t('columnNumber')}>
-                        {box.Number}
-                      </td>
-                      <td data-testid="box-row-barcode" data-label={t('columnBarcode')}>
-                        {box.Barcode}
-                      </td>
-                      <td data-testid="box-row-dimensions" data-label={t('columnDimensions')}>
-                        {dimensionsOf(box)}
-                      </td>
-                      <td data-testid="box-row-changed" data-label={t('columnChanged')}>
-                        <time dateTime={box.ChangeDate}>
-                          {date.format(new Date(box.ChangeDate))}
-                        </time>
-                      </td>
-                      <td data-testid="box-row-location" data-label={t('columnLocation')}>
-                        {box.CurrentLocationName ?? '—'}
-                      </td>
-                      <td className={tableStyles.rowActions}>
-                        <button
-                          type="button"
-                          className={controlStyles.button}
-                          data-testid="box-print"
-                          aria-label={t('printBox', { number: box.Number })}
-                          disabled={printing !== null}
-                          onClick={() => void onPrint([box])}
-                        >
-                          {printing === box.Barcode ? t('printing') : t('print')}
-                        </button>
-                        <button
-                          type="button"
-                          className={controlStyles.button}
-                          data-testid="box-delete"
-                          aria-label={t('deleteBox', { number: box.Number })}
-                          onClick={() => setToDelete(box)}
-                        >
-                          {t('delete')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
+            <ListTable
+              testId="boxes-list"
+              total={{ text: t('total', { count: boxes.length }), testId: 'boxes-total' }}
+              columns={[
+                { label: t('columnNumber'), testId: 'box-row-number', cell: (box) => box.Number },
+                {
+                  label: t('columnBarcode'),
+                  testId: 'box-row-barcode',
+                  cell: (box) => box.Barcode,
+                },
+                {
+                  label: t('columnDimensions'),
+                  testId: 'box-row-dimensions',
+                  cell: dimensionsOf,
+                },
+                {
+                  label: t('columnChanged'),
+                  testId: 'box-row-changed',
+                  cell: (box) => (
+                    <time dateTime={box.ChangeDate}>{date.format(new Date(box.ChangeDate))}</time>
+                  ),
+                },
+                {
+                  label: t('columnLocation'),
+                  testId: 'box-row-location',
+                  cell: (box) => box.CurrentLocationName ?? '—',
+                },
+              ]}
+              rows={shown}
+              rowOf={(box) => ({
+                key: box.Barcode,
+                testId: 'box-row',
+                data: { 'data-barcode': box.Barcode },
+              })}
+              actionsLabel={t('columnActions')}
+              actions={(box) => (
+                <>
+                  <RowButton
+                    testId="box-print"
+                    label={printing === box.Barcode ? t('printing') : t('print')}
+                    ariaLabel={t('printBox', { number: box.Number })}
+                    disabled={printing !== null}
+                    onClick={() => void onPrint([box])}
+                  />
+                  <RowButton
+                    testId="box-delete"
+                    label={t('delete')}
+                    ariaLabel={t('deleteBox', { number: box.Number })}
+                    onClick={() => deletion.ask(box)}
+                  />
+                </>
+              )}
+            />
           ) : null}
         </ListSection>
 
-        <ConfirmDialog
-          isOpen={toDelete !== null}
-          title={t('confirmDeleteTitle')}
-          confirmLabel={t('confirmDelete')}
-          confirmTestId="confirm-delete"
-          cancelLabel={t('cancel')}
-          cancelTestId="cancel-delete"
-          isConfirmDisabled={isDeleting}
-          onConfirm={() => void onDelete()}
-          onCancel={() => setToDelete(null)}
-        >
-          <p data-testid="confirm-delete-text">
-            {toDelete
-              ? t('confirmDeleteText', { number: toDelete.Number, barcode: toDelete.Barcode })
-              : null}
-          </p>
-        </ConfirmDialog>
+        <ConfirmCallDialog
+          call={deletion}
+          testId="delete"
+          labels={confirmLabels(t, 'Delete')}
+          text={(box) => t('confirmDeleteText', { number: box.Number, barcode: box.Barcode })}
+        />
       </div>
     </Page>
   );

@@ -1,6 +1,8 @@
 import {
   DIMENSIONS_ROUTES,
   SORTING_ROUTES,
+  type CallArguments,
+  type CallInput,
   type TBoxCreateRequest,
   type TDimension,
   type TReturnableBox,
@@ -18,7 +20,10 @@ export interface ReturnableBoxesCalls {
     operationId: string;
   }): Promise<ApiResult<TReturnableBox[]>>;
   /** `DELETE containerAccounting?barcode`. */
-  remove(input: { barcode: string; operationId: string }): Promise<ApiResult<TReturnableBox>>;
+  remove(
+    input: CallArguments<typeof SORTING_ROUTES.deleteContainer>['query'] &
+      Pick<CallInput<typeof SORTING_ROUTES.deleteContainer>, 'operationId'>,
+  ): Promise<ApiResult<TReturnableBox>>;
   /** `GET containerAccounting/sticker?barcode`: the `returnable-box` label's parameters. */
   sticker(barcode: string): Promise<ApiResult<TReturnableBoxSticker>>;
   /** `GET dimension?barcode`: a scanned dimension type fills the size of new boxes. */

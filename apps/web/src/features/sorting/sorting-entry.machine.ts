@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { WAREHOUSE_NOT_FOUND_MESSAGE, type TWarehouse, type TZone } from '@sorting/contracts';
+import {
+  WAREHOUSE_NOT_FOUND_MESSAGE,
+  type CallArguments,
+  type SORTING_ROUTES,
+  type TWarehouse,
+  type TZone,
+} from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type { CallResult } from '../../lib/api-client';
 
@@ -13,13 +19,15 @@ import type { CallResult } from '../../lib/api-client';
 /** What a lookup call answers: the casing-free envelope (its HTTP status is not read). */
 export type LookupResult<T> = Omit<CallResult<T>, 'status'>;
 
-export interface WarehouseLookupInput {
-  number: string;
-}
+type WarehouseSearch = CallArguments<typeof SORTING_ROUTES.searchWarehouse>['body'];
+type ZoneSearch = CallArguments<typeof SORTING_ROUTES.searchZone>['body'];
+
+/** Spec part 1 §7 warehouses/search: the entry always names the warehouse by its number. */
+export type WarehouseLookupInput = Required<Pick<WarehouseSearch, 'number'>>;
 
 /** Spec part 1 §7 zones/search: a barcode or a number, within the warehouse. */
-export type ZoneLookupInput =
-  { warehouseId: number; barcode: string } | { warehouseId: number; number: number };
+export type ZoneLookupInput = Pick<ZoneSearch, 'warehouseId'> &
+  (Required<Pick<ZoneSearch, 'barcode'>> | { number: Extract<ZoneSearch['number'], number> });
 
 /** Spec part 1 §8: the zone search's "zone not found". */
 export const ZONE_NOT_FOUND_ERROR_CODE = 204;
@@ -128,6 +136,20 @@ function isEmptyScan(text: string): boolean {
   return recognizeBarcode(text).type === 'empty';
 }
 
+type ZoneDone = { event: { output: ZoneResult } };
+
+/** A zone lookup found its zone: it is the zone now, and the last zone cookie keeps it. */
+const choosingFoundZone = [
+  {
+    type: 'chooseZone' as const,
+    params: ({ event }: ZoneDone) => ({ zone: event.output.operationObject }),
+  },
+  {
+    type: 'rememberZone' as const,
+    params: ({ event }: ZoneDone) => ({ number: event.output.operationObject?.Number ?? 0 }),
+  },
+];
+
 const leaveZoneStep = {
   zone: null,
   error: null,
@@ -150,6 +172,11 @@ export const sortingEntryMachine = setup({
   actions: {
     /** Keeps the zone number in the last zone cookie. */
     rememberZone: (_, _params: { number: number }) => {},
+    /** The zone a lookup found is the zone now. */
+    chooseZone: assign((_, { zone }: { zone: TZone | null }) => ({
+      zone,
+      lastZoneNumber: zone?.Number ?? null,
+    })),
     /** Removes the last zone cookie (its zone is gone). */
     forgetZone: () => {},
     /** An error toast (it plays the error sound itself). */
@@ -298,16 +325,7 @@ export const sortingEntryMachine = setup({
               {
                 guard: isFound,
                 target: '#sortingEntry.scanWhat',
-                actions: [
-                  assign({
-                    zone: ({ event }) => event.output.operationObject,
-                    lastZoneNumber: ({ event }) => event.output.operationObject?.Number ?? null,
-                  }),
-                  {
-                    type: 'rememberZone',
-                    params: ({ event }) => ({ number: event.output.operationObject?.Number ?? 0 }),
-                  },
-                ],
+                actions: choosingFoundZone,
               },
               { target: 'waiting' },
             ],
@@ -349,18 +367,7 @@ export const sortingEntryMachine = setup({
               {
                 guard: isFound,
                 target: '#sortingEntry.scanWhat',
-                actions: [
-                  assign({
-                    zone: ({ event }) => event.output.operationObject,
-                    lastZoneNumber: ({ event }) => event.output.operationObject?.Number ?? null,
-                    error: null,
-                    zoneFailures: 0,
-                  }),
-                  {
-                    type: 'rememberZone',
-                    params: ({ event }) => ({ number: event.output.operationObject?.Number ?? 0 }),
-                  },
-                ],
+                actions: [...choosingFoundZone, assign({ error: null, zoneFailures: 0 })],
               },
               {
                 // Spec part 1 §8: 204 is shown in the prompt area, no toast.

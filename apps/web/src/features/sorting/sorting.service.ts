@@ -2,6 +2,7 @@ import {
   SORTING_ROUTES,
   SORTING_SYSTEM_ROUTES,
   type CallArguments,
+  type CallInput,
   type RouteDefinition,
   type TAcceptanceReport,
   type TBox,
@@ -10,11 +11,10 @@ import {
   type TMoveResult,
   type TParcel,
   type TParcelSticker,
-  type TStickerQuery,
   type TZone,
 } from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { LookupResult } from './sorting-entry.machine';
+import type { LookupResult, ZoneLookupInput } from './sorting-entry.machine';
 
 /** A call's body as the machine fills it: every field there, null for "not given". */
 type Filled<R extends RouteDefinition> = {
@@ -24,9 +24,10 @@ type Filled<R extends RouteDefinition> = {
 };
 
 /** A change of the worker's action, sent once under its operation id. */
-interface Operation {
-  operationId: string;
-}
+type Operation = Pick<CallInput<typeof SORTING_ROUTES.move>, 'operationId'>;
+
+/** The `{id}` of `/sorting-api/parcels/{id}/…`, which the machine calls parcelId. */
+type ParcelId = CallArguments<typeof SORTING_ROUTES.stickerPrinted>['params']['id'];
 
 /** Spec part 1 §7 `parcels/scan`. */
 export type ParcelScanInput = Filled<typeof SORTING_ROUTES.scanParcel>;
@@ -43,13 +44,12 @@ export type MeasureInput = CallArguments<typeof SORTING_ROUTES.measure>['body'] 
 export type WeightInput = CallArguments<typeof SORTING_ROUTES.weigh>['body'] & Operation;
 
 /** A change of one parcel (`/sorting-api/parcels/{id}/…`). */
-export interface ParcelActionInput extends Operation {
-  parcelId: number;
-}
+export type ParcelActionInput = { parcelId: ParcelId } & Operation;
 
-export interface DamageInput extends ParcelActionInput {
-  comment: string;
-}
+/** Spec part 1 §7 `parcels/{id}/damage`: its body's Comment. */
+export type DamageInput = ParcelActionInput & {
+  comment: CallArguments<typeof SORTING_ROUTES.reportDamage>['body']['Comment'];
+};
 
 /** The calls of the sorting screen; each answers the casing-free envelope. */
 export interface SortingCalls {
@@ -59,19 +59,25 @@ export interface SortingCalls {
   suggestCells(input: CellSuggestInput): Promise<LookupResult<TCell[]>>;
   move(input: MoveInput): Promise<LookupResult<TMoveResult> & { isRepeat?: boolean }>;
   /** Spec part 1 §7 `GET dimension?barcode`: a dimension type's sizes for the measure step. */
-  dimension(input: { barcode: string }): Promise<LookupResult<TDimension>>;
+  dimension(
+    input: CallArguments<typeof SORTING_ROUTES.dimension>['query'],
+  ): Promise<LookupResult<TDimension>>;
   measure(input: MeasureInput): Promise<LookupResult<unknown>>;
   weigh(input: WeightInput): Promise<LookupResult<unknown>>;
-  arriveInbound(input: { barcode: string } & Operation): Promise<LookupResult<TAcceptanceReport>>;
-  getSticker(input: {
-    parcelId: number;
-    lang: TStickerQuery['lang'];
-  }): Promise<LookupResult<TParcelSticker>>;
+  arriveInbound(
+    input: CallArguments<typeof SORTING_SYSTEM_ROUTES.arriveInbound>['query'] & Operation,
+  ): Promise<LookupResult<TAcceptanceReport>>;
+  getSticker(
+    input: { parcelId: ParcelId } & Pick<
+      CallArguments<typeof SORTING_ROUTES.sticker>['query'],
+      'lang'
+    >,
+  ): Promise<LookupResult<TParcelSticker>>;
   markStickerPrinted(input: ParcelActionInput): Promise<LookupResult<unknown>>;
   clearAttention(input: ParcelActionInput): Promise<LookupResult<unknown>>;
   reportDamage(input: DamageInput): Promise<LookupResult<unknown>>;
   /** The zone of a scanned cell (spec part 1 §4 "Cell scan otherwise: new zone data"). */
-  searchZone(input: { warehouseId: number; barcode: string }): Promise<LookupResult<TZone>>;
+  searchZone(input: Extract<ZoneLookupInput, { barcode: string }>): Promise<LookupResult<TZone>>;
 }
 
 /** `T` without its null fields, which become absent ones. */

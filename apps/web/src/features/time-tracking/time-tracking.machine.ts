@@ -3,12 +3,14 @@ import {
   ALL_WORKPLACES_BARCODE,
   TIME_TRACKING_ERROR_CODES,
   WORKPLACE_TOGGLE_STATUS,
+  type CallArguments,
+  type TIME_TRACKING_ROUTES,
   type TWorkplace,
   type TWorkplaceLeaveResult,
   type TWorkplaceToggleResult,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, CentreCallInput } from '../../lib/api-client';
 
 /**
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
@@ -42,17 +44,13 @@ export type TimeTrackingNotice =
   | { kind: 'left'; name: string; workplace: string }
   | { kind: 'removed'; name: string; workplace: string };
 
-export interface ScanBadgeInput {
-  barcode: string;
-  userToken: string;
-  operationId: string;
-}
+/** A badge scanned at the workplace (`TIME_TRACKING_ROUTES.scanBadge`; its body's UserToken). */
+export type ScanBadgeInput = CentreCallInput<typeof TIME_TRACKING_ROUTES.scanBadge> & {
+  userToken: CallArguments<typeof TIME_TRACKING_ROUTES.scanBadge>['body']['UserToken'];
+};
 
-export interface LeaveInput {
-  barcode: string;
-  userId: number;
-  operationId: string;
-}
+/** A user taken off the workplace (`TIME_TRACKING_ROUTES.leave`). */
+export type LeaveInput = CentreCallInput<typeof TIME_TRACKING_ROUTES.leave>;
 
 /** What the screen talks to: the calls and the worker's feedback. */
 export interface TimeTrackingPorts {
@@ -181,6 +179,18 @@ const showLoadError = () => ({
   }),
 });
 
+/** GET Workplaces: the workplaces and who is at them, read first and after each change. */
+const readingWorkplaces = {
+  src: 'loadWorkplaces' as const,
+  input: ({ context }: { context: TimeTrackingContext }) => ({ ports: context.ports }),
+};
+
+type WorkplacesRead = { context: TimeTrackingContext; event: DoneEvent<TWorkplace[]> };
+
+/** The workplaces a read answered (none when it answered no list). */
+const workplacesOf = ({ event }: Pick<WorkplacesRead, 'event'>) =>
+  event.output.operationObject ?? [];
+
 /** The selected workplace of the context, or null. */
 export function selectedWorkplace(context: TimeTrackingContext): TWorkplace | null {
   return context.workplaces.find((workplace) => workplace.CellBarcode === context.barcode) ?? null;
@@ -217,6 +227,10 @@ export const timeTrackingMachine = setup({
       enqueue(() => ports.notifyError(error));
     }),
     clearError: assign({ error: null }),
+    /** The chosen workplace is gone: none is chosen. */
+    forgetWorkplace: assign({ barcode: null }),
+    /** The workplaces as a read answered them. */
+    keepWorkplaces: assign((_, workplaces: TWorkplace[]) => ({ workplaces })),
   },
 }).createMachine({
   id: 'timeTracking',
@@ -234,21 +248,20 @@ export const timeTrackingMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
-        src: 'loadWorkplaces',
-        input: ({ context }) => ({ ports: context.ports }),
+        ...readingWorkplaces,
         onDone: [
           deniedToNoAccess(),
           {
-            guard: ({ event }) =>
-              isOk({ event }) && (event.output.operationObject ?? []).length > 0,
+            guard: ({ event }: WorkplacesRead) =>
+              isOk({ event }) && workplacesOf({ event }).length > 0,
             target: 'waitWorkplace',
-            actions: assign({ workplaces: ({ event }) => event.output.operationObject ?? [] }),
+            actions: { type: 'keepWorkplaces', params: workplacesOf },
           },
           {
             // Spec part 1 §8: no workplaces in this sorting centre (f-010).
             guard: isOk,
             target: 'noWorkplaces',
-            actions: [assign({ workplaces: [] }), showError('f-010')],
+            actions: [{ type: 'keepWorkplaces', params: [] }, showError('f-010')],
           },
           {
             target: 'loadFailed',
@@ -436,18 +449,17 @@ export const timeTrackingMachine = setup({
     refreshing: {
       tags: ['busy'],
       invoke: {
-        src: 'loadWorkplaces',
-        input: ({ context }) => ({ ports: context.ports }),
+        ...readingWorkplaces,
         onDone: [
           deniedToNoAccess(),
           {
-            guard: ({ context, event }) =>
+            guard: ({ context, event }: WorkplacesRead) =>
               isOk({ event }) &&
-              (event.output.operationObject ?? []).some(
+              workplacesOf({ event }).some(
                 (workplace) => workplace.CellBarcode === context.barcode,
               ),
             target: 'waitUser',
-            actions: assign({ workplaces: ({ event }) => event.output.operationObject ?? [] }),
+            actions: { type: 'keepWorkplaces', params: workplacesOf },
           },
           {
             // The chosen workplace is gone: choose again.
@@ -456,9 +468,12 @@ export const timeTrackingMachine = setup({
             actions: [
               {
                 type: 'showError',
-                params: ({ context }) => ({ code: 'f-011', barcode: context.barcode ?? '' }),
+                params: ({ context }: WorkplacesRead) => ({
+                  code: 'f-011' as const,
+                  barcode: context.barcode ?? '',
+                }),
               },
-              assign({ barcode: null }),
+              'forgetWorkplace',
             ],
           },
           {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSortingCenterUser, TUnlockedUser } from '@sorting/contracts';
-import type { ApiResult } from '../../lib/api-client';
+import type { TSortingCenterUser } from '@sorting/contracts';
 import { newOperationId } from '../../lib/operation-id';
-import { controlStyles, useShellServices } from '../../shell';
+import { useShellServices } from '../../shell';
+import { RowButton } from '../../shell/layout/list-table';
+import type { UsersCalls } from './users.service';
 
 /**
  * "Unlock sign-in" on a user's row, for administrators (issue 14; docs/DECISIONS.md
@@ -12,7 +13,7 @@ import { controlStyles, useShellServices } from '../../shell';
  */
 export function UnlockSignInButton(props: {
   user: TSortingCenterUser;
-  unlock: (input: { userId: number; operationId: string }) => Promise<ApiResult<TUnlockedUser>>;
+  unlock: UsersCalls['unlockSignIn'];
 }) {
   const { t } = useTranslation('users');
   const { toasts } = useShellServices();
@@ -53,15 +54,12 @@ export function UnlockSignInButton(props: {
   };
 
   return (
-    <button
-      type="button"
-      className={controlStyles.button}
-      data-testid="user-unlock"
-      aria-label={t('unlockUser', { name: user.name })}
+    <RowButton
+      testId="user-unlock"
+      label={t('unlock')}
+      ariaLabel={t('unlockUser', { name: user.name })}
       disabled={isBusy}
       onClick={() => void onClick()}
-    >
-      {t('unlock')}
-    </button>
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   type TUsersPage,
 } from '@sorting/contracts';
 import { api } from '../../lib/api';
-import type { ApiResult } from '../../lib/api-client';
+import { callValue, type CallCodes, type CallError } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
@@ -18,47 +18,27 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
-  tableStyles,
   usePrint,
   useShellServices,
 } from '../../shell';
-// Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+// Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
+import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
+import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { CreatedPanel } from '../../shell/layout/created-panel';
+import { listFailure } from '../../shell/layout/list-section';
+import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { UnlockSignInButton } from './unlock-sign-in-button';
 import { createUsersService, type UsersCalls } from './users.service';
 import styles from './users-page.module.css';
 
-/** f-codes of the users catalogue (spec part 1 §8 "Users"). */
-type UsersCode = 'f-002' | 'f-003' | 'f-006' | 'f-007';
+/**
+ * f-codes of the users catalogue (spec part 1 §8 "Users"), and the reissue's own failure text
+ * (`reissueFailed`).
+ */
+type UsersCode = 'f-002' | 'f-003' | 'f-006' | 'f-007' | 'reissueFailed';
 
-/** Spec part 1 §6: HTTP 401 or 403 is the no-access message f-007. */
-function codeOf(result: { status: number } | null, code: UsersCode): UsersCode {
-  return result && (result.status === 401 || result.status === 403) ? 'f-007' : code;
-}
-
-/** A failed call: its f-code and the server's reason when it gave one. */
-class UsersCallError extends Error {
-  constructor(
-    readonly code: UsersCode,
-    readonly reason: string | null,
-  ) {
-    super(code);
-  }
-}
-
-/** The value of a successful call, or a UsersCallError with the call's f-code. */
-async function valueOf<T>(call: Promise<ApiResult<T>>, code: UsersCode): Promise<T> {
-  let result: ApiResult<T>;
-  try {
-    result = await call;
-  } catch {
-    throw new UsersCallError(code, null);
-  }
-  if (!result.isSuccess || result.operationObject === null)
-    throw new UsersCallError(codeOf(result, code), result.message);
-  return result.operationObject;
-}
+/** Spec part 1 §6: HTTP 401 or 403 is the no-access message f-007; else the call's code. */
+const codesOf = (code: UsersCode): CallCodes<UsersCode> => ({ code, denied: 'f-007' });
 
 /** The label of a badge sticker: template `user`, barcode = the badge, name and number. */
 export function badgeLabel(user: TCreatedUser & { badge: string }): PrintRequest {
@@ -85,35 +65,24 @@ export function UsersScreen(props: {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
-  const [isAdding, setIsAdding] = useState(false);
   // A badge just issued (new user or reissue): shown and printable only now.
   const [created, setCreated] = useState<
     (TCreatedUser & { badge: string; isReissue: boolean }) | null
   >(null);
-  const [toReissue, setToReissue] = useState<TSortingCenterUser | null>(null);
-  const [isReissuing, setIsReissuing] = useState(false);
   const [isPrinting, setIsPrinting] = useState(false);
-  const [toDelete, setToDelete] = useState<TSortingCenterUser | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
 
-  const textOf = (error: unknown, fallback: UsersCode): string => {
-    const code = error instanceof UsersCallError ? error.code : fallback;
-    const reason = error instanceof UsersCallError ? error.reason : null;
-    // f-007 says it all; the server's "Forbidden" adds nothing.
-    return reason && code !== 'f-007' ? t('withReason', { text: t(code), reason }) : t(code);
-  };
-  const notifyError = (error: unknown, fallback: UsersCode) =>
-    toasts.notify({ status: 'error', content: textOf(error, fallback) });
+  const { textOf, notifyError } = useCallFailures<UsersCode>(t);
 
-  const list = useQuery<TUsersPage, UsersCallError>({
+  const list = useQuery<TUsersPage, CallError<UsersCode>>({
     queryKey: ['users', 'list', page, search],
     queryFn: () =>
-      valueOf(props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }), 'f-002').catch(
-        (error: unknown) => {
-          notifyError(error, 'f-002');
-          throw error;
-        },
-      ),
+      callValue(
+        props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }),
+        codesOf('f-002'),
+      ).catch((error: unknown) => {
+        notifyError(error, 'f-002');
+        throw error;
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -125,26 +94,25 @@ export function UsersScreen(props: {
     setPage(1);
   };
 
-  const onAdd = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed || isAdding) return;
-    setIsAdding(true);
-    try {
-      const user = await valueOf(
+  const adding = useCallAction(
+    async (trimmed: string) => {
+      const user = await callValue(
         props.calls.create({ name: trimmed, operationId: newOperationId() }),
-        'f-003',
+        codesOf('f-003'),
       );
       setName('');
       toasts.notify({ status: 'ok', content: t('added', { name: user.name }) });
       // The badge is in this answer only (the server keeps its hash): offer printing now.
       if (user.badge) setCreated({ ...user, badge: user.badge, isReissue: false });
       await refresh();
-    } catch (error) {
-      notifyError(error, 'f-003');
-    } finally {
-      setIsAdding(false);
-    }
+    },
+    (error) => notifyError(error, 'f-003'),
+  );
+  const isAdding = adding.isBusy;
+  const onAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed) await adding.run(trimmed);
   };
 
   const onPrint = async () => {
@@ -159,47 +127,30 @@ export function UsersScreen(props: {
     }
   };
 
-  const onDelete = async () => {
-    if (!toDelete || isDeleting) return;
-    setIsDeleting(true);
-    try {
-      await valueOf(
-        props.calls.remove({ userId: toDelete.userId, operationId: newOperationId() }),
-        'f-006',
-      );
-      toasts.notify({ status: 'ok', content: t('deleted', { name: toDelete.name }) });
-      setToDelete(null);
-      await refresh();
-    } catch (error) {
-      notifyError(error, 'f-006');
-    } finally {
-      setIsDeleting(false);
-    }
-  };
+  const deletion = useConfirmedCall({
+    call: (user: TSortingCenterUser) =>
+      callValue(
+        props.calls.remove({ userId: user.userId, operationId: newOperationId() }),
+        codesOf('f-006'),
+      ),
+    onDone: (_deleted, user) =>
+      toasts.notify({ status: 'ok', content: t('deleted', { name: user.name }) }),
+    onError: (error) => notifyError(error, 'f-006'),
+    refresh,
+  });
 
-  const onReissue = async () => {
-    if (!toReissue || isReissuing) return;
-    setIsReissuing(true);
-    try {
-      const user = await valueOf(
-        props.calls.reissueBadge({ userId: toReissue.userId, operationId: newOperationId() }),
-        'f-003',
-      );
-      setToReissue(null);
+  const reissue = useConfirmedCall({
+    call: (user: TSortingCenterUser) =>
+      callValue(
+        props.calls.reissueBadge({ userId: user.userId, operationId: newOperationId() }),
+        codesOf('reissueFailed'),
+      ),
+    onDone: (user) => {
       toasts.notify({ status: 'ok', content: t('reissued', { name: user.name }) });
       if (user.badge) setCreated({ ...user, badge: user.badge, isReissue: true });
-    } catch (error) {
-      const code = error instanceof UsersCallError ? error.code : null;
-      const reason = error instanceof UsersCallError ? error.reason : null;
-      const text = code === 'f-007' ? t('f-007') : t('reissueFailed');
-      toasts.notify({
-        status: 'error',
-        content: reason && code !== 'f-007' ? t('withReason', { text, reason }) : text,
-      });
-    } finally {
-      setIsReissuing(false);
-    }
-  };
+    },
+    onError: (error) => notifyError(error, 'reissueFailed'),
+  });
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / USERS_PAGE_SIZE)) : 1;
@@ -284,16 +235,7 @@ export function UsersScreen(props: {
             <ListSection
               title={t('list')}
               isLoading={list.isPending}
-              failure={
-                listError && !data
-                  ? {
-                      text: textOf(listError, 'f-002'),
-                      code: listError.code,
-                      retryTestId: 'users-retry',
-                      onRetry: () => void list.refetch(),
-                    }
-                  : null
-              }
+              failure={listFailure(list, (error) => textOf(error, 'f-002'), 'users-retry')}
               emptyText={
                 data && data.items.length === 0
                   ? search
@@ -304,96 +246,65 @@ export function UsersScreen(props: {
               pager={{ page, pages, onPage: setPage, testId: 'users-pager' }}
             >
               {data && data.items.length > 0 ? (
-                <>
-                  <p data-testid="users-total">{t('total', { count: data.totalCount })}</p>
-                  <table className={tableStyles.table} data-testid="users-list">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('columnName')}</th>
-                        <th scope="col">{t('columnNumber')}</th>
-                        <th scope="col">{t('columnRoles')}</th>
-                        <th scope="col">{t('columnActions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.items.map((user) => (
-                        <tr key={user.userId} data-testid="user-row" data-user-id={user.userId}>
-                          <td data-testid="user-row-name" data-label={t('columnName')}>
-                            {user.name}
-                          </td>
-                          <td data-testid="user-row-number" data-label={t('columnNumber')}>
-                            {user.number}
-                          </td>
-                          <td data-label={t('columnRoles')}>
-                            {user.roles.map((role) => t(`role_${role}`)).join(', ')}
-                          </td>
-                          <td className={tableStyles.rowActions}>
-                            <button
-                              type="button"
-                              className={controlStyles.button}
-                              data-testid="user-reissue"
-                              aria-label={t('reissueUser', { name: user.name })}
-                              onClick={() => setToReissue(user)}
-                            >
-                              {t('reissue')}
-                            </button>
-                            <button
-                              type="button"
-                              className={controlStyles.button}
-                              data-testid="user-delete"
-                              aria-label={t('deleteUser', { name: user.name })}
-                              onClick={() => setToDelete(user)}
-                            >
-                              {t('delete')}
-                            </button>
-                            {data.permissions.unlockSignIn ? (
-                              <UnlockSignInButton user={user} unlock={props.calls.unlockSignIn} />
-                            ) : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </>
+                <ListTable
+                  testId="users-list"
+                  total={{ text: t('total', { count: data.totalCount }), testId: 'users-total' }}
+                  columns={[
+                    { label: t('columnName'), testId: 'user-row-name', cell: (user) => user.name },
+                    {
+                      label: t('columnNumber'),
+                      testId: 'user-row-number',
+                      cell: (user) => user.number,
+                    },
+                    {
+                      label: t('columnRoles'),
+                      cell: (user) => user.roles.map((role) => t(`role_${role}`)).join(', '),
+                    },
+                  ]}
+                  rows={data.items}
+                  rowOf={(user) => ({
+                    key: user.userId,
+                    testId: 'user-row',
+                    data: { 'data-user-id': user.userId },
+                  })}
+                  actionsLabel={t('columnActions')}
+                  actions={(user) => (
+                    <>
+                      <RowButton
+                        testId="user-reissue"
+                        label={t('reissue')}
+                        ariaLabel={t('reissueUser', { name: user.name })}
+                        onClick={() => reissue.ask(user)}
+                      />
+                      <RowButton
+                        testId="user-delete"
+                        label={t('delete')}
+                        ariaLabel={t('deleteUser', { name: user.name })}
+                        onClick={() => deletion.ask(user)}
+                      />
+                      {data.permissions.unlockSignIn ? (
+                        <UnlockSignInButton user={user} unlock={props.calls.unlockSignIn} />
+                      ) : null}
+                    </>
+                  )}
+                />
               ) : null}
             </ListSection>
           </>
         )}
 
-        <ConfirmDialog
-          isOpen={toDelete !== null}
-          title={t('confirmDeleteTitle')}
-          confirmLabel={t('confirmDelete')}
-          confirmTestId="confirm-delete"
-          cancelLabel={t('cancel')}
-          cancelTestId="cancel-delete"
-          isConfirmDisabled={isDeleting}
-          onConfirm={() => void onDelete()}
-          onCancel={() => setToDelete(null)}
-        >
-          <p data-testid="confirm-delete-text">
-            {toDelete
-              ? t('confirmDeleteText', { name: toDelete.name, number: toDelete.number })
-              : null}
-          </p>
-        </ConfirmDialog>
-        <ConfirmDialog
-          isOpen={toReissue !== null}
-          title={t('confirmReissueTitle')}
-          confirmLabel={t('confirmReissue')}
-          confirmTestId="confirm-reissue"
-          cancelLabel={t('cancel')}
-          cancelTestId="cancel-reissue"
-          isConfirmDisabled={isReissuing}
-          onConfirm={() => void onReissue()}
-          onCancel={() => setToReissue(null)}
-        >
-          <p data-testid="confirm-reissue-text">
-            {toReissue
-              ? t('confirmReissueText', { name: toReissue.name, number: toReissue.number })
-              : null}
-          </p>
-        </ConfirmDialog>
+        <ConfirmCallDialog
+          call={deletion}
+          testId="delete"
+          labels={confirmLabels(t, 'Delete')}
+          text={(user) => t('confirmDeleteText', { name: user.name, number: user.number })}
+        />
+        <ConfirmCallDialog
+          call={reissue}
+          testId="reissue"
+          labels={confirmLabels(t, 'Reissue')}
+          text={(user) => t('confirmReissueText', { name: user.name, number: user.number })}
+        />
       </div>
     </Page>
   );

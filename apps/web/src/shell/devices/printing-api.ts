@@ -1,5 +1,6 @@
 import { PRINTING_ROUTES, type TPrintJobListItem } from '@sorting/contracts';
-import { createApiClient, type ApiResult, type FetchFn } from '../../lib/api-client';
+import { createApiClient, type FetchFn } from '../../lib/api-client';
+import { callValue } from '../../lib/call-error';
 
 /** One row of `PRINTING_ROUTES.jobs` (issue 4: jobs recorded queued → sent → printed/failed). */
 export type PrintJobRow = TPrintJobListItem;
@@ -9,14 +10,6 @@ export interface PrintingApi {
   reprint(jobId: string): Promise<string>;
 }
 
-/** The operation object of a successful answer; a refusal or a failure throws its message. */
-function valueOf<T>(result: ApiResult<T>): T {
-  if (!result.isSuccess || result.operationObject === null) {
-    throw new Error(result.message ?? `HTTP ${result.status}`);
-  }
-  return result.operationObject;
-}
-
 /**
  * The recent jobs and reprint calls of the server's printing API (`PRINTING_ROUTES`), whose
  * base is beside the printing hub (`printingApiBase` of contracts).
@@ -24,8 +17,14 @@ function valueOf<T>(result: ApiResult<T>): T {
 export function createPrintingApi(fetchFn: FetchFn, base: string): PrintingApi {
   const api = createApiClient({ fetch: fetchFn, getServiceBase: () => base });
   return {
-    listJobs: async () => valueOf(await api.call(PRINTING_ROUTES.jobs, {})),
+    // A failure is a CallError with the key of the dialog's text for it.
+    listJobs: () => callValue(api.call(PRINTING_ROUTES.jobs, {}), 'dialog.jobsFailed'),
     reprint: async (jobId) =>
-      valueOf(await api.call(PRINTING_ROUTES.reprint, { params: { jobId } })).jobId,
+      (
+        await callValue(
+          api.call(PRINTING_ROUTES.reprint, { params: { jobId } }),
+          'dialog.reprintFailed',
+        )
+      ).jobId,
   };
 }

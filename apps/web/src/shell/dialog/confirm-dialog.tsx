@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ConfirmedCall } from '../calls/use-calls';
 import controlStyles from '../layout/controls.module.css';
 import { Dialog } from './dialog';
 
@@ -52,4 +53,50 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       {props.children}
     </Dialog>
   );
+}
+
+/**
+ * The dialog of a confirmed call (`useConfirmedCall`): open while it has a row, its confirm
+ * button waiting while the call runs. `testId` names the action: the test ids are
+ * `confirm-<testId>`, `cancel-<testId>` and `confirm-<testId>-text` (the question).
+ */
+export function ConfirmCallDialog<T>(props: {
+  call: ConfirmedCall<T>;
+  testId: string;
+  labels: { title: string; confirm: string; cancel: string };
+  text: (target: T) => string;
+}) {
+  const { call, testId, labels } = props;
+  return (
+    <ConfirmDialog
+      isOpen={call.target !== null}
+      title={labels.title}
+      confirmLabel={labels.confirm}
+      confirmTestId={`confirm-${testId}`}
+      cancelLabel={labels.cancel}
+      cancelTestId={`cancel-${testId}`}
+      isConfirmDisabled={call.isBusy}
+      onConfirm={() => void call.confirm()}
+      onCancel={call.cancel}
+    >
+      <p data-testid={`confirm-${testId}-text`}>
+        {call.target !== null ? props.text(call.target) : null}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The labels of a confirm dialog by the keys a page's catalogue has for them:
+ * `confirm<Action>Title`, `confirm<Action>` (its button) and `cancel`.
+ */
+export function confirmLabels<A extends string>(
+  translate: (key: `confirm${A}Title` | `confirm${A}` | 'cancel') => string,
+  action: A,
+): { title: string; confirm: string; cancel: string } {
+  return {
+    title: translate(`confirm${action}Title`),
+    confirm: translate(`confirm${action}`),
+    cancel: translate('cancel'),
+  };
 }

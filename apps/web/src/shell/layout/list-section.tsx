@@ -43,3 +43,22 @@ export function ListSection(props: {
     </section>
   );
 }
+
+/**
+ * The failure of a list's query while it has nothing to show (a failed reload keeps the list
+ * it had): its text, f-code and the retry that reads it again.
+ */
+export function listFailure<E extends { code: string }>(
+  query: { error: E | null; data: unknown; refetch: () => unknown },
+  textOf: (error: E) => string,
+  retryTestId: string,
+): ListFailure | null {
+  const { error } = query;
+  if (!error || query.data) return null;
+  return {
+    text: textOf(error),
+    code: error.code,
+    retryTestId,
+    onRetry: () => void query.refetch(),
+  };
+}
