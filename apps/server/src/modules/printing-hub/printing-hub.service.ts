@@ -12,9 +12,11 @@ import {
   type PrintJob,
   type TPrintJobList,
 } from '@sorting/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { refusal } from '../../lib/refusal.js';
+import type { RepositoryFactory } from '../../lib/call-context.js';
+import { hashAgentKey } from './agent-keys.js';
 import type { PrintingHubRepository, PrintJobRow } from './printing-hub.repository.js';
 import type { HubConnection, HubHandlers } from './signalr-hub.js';
 
@@ -31,8 +33,10 @@ export interface PrintingHubTimings {
 }
 
 export interface PrintingHubServiceOptions {
-  repository: PrintingHubRepository;
-  database: Pick<Database, 'listen' | 'notify'>;
+  db: Db;
+  repository: RepositoryFactory<Db, PrintingHubRepository>;
+  /** What carries the hub's events between server processes (LISTEN/NOTIFY). */
+  bus: Pick<Database, 'listen' | 'notify'>;
   /** Is this session still signed in (sessions end while a socket stays open). */
   isSessionActive: (sessionToken: string) => Promise<boolean>;
   timings: PrintingHubTimings;
@@ -84,7 +88,8 @@ function toPrintJob(row: PrintJobRow): PrintJob {
  * is online, LISTEN/NOTIFY for events). Only the sockets themselves live in memory.
  */
 export function createPrintingHubService(options: PrintingHubServiceOptions) {
-  const { repository, database, isSessionActive, timings, logError } = options;
+  const { bus, isSessionActive, timings, logError } = options;
+  const repository = options.repository(options.db);
   const processId = randomUUID();
   const agents = new Map<string, HubConnection<HubPrincipal>>();
   const webClients = new Map<string, HubConnection<HubPrincipal>>();
@@ -92,7 +97,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   const waiting = new Map<string, (isDelivered: boolean) => void>();
   let stopListening: (() => Promise<void>) | null = null;
 
-  const publish = (message: BusMessage) => database.notify(HUB_CHANNEL, JSON.stringify(message));
+  const publish = (message: BusMessage) => bus.notify(HUB_CHANNEL, JSON.stringify(message));
 
   const notifyWebClients = (notification: HubNotification) => {
     for (const client of webClients.values()) client.send(HUB_METHODS.notify, [notification]);
@@ -340,7 +345,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
 
     /** Starts listening for the other processes' events. */
     async start(): Promise<void> {
-      stopListening = await database.listen(HUB_CHANNEL, (payload) => {
+      stopListening = await bus.listen(HUB_CHANNEL, (payload) => {
         let message: BusMessage;
         try {
           message = JSON.parse(payload) as BusMessage;
@@ -354,6 +359,11 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     async stop(): Promise<void> {
       await stopListening?.();
       stopListening = null;
+    },
+
+    /** The registered agent whose key this is (the hub's authentication), or null. */
+    async findAgentByKey(key: string): Promise<{ id: number; appId: string } | null> {
+      return repository.findAgentByKeyHash(hashAgentKey(key));
     },
 
     /** `GET /printing-api/v1/jobs`: the user's last jobs, newest first. */

@@ -11,6 +11,8 @@ import {
   RETURN_PHOTO_MAX_BYTES,
   RETURN_PHOTO_TYPES,
   RETURN_REASON_CODES,
+  RETURNS_ROUTES,
+  fillPath,
   returnCostOf,
   type TAcceptedReturn,
   type TReturn2Request,
@@ -24,18 +26,17 @@ import {
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { runInOperation, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { PhotoStore } from './photo-store.js';
-import {
-  createReturnsRepository,
-  type ReturnPhotoRow,
-  type ReturnWarehouseRow,
-  type ReturnsRepository,
-  type ShippedItemRow,
-  type ShippedOrderRow,
+import type {
+  ReturnPhotoRow,
+  ReturnWarehouseRow,
+  ReturnsRepository,
+  ShippedItemRow,
+  ShippedOrderRow,
 } from './returns.repository.js';
 
 /** Ours (not in the spec): what `GET /returns-api/return/returns?barcode=` answers. */
@@ -53,8 +54,9 @@ function reasonTitleKey(code: TReturnReasonCode): MessageKey {
 /** `data:image/jpeg;base64,` before the base64 text (a browser's FileReader gives one). */
 const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/i;
 
-export function photoUrlOf(id: string): string {
-  return `/returns-api/return/image/${id}`;
+/** Where the web reads a photo: the photo route of the map, so its path exists once. */
+function photoUrlOf(id: string): string {
+  return fillPath(RETURNS_ROUTES.readPhoto.path, { id });
 }
 
 function presentPhoto(row: ReturnPhotoRow): TReturnPhoto {
@@ -114,13 +116,14 @@ function isPhotoType(mime: string | undefined): mime is TReturnPhotoType {
  */
 export function createReturnsService(options: {
   db: Db;
+  repository: RepositoryFactory<Db, ReturnsRepository>;
   photoStore: PhotoStore;
   now: () => Date;
   /** A photo's bytes that could not be removed after its row went (left for the operator). */
   logError: (error: unknown, what: string) => void;
 }) {
-  const { db, photoStore, now, logError } = options;
-  const reader = createReturnsRepository(db);
+  const { db, repository: repositoryOver, photoStore, now, logError } = options;
+  const reader = repositoryOver(db);
 
   function refuse(key: MessageKey, params: MessageParams = {}): AppError {
     return refusal('refused', key, params);
@@ -158,7 +161,7 @@ export function createReturnsService(options: {
     work: (repository: ReturnsRepository) => Promise<T>,
   ): Promise<OperationOutcome<T>> {
     return runInOperation(db, { operationId: context.operationId, userId: context.user.id }, (tx) =>
-      work(createReturnsRepository(tx)),
+      work(repositoryOver(tx)),
     );
   }
 
@@ -439,7 +442,7 @@ export function createReturnsService(options: {
       let swept = 0;
       for (;;) {
         const keys = await db.transaction((tx) =>
-          createReturnsRepository(tx).deleteAbandonedPhotos(before, SWEEP_BATCH),
+          repositoryOver(tx).deleteAbandonedPhotos(before, SWEEP_BATCH),
         );
         await deleteBytes(keys);
         swept += keys.length;

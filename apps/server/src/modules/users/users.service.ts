@@ -11,22 +11,9 @@ import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { generateBadgeToken, hashBadgeToken, loginThrottleKey } from '../../lib/credentials.js';
 import { runInOperation, type OperationOutcome } from '../../db/operations.js';
-import {
-  centreCallOf,
-  type CentreCallContext,
-  type RepositoryFactory,
-} from '../../lib/call-context.js';
+import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type { CentreUserRow, UsersRepository } from './users.repository.js';
-
-/**
- * The caller of a users call: its route declared the sorting centre ({code}) and the managers'
- * roles, and the shared access hook has checked both (users.routes in contracts).
- */
-export type UsersCallContext = CentreCallContext;
-
-/** The sorting centre of a users route; the route's access guarantees it. */
-export const usersCallOf = centreCallOf;
 
 function present(row: CentreUserRow): TSortingCenterUser {
   return {
@@ -55,7 +42,7 @@ export function createUsersService(options: {
     return outcome;
   }
 
-  const isAdministrator = (context: UsersCallContext) =>
+  const isAdministrator = (context: CentreCallContext) =>
     context.user.roles.includes('administrator');
 
   /**
@@ -64,7 +51,7 @@ export function createUsersService(options: {
    */
   async function findTargetOrRefuse(
     repository: UsersRepository,
-    context: UsersCallContext,
+    context: CentreCallContext,
     userId: number,
   ): Promise<CentreUserRow> {
     const target = await repository.findActiveUser(context.sortingCenterId, userId);
@@ -82,7 +69,7 @@ export function createUsersService(options: {
    * `toStored` is what a replay answers, when it differs from the answer.
    */
   function inOperation<T>(
-    context: UsersCallContext,
+    context: CentreCallContext,
     work: (repository: UsersRepository) => Promise<T>,
     toStored?: (value: T) => T,
   ): Promise<OperationOutcome<T>> {
@@ -103,7 +90,7 @@ export function createUsersService(options: {
   }
 
   return {
-    async list(query: TUsersListQuery, context: UsersCallContext): Promise<TUsersPage> {
+    async list(query: TUsersListQuery, context: CentreCallContext): Promise<TUsersPage> {
       const repository = repositoryOf(db);
       const { rows, totalCount } = await repository.listUsers(context.sortingCenterId, {
         search: query.search,
@@ -121,7 +108,7 @@ export function createUsersService(options: {
 
     async create(
       body: TUserCreateRequest,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
       if (body.sortingCenterId !== context.sortingCenterId) {
         throw refusal('badRequest', 'sortingCenterMismatch', {
@@ -153,7 +140,7 @@ export function createUsersService(options: {
     /** A new badge for a user (lost badge, or the first one's answer was lost): old one stops. */
     async reissueBadge(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
       return endingSessions(
         userId,
@@ -184,7 +171,7 @@ export function createUsersService(options: {
      */
     async unlock(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TUnlockedUser>> {
       return inOperation(context, async (repository) => {
         const target = await findTargetOrRefuse(repository, context, userId);
@@ -205,7 +192,7 @@ export function createUsersService(options: {
     /** Deleting a user ends their sessions and their open workplace time (issue 6). */
     async remove(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TDeletedUser>> {
       return endingSessions(
         userId,
