@@ -28,7 +28,7 @@ import type { Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { PhotoStore } from './photo-store.js';
 import type {
@@ -156,14 +156,8 @@ export function createReturnsService(options: {
     });
   }
 
-  function inOperation<T>(
-    context: CallContext,
-    work: (repository: ReturnsRepository) => Promise<T>,
-  ): Promise<OperationOutcome<T>> {
-    return runInOperation(db, { operationId: context.operationId, userId: context.user.id }, (tx) =>
-      work(repositoryOver(tx)),
-    );
-  }
+  /** A change in one transaction, idempotent by the call's operation id (db/operations.ts). */
+  const changes = operationsOver(db, repositoryOver);
 
   /** Removes bytes whose row is gone; a failure only leaves an unreferenced file behind. */
   async function deleteBytes(keys: string[]): Promise<void> {
@@ -243,7 +237,7 @@ export function createReturnsService(options: {
       lines: TReturn2Request,
       context: CallContext,
     ): Promise<OperationOutcome<TReturnAccepted>> {
-      return inOperation(context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const orders = await findOrdersOrRefuse(
           repository,
           lines.map((line) => line.barcode),
@@ -334,7 +328,7 @@ export function createReturnsService(options: {
       const id = randomUUID();
       let written = false;
       try {
-        return await inOperation(context, async (repository) => {
+        return await changes.run(context, async (repository) => {
           await repository.lockOrder(body.barcode);
           const held = await repository.countUnboundPhotos(body.barcode);
           if (held >= RETURN_PHOTOS_MAX_PER_BARCODE) {
@@ -372,7 +366,7 @@ export function createReturnsService(options: {
     /** Deletes a photo not yet in an accepted return: the row, then its bytes. */
     async deletePhoto(id: string, context: CallContext): Promise<OperationOutcome<true>> {
       const removedKeys: string[] = [];
-      const outcome = await inOperation(context, async (repository) => {
+      const outcome = await changes.run(context, async (repository) => {
         const [photo] = await repository.lockPhotos([id]);
         if (!photo) {
           throw refusal('objectNotFound', 'returnPhotoUnknown', { id });

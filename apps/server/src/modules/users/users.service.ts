@@ -10,7 +10,7 @@ import {
 import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { generateBadgeToken, hashBadgeToken, loginThrottleKey } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type { CentreUserRow, UsersRepository } from './users.repository.js';
@@ -64,25 +64,8 @@ export function createUsersService(options: {
     return target;
   }
 
-  /**
-   * A change in one transaction, idempotent by the call's operation id (db/operations.ts);
-   * `toStored` is what a replay answers, when it differs from the answer.
-   */
-  function inOperation<T>(
-    context: CentreCallContext,
-    work: (repository: UsersRepository) => Promise<T>,
-    toStored?: (value: T) => T,
-  ): Promise<OperationOutcome<T>> {
-    return runInOperation(
-      db,
-      {
-        operationId: context.operationId,
-        userId: context.user.id,
-        ...(toStored ? { toStored } : {}),
-      },
-      (tx) => work(repositoryOf(tx)),
-    );
-  }
+  /** A change in one transaction, idempotent by the call's operation id (db/operations.ts). */
+  const changes = operationsOver(db, repositoryOf);
 
   /** The badge is a secret kept only as a hash: a replay answers without it. */
   function withoutBadge(created: TCreatedUser): TCreatedUser {
@@ -116,7 +99,7 @@ export function createUsersService(options: {
           code: context.sortingCenterId,
         });
       }
-      return inOperation(
+      return changes.run(
         context,
         async (repository) => {
           const badge = generateBadgeToken();
@@ -144,7 +127,7 @@ export function createUsersService(options: {
     ): Promise<OperationOutcome<TCreatedUser>> {
       return endingSessions(
         userId,
-        inOperation(
+        changes.run(
           context,
           async (repository) => {
             const target = await findTargetOrRefuse(repository, context, userId);
@@ -173,7 +156,7 @@ export function createUsersService(options: {
       userId: number,
       context: CentreCallContext,
     ): Promise<OperationOutcome<TUnlockedUser>> {
-      return inOperation(context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const target = await findTargetOrRefuse(repository, context, userId);
         const clearedFailures =
           target.login === null
@@ -196,7 +179,7 @@ export function createUsersService(options: {
     ): Promise<OperationOutcome<TDeletedUser>> {
       return endingSessions(
         userId,
-        inOperation(context, async (repository) => {
+        changes.run(context, async (repository) => {
           const target = await findTargetOrRefuse(repository, context, userId);
           if (target.userId === context.user.id) {
             throw refusal('refused', 'cannotDeleteSelf');
