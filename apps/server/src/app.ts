@@ -47,6 +47,7 @@ import { createTimeTrackingRepository } from './modules/time-tracking/time-track
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
 import { createPhotoStore, type PhotoStore } from './modules/returns/photo-store.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { createReturnsRepository } from './modules/returns/returns.repository.js';
 import { createReturnsService } from './modules/returns/returns.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -105,6 +106,7 @@ async function registerReturns(
   if (!options.photoStore) app.addHook('onClose', () => photoStore.close());
   const service = createReturnsService({
     db: database.db,
+    repository: createReturnsRepository,
     photoStore,
     now,
     logError: (error, what) => app.log.error({ err: error }, what),
@@ -250,7 +252,8 @@ async function registerEverything(
   const coreService = createCoreService({
     config,
     databaseKind: database.kind,
-    health: createHealthRepository(database.db),
+    db: database.db,
+    repository: createHealthRepository,
     poolStats: () => database.poolStats(),
   });
   await app.register(coreRoutes, { service: coreService });
@@ -265,7 +268,8 @@ async function registerEverything(
   );
   app.addHook('onClose', () => stopHearingSessions());
   const authService = createAuthService({
-    repository: createAuthRepository(database.db),
+    db: database.db,
+    repository: createAuthRepository,
     sessionCache,
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
@@ -305,11 +309,11 @@ async function registerEverything(
   await app.register(demoRoutes, { isDemo: config.demoSeed });
 
   const hubTimings = { ...DEFAULT_HUB_TIMINGS, ...hubOptions };
-  const printingRepository = createPrintingHubRepository(database.db);
   await app.register(printingHubRoutes, {
     service: createPrintingHubService({
-      repository: printingRepository,
-      database,
+      db: database.db,
+      repository: createPrintingHubRepository,
+      bus: database,
       isSessionActive: async (token) =>
         (await authService.lookUpSession(token)).status === 'active',
       timings: {
@@ -319,7 +323,6 @@ async function registerEverything(
       },
       logError: (error, what) => app.log.error({ err: error }, what),
     }),
-    repository: printingRepository,
     findSessionUser: async (token) => {
       const lookup = await authService.lookUpSession(token);
       return lookup.status === 'active' ? lookup.user : null;

@@ -17,6 +17,7 @@ import {
 import { LOCALE_COOKIE } from '@sorting/domain';
 import { acceptedReturns, returnLines, returnPhotos } from '../src/db/schema.js';
 import { createFolderPhotoStore } from '../src/modules/returns/photo-store.js';
+import { createReturnsRepository } from '../src/modules/returns/returns.repository.js';
 import { createReturnsService } from '../src/modules/returns/returns.service.js';
 import { buildApp } from '../src/app.js';
 import { createTestConfig, makeTempDir } from './helpers.js';
@@ -642,6 +643,7 @@ describe('sweeping abandoned photos', () => {
   it('deletes unaccepted photos older than a day, rows and bytes; keeps the rest', async () => {
     const service = createReturnsService({
       db: context.database.db,
+      repository: createReturnsRepository,
       photoStore: createFolderPhotoStore(photosDir),
       now: context.clock.now,
       logError: (error) => {

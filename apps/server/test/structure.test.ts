@@ -7,9 +7,14 @@ import { describe, expect, it } from 'vitest';
 // Issue 15 §3: the structure holds by a test, not by review. dependency-cruiser reads the
 // imports (type-only ones too) of the server, the web app and the packages and checks:
 // - no import circle;
-// - layers: `db` imports no module, and `lib` imports nothing of `db`. The layering is
-//   lib (plain helpers: call context, refusals, credentials) → db (schema, database,
-//   idempotency store) → http and modules; a lower layer never imports a higher one;
+// - layers of the server, lowest first: lib (plain helpers: call context, refusals,
+//   credentials) → db (schema, database, idempotency store) → http (the edge: route
+//   registration, access hook, error wording) → modules. A lower layer never imports a
+//   higher one: `lib` imports nothing of `db`, `http` or a module; `db` nothing of `http` or a
+//   module; `http` no module. `app.ts` (the server's root, in none of the layers) registers
+//   every module;
+// - `packages/contracts` imports nothing of `packages/domain` (it spells the roles, zone types
+//   and sorting modes itself, so the web's first screen and the wire stay a leaf);
 // - a feature imports no other feature: web features (apps/web/src/features/<name>) and
 //   server modules (apps/server/src/modules/<name>) share through the shell, lib, db,
 //   packages or http, never through each other;
@@ -18,6 +23,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CRUISED = [
   'apps/server/src',
+  'apps/device-agent/src',
   'apps/web/src',
   'packages/contracts/src',
   'packages/domain/src',
@@ -38,6 +44,30 @@ const RULES: IForbiddenRuleType[] = [
     severity: 'error',
     from: { path: '^apps/server/src/lib/' },
     to: { path: '^apps/server/src/db/' },
+  },
+  {
+    name: 'lib-not-to-http-or-modules',
+    severity: 'error',
+    from: { path: '^apps/server/src/lib/' },
+    to: { path: '^apps/server/src/(http|modules)/' },
+  },
+  {
+    name: 'db-not-to-http',
+    severity: 'error',
+    from: { path: '^apps/server/src/db/' },
+    to: { path: '^apps/server/src/http/' },
+  },
+  {
+    name: 'http-not-to-modules',
+    severity: 'error',
+    from: { path: '^apps/server/src/http/' },
+    to: { path: '^apps/server/src/modules/' },
+  },
+  {
+    name: 'contracts-not-to-domain',
+    severity: 'error',
+    from: { path: '^packages/contracts/' },
+    to: { path: '^packages/domain/' },
   },
   {
     name: 'web-feature-to-feature',

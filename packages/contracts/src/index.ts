@@ -14,6 +14,7 @@ export * from './printing/printing-protocol.js';
 export * from './printing/device-services.js';
 
 export * from './printing/print-jobs.js';
+export * from './printing/hub-arguments.js';
 export * from './printing/printing.routes.js';
 export * from './users/users.schemas.js';
 export * from './users/users.routes.js';

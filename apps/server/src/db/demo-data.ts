@@ -10,6 +10,7 @@ import {
   type UserRole,
   type ZoneType,
 } from '@sorting/domain';
+import type { DimensionTypeFields } from '../lib/dimension-type.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 /**
@@ -229,15 +230,11 @@ export interface DemoParcel {
   note: string;
 }
 
-/** Spec part 2 §3 "Dimension type"; warehouseCode null: common to all warehouses. */
-export interface DemoDimension {
-  name: string;
-  barcode: string;
-  length: number;
-  width: number;
-  height: number;
-  warehouseCode: string | null;
-}
+/**
+ * Spec part 2 §3 "Dimension type"; warehouseCode null: common to all warehouses. The row's
+ * fields as the answer shows them, without the id the database gives.
+ */
+export type DemoDimension = Omit<DimensionTypeFields, 'id'>;
 
 /** Spec part 1 §3 "Returnable box". */
 export interface DemoReturnableBox {
@@ -599,7 +596,7 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     });
   }
   for (const box of DEMO_BOXES) {
-    const cell = `${box.zoneNumber}-${box.row}-${String(box.col).padStart(2, '0')}`;
+    const cell = formatCellName(box);
     const state = box.isClosed ? 'closed' : box.sortingKey ? 'open' : 'open, empty';
     entries.push({
       kind: 'box',

@@ -170,12 +170,17 @@ export function operationsOver<Repository>(db: Db, repositoryOf: (tx: Db) => Rep
     userId: caller.user.id,
   });
   return {
-    /** A change in one transaction, idempotent by the caller's operation id. */
+    /**
+     * A change in one transaction, idempotent by the caller's operation id; `toStored` is what
+     * a replay answers, when it differs from the answer (a secret shown once).
+     */
     run<T>(
       caller: OperationCaller,
       work: (repository: Repository) => Promise<T>,
+      toStored?: (value: T) => T,
     ): Promise<OperationOutcome<T>> {
-      return runInOperation(db, optionsOf(caller), (tx) => work(repositoryOf(tx)));
+      const options = { ...optionsOf(caller), ...(toStored ? { toStored } : {}) };
+      return runInOperation(db, options, (tx) => work(repositoryOf(tx)));
     },
     /** `run` for a change that claims and stores its operation in its own statements. */
     runSelfClaimed<T>(

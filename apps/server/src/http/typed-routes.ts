@@ -12,7 +12,7 @@ import {
   type RouteMap,
   type SchemasOf,
 } from '@sorting/contracts';
-import type { CallContext, SessionUser } from '../lib/call-context.js';
+import type { CallContext, PublicCallContext, SessionUser } from '../lib/call-context.js';
 import type { OperationOutcome } from '../db/operations.js';
 import { refusal } from '../lib/refusal.js';
 import { operationIdOf } from './operation-id.js';
@@ -21,12 +21,6 @@ import { operationIdOf } from './operation-id.js';
 // each route of a service's map is registered here with its zod schemas on the route (validated
 // by fastify-type-provider-zod, published in /openapi.json), its access checked by one shared
 // hook, and its answer wrapped in the envelope of the route's casing.
-
-/** What a handler of a public route knows of its caller. */
-export interface PublicCallContext {
-  user: SessionUser | null;
-  operationId: string | null;
-}
 
 type ContextOf<R extends RouteDefinition> = R['access'] extends { kind: 'session' }
   ? CallContext

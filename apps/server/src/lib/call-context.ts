@@ -26,6 +26,12 @@ export interface CallContext {
   sortingCenterId: number | null;
 }
 
+/** What a handler of a public route knows of its caller: a session is optional there. */
+export interface PublicCallContext {
+  user: SessionUser | null;
+  operationId: string | null;
+}
+
 /**
  * How every service receives its repository (issue 15): a factory over a database handle, so
  * a read uses it over the database and a change over its transaction, and a unit test can give

@@ -29,7 +29,8 @@ export interface RouteSample {
 
 /** Routes the field fuzz leaves to their own tests, each with why. */
 export const NOT_FIELD_FUZZED: Record<string, string> = {
-  'GET /printersHub': 'the websocket upgrade; its frames are fuzzed by the printing hub tests',
+  'GET /printersHub':
+    'the websocket upgrade; every argument of every hub method is fuzzed by printing-hub-arguments.test.ts, its frames by printing-hub-limits.test.ts',
   'GET /api-docs/static/*': "Swagger UI's own files (@fastify/static; not found otherwise)",
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from '../input-rules.js';
+import { ZAppId } from './hub-arguments.js';
 import { LABEL_TEMPLATES, PRINT_JOB_STATES, type HubPrintAccepted } from './printing-protocol.js';
 
 /**
@@ -22,7 +23,7 @@ export const ZHubPrintRequest = z.object({
     )
     .max(50),
   copies: z.number().int().min(1).max(100),
-  appId: zText({ min: 1, max: 100 }),
+  appId: ZAppId,
 });
 export type THubPrintRequest = z.infer<typeof ZHubPrintRequest>;
 

@@ -12,7 +12,8 @@ import {
   type ThrottleKey,
 } from './sign-in-throttle.js';
 
-import type { SessionUser } from '../../lib/call-context.js';
+import type { Db } from '../../db/database.js';
+import type { RepositoryFactory, SessionUser } from '../../lib/call-context.js';
 
 export type { SessionUser };
 
@@ -30,7 +31,8 @@ export type SessionLookup =
   | { status: 'expired' };
 
 export interface AuthServiceOptions {
-  repository: AuthRepository;
+  db: Db;
+  repository: RepositoryFactory<Db, AuthRepository>;
   idleMinutes: number;
   maxHours: number;
   /** The clock; tests move it to expire sessions and rate-limit windows. */
@@ -71,7 +73,8 @@ function toSessionUser(row: SessionUserRow): SessionUser {
  * (sign-in-throttle.ts), all kept in the database (several stateless server processes share it).
  */
 export function createAuthService(options: AuthServiceOptions) {
-  const { repository, now } = options;
+  const { now } = options;
+  const repository = options.repository(options.db);
   const sessionCache = options.sessionCache ?? createSessionCache();
   const idleMs = options.idleMinutes * MINUTE_MS;
   const maxMs = options.maxHours * 60 * MINUTE_MS;

@@ -1,6 +1,7 @@
 import { ZRuntimeSettings, type TRuntimeSettings } from '@sorting/contracts';
 import type { Config } from '../../config.js';
-import type { DatabaseKind, PoolStats } from '../../db/database.js';
+import type { DatabaseKind, Db, PoolStats } from '../../db/database.js';
+import type { RepositoryFactory } from '../../lib/call-context.js';
 import type { HealthRepository } from './health.repository.js';
 
 export interface Health {
@@ -55,10 +56,12 @@ export function buildRuntimeSettings(config: Config): TRuntimeSettings {
 export function createCoreService(deps: {
   config: Config;
   databaseKind: DatabaseKind;
-  health: HealthRepository;
+  db: Db;
+  repository: RepositoryFactory<Db, HealthRepository>;
   poolStats?: () => PoolStats | null;
 }) {
   const settings = buildRuntimeSettings(deps.config);
+  const health = deps.repository(deps.db);
   return {
     runtimeSettings(): TRuntimeSettings {
       return settings;
@@ -69,7 +72,7 @@ export function createCoreService(deps: {
       const pool = deps.poolStats?.() ?? null;
       const described = { database: deps.databaseKind, ...(pool ? { pool } : {}) };
       try {
-        await deps.health.ping();
+        await health.ping();
         return { status: 'ok', ...described };
       } catch {
         return { status: 'unavailable', ...described };

@@ -6,14 +6,11 @@ import {
   SESSION_COOKIE,
 } from '@sorting/contracts';
 import { registerRoutes } from '../../http/typed-routes.js';
-import { hashAgentKey } from './agent-keys.js';
-import type { PrintingHubRepository } from './printing-hub.repository.js';
 import type { HubPrincipal, PrintingHubService } from './printing-hub.service.js';
 import { signalrHub, type HubTimings } from './signalr-hub.js';
 
 export interface PrintingHubRoutesOptions {
   service: PrintingHubService;
-  repository: PrintingHubRepository;
   /** The user of a session cookie, or null (app.ts passes the auth service's lookup). */
   findSessionUser: (sessionToken: string | undefined) => Promise<{ id: number } | null>;
   timings: HubTimings;
@@ -42,12 +39,12 @@ export async function printingHubRoutes(
   app: FastifyInstance,
   options: PrintingHubRoutesOptions,
 ): Promise<void> {
-  const { service, repository, findSessionUser, timings } = options;
+  const { service, findSessionUser, timings } = options;
 
   const authenticate = async (request: FastifyRequest): Promise<HubPrincipal | null> => {
     const key = agentKeyOf(request);
     if (key !== null) {
-      const agent = await repository.findAgentByKeyHash(hashAgentKey(key));
+      const agent = await service.findAgentByKey(key);
       return agent && { kind: 'agent', agentId: agent.id, appId: agent.appId };
     }
     const sessionToken = request.cookies[SESSION_COOKIE];

@@ -4,17 +4,19 @@ import {
   HUB_METHODS,
   PRINT_JOB_LIST_LIMIT,
   ZHubPrintRequest,
-  type AgentPrinter,
+  HUB_ARGUMENTS,
+  isCleanText,
   type HubNotification,
   type HubPrintAccepted,
   type MessageParams,
   type PrintJob,
   type TPrintJobList,
 } from '@sorting/contracts';
-import { z } from 'zod';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { refusal } from '../../lib/refusal.js';
+import type { RepositoryFactory } from '../../lib/call-context.js';
+import { hashAgentKey } from './agent-keys.js';
 import type { PrintingHubRepository, PrintJobRow } from './printing-hub.repository.js';
 import type { HubConnection, HubHandlers } from './signalr-hub.js';
 
@@ -31,8 +33,10 @@ export interface PrintingHubTimings {
 }
 
 export interface PrintingHubServiceOptions {
-  repository: PrintingHubRepository;
-  database: Pick<Database, 'listen' | 'notify'>;
+  db: Db;
+  repository: RepositoryFactory<Db, PrintingHubRepository>;
+  /** What carries the hub's events between server processes (LISTEN/NOTIFY). */
+  bus: Pick<Database, 'listen' | 'notify'>;
   /** Is this session still signed in (sessions end while a socket stays open). */
   isSessionActive: (sessionToken: string) => Promise<boolean>;
   timings: PrintingHubTimings;
@@ -54,22 +58,16 @@ type BusMessage =
   | { kind: 'online'; appId: string }
   | { kind: 'offline'; appId: string };
 
-const ZAgentPrinters = z
-  .array(
-    z.object({
-      id: z.string().min(1).max(200),
-      name: z.string().max(200),
-      output: z.enum(['pdf-folder', 'cups', 'zpl-tcp']),
-      isReady: z.boolean(),
-    }),
-  )
-  .max(100);
-
 /** Rows of connections not refreshed for this long are deleted (crashed processes). */
 const PURGE_FACTOR = 20;
 
 function refused(key: MessageKey, params: MessageParams = {}): AppError {
   return refusal('refused', key, params);
+}
+
+/** A method name fit to be told back: the client's own text, unless it is no name at all. */
+function nameOf(target: string): string {
+  return target.length <= 100 && isCleanText(target) ? target : '(invalid)';
 }
 
 /** The job as the agent receives it in Notify PrintBarcode. */
@@ -90,7 +88,8 @@ function toPrintJob(row: PrintJobRow): PrintJob {
  * is online, LISTEN/NOTIFY for events). Only the sockets themselves live in memory.
  */
 export function createPrintingHubService(options: PrintingHubServiceOptions) {
-  const { repository, database, isSessionActive, timings, logError } = options;
+  const { bus, isSessionActive, timings, logError } = options;
+  const repository = options.repository(options.db);
   const processId = randomUUID();
   const agents = new Map<string, HubConnection<HubPrincipal>>();
   const webClients = new Map<string, HubConnection<HubPrincipal>>();
@@ -98,7 +97,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   const waiting = new Map<string, (isDelivered: boolean) => void>();
   let stopListening: (() => Promise<void>) | null = null;
 
-  const publish = (message: BusMessage) => database.notify(HUB_CHANNEL, JSON.stringify(message));
+  const publish = (message: BusMessage) => bus.notify(HUB_CHANNEL, JSON.stringify(message));
 
   const notifyWebClients = (notification: HubNotification) => {
     for (const client of webClients.values()) client.send(HUB_METHODS.notify, [notification]);
@@ -212,12 +211,16 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     return principal;
   }
 
+  // Every method's arguments go through the input rules of the contracts first (HUB_ARGUMENTS;
+  // issue 14 item 3): a ZodError refuses the invocation, worded at the edge (signalr-hub.ts) as
+  // a route's validation is by the error handler.
+
   async function addPrinterClient(
     connection: HubConnection<HubPrincipal>,
     args: unknown[],
   ): Promise<void> {
     const { principal } = connection;
-    const appId = typeof args[0] === 'string' ? args[0] : '';
+    const { appId, printers } = HUB_ARGUMENTS[HUB_METHODS.addPrinterClient].parse(args);
     if (principal.kind === 'web') {
       // Spec part 1 §7 has the web client invoke AddPrinterClient(appId) too: it learns at
       // once whether that printer app is online (docs/DECISIONS.md "Printing hub").
@@ -232,15 +235,11 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     if (appId !== principal.appId) {
       throw refused('hubForeignAppId', { own: principal.appId, appId });
     }
-    const printers = ZAgentPrinters.safeParse(args[1] ?? []);
-    if (!printers.success) {
-      throw refused('printJobInvalid', { details: printers.error.message });
-    }
     await repository.upsertConnection({
       connectionId: connection.id,
       appId,
       serverProcessId: processId,
-      printers: printers.data as AgentPrinter[],
+      printers: printers ?? [],
     });
     agents.set(connection.id, connection);
     await publish({ kind: 'online', appId });
@@ -251,9 +250,10 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     if (!(await isSessionActive(web.sessionToken))) {
       throw refusal('unauthenticated', 'sessionExpired');
     }
+    const { job } = HUB_ARGUMENTS[HUB_METHODS.printBarcode].parse(args);
     let parsed: unknown;
     try {
-      parsed = typeof args[0] === 'string' ? JSON.parse(args[0]) : args[0];
+      parsed = typeof job === 'string' ? JSON.parse(job) : job;
     } catch {
       throw refused('printJobInvalid', { details: 'not JSON' });
     }
@@ -276,20 +276,17 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
 
   async function printResult(principal: HubPrincipal, args: unknown[]): Promise<void> {
     const agent = requireAgent(principal, HUB_METHODS.printResult);
-    const [jobId, isSuccess, message] = args;
-    const id = z.uuid().safeParse(jobId);
-    const moved =
-      id.success &&
-      (await repository.moveJob(
-        id.data,
-        ['sent', 'queued'],
-        isSuccess === true ? 'printed' : 'failed',
-        typeof message === 'string' && message !== '' ? message.slice(0, 1000) : null,
-        agent.appId,
-      ));
-    if (!id.success || !moved) throw refused('printJobNotFound', { jobId: String(jobId) });
+    const { jobId, isSuccess, message } = HUB_ARGUMENTS[HUB_METHODS.printResult].parse(args);
+    const moved = await repository.moveJob(
+      jobId,
+      ['sent', 'queued'],
+      isSuccess ? 'printed' : 'failed',
+      message ? message.slice(0, 1000) : null,
+      agent.appId,
+    );
+    if (!moved) throw refused('printJobNotFound', { jobId });
     // The user's web clients, on whichever process, learn that the label is out (or is not).
-    const job = await repository.findJob(id.data);
+    const job = await repository.findJob(jobId);
     if (job) await publish({ kind: 'finished', jobId: job.id, userId: job.userId });
   }
 
@@ -324,7 +321,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
         case HUB_METHODS.printResult:
           return printResult(connection.principal, args);
         default:
-          throw refused('hubUnknownMethod', { method: target });
+          throw refused('hubUnknownMethod', { method: nameOf(target) });
       }
     },
 
@@ -348,7 +345,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
 
     /** Starts listening for the other processes' events. */
     async start(): Promise<void> {
-      stopListening = await database.listen(HUB_CHANNEL, (payload) => {
+      stopListening = await bus.listen(HUB_CHANNEL, (payload) => {
         let message: BusMessage;
         try {
           message = JSON.parse(payload) as BusMessage;
@@ -362,6 +359,11 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
     async stop(): Promise<void> {
       await stopListening?.();
       stopListening = null;
+    },
+
+    /** The registered agent whose key this is (the hub's authentication), or null. */
+    async findAgentByKey(key: string): Promise<{ id: number; appId: string } | null> {
+      return repository.findAgentByKeyHash(hashAgentKey(key));
     },
 
     /** `GET /printing-api/v1/jobs`: the user's last jobs, newest first. */

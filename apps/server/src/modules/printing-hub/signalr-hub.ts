@@ -17,7 +17,7 @@ import {
   type HubMessage,
 } from './signalr-protocol.js';
 import type { Locale } from '@sorting/domain';
-import { wordingIn } from '../../http/error-handler.js';
+import { toErrorAnswer, wordingIn } from '../../http/error-handler.js';
 import { localeOf } from '../../i18n/messages.js';
 import { refusal } from '../../lib/refusal.js';
 
@@ -74,8 +74,9 @@ export interface HubHandlers<P> {
   /** The socket closed (not called while the server shuts down: see onShutdown). */
   onDisconnected(connection: HubConnection<P>): Promise<void>;
   /**
-   * A client invocation. The result goes back in the completion; an AppError's message goes
-   * back as the completion error; other errors are logged and answered with a generic text.
+   * A client invocation. The result goes back in the completion; an AppError's message, or a
+   * ZodError's issues, go back as the completion error; other errors are logged and answered
+   * with a generic text.
    */
   invoke(connection: HubConnection<P>, target: string, args: unknown[]): Promise<unknown>;
   /** Every keep-alive tick, with the connections that completed the handshake. */
@@ -387,8 +388,11 @@ export async function signalrHub<P>(
     try {
       outcome = { result: await handlers.invoke(connection, target, args) };
     } catch (error) {
-      if (isAppError(error)) {
-        outcome = { error: wordingIn(error, connection.locale) };
+      // A refusal, or arguments the input rules refused (a ZodError, worded here as a route's
+      // validation is by the error handler): the client's fault, told in its language.
+      const answer = toErrorAnswer(error, connection.locale);
+      if (isAppError(error) || !answer.isUnexpected) {
+        outcome = { error: wordingIn(answer.error, connection.locale) };
       } else {
         app.log.error({ err: error, target }, 'hub invocation failed');
         outcome = { error: `An unexpected error occurred invoking '${target}' on the server.` };

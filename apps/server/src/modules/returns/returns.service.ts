@@ -11,6 +11,8 @@ import {
   RETURN_PHOTO_MAX_BYTES,
   RETURN_PHOTO_TYPES,
   RETURN_REASON_CODES,
+  RETURNS_ROUTES,
+  fillPath,
   returnCostOf,
   type TAcceptedReturn,
   type TReturn2Request,
@@ -24,18 +26,17 @@ import {
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
-import type { CallContext } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { PhotoStore } from './photo-store.js';
-import {
-  createReturnsRepository,
-  type ReturnPhotoRow,
-  type ReturnWarehouseRow,
-  type ReturnsRepository,
-  type ShippedItemRow,
-  type ShippedOrderRow,
+import type {
+  ReturnPhotoRow,
+  ReturnWarehouseRow,
+  ReturnsRepository,
+  ShippedItemRow,
+  ShippedOrderRow,
 } from './returns.repository.js';
 
 /** Ours (not in the spec): what `GET /returns-api/return/returns?barcode=` answers. */
@@ -53,8 +54,9 @@ function reasonTitleKey(code: TReturnReasonCode): MessageKey {
 /** `data:image/jpeg;base64,` before the base64 text (a browser's FileReader gives one). */
 const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/i;
 
-export function photoUrlOf(id: string): string {
-  return `/returns-api/return/image/${id}`;
+/** Where the web reads a photo: the photo route of the map, so its path exists once. */
+function photoUrlOf(id: string): string {
+  return fillPath(RETURNS_ROUTES.readPhoto.path, { id });
 }
 
 function presentPhoto(row: ReturnPhotoRow): TReturnPhoto {
@@ -114,13 +116,14 @@ function isPhotoType(mime: string | undefined): mime is TReturnPhotoType {
  */
 export function createReturnsService(options: {
   db: Db;
+  repository: RepositoryFactory<Db, ReturnsRepository>;
   photoStore: PhotoStore;
   now: () => Date;
   /** A photo's bytes that could not be removed after its row went (left for the operator). */
   logError: (error: unknown, what: string) => void;
 }) {
-  const { db, photoStore, now, logError } = options;
-  const reader = createReturnsRepository(db);
+  const { db, repository: repositoryOver, photoStore, now, logError } = options;
+  const reader = repositoryOver(db);
 
   function refuse(key: MessageKey, params: MessageParams = {}): AppError {
     return refusal('refused', key, params);
@@ -153,14 +156,8 @@ export function createReturnsService(options: {
     });
   }
 
-  function inOperation<T>(
-    context: CallContext,
-    work: (repository: ReturnsRepository) => Promise<T>,
-  ): Promise<OperationOutcome<T>> {
-    return runInOperation(db, { operationId: context.operationId, userId: context.user.id }, (tx) =>
-      work(createReturnsRepository(tx)),
-    );
-  }
+  /** A change in one transaction, idempotent by the call's operation id (db/operations.ts). */
+  const changes = operationsOver(db, repositoryOver);
 
   /** Removes bytes whose row is gone; a failure only leaves an unreferenced file behind. */
   async function deleteBytes(keys: string[]): Promise<void> {
@@ -240,7 +237,7 @@ export function createReturnsService(options: {
       lines: TReturn2Request,
       context: CallContext,
     ): Promise<OperationOutcome<TReturnAccepted>> {
-      return inOperation(context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const orders = await findOrdersOrRefuse(
           repository,
           lines.map((line) => line.barcode),
@@ -331,7 +328,7 @@ export function createReturnsService(options: {
       const id = randomUUID();
       let written = false;
       try {
-        return await inOperation(context, async (repository) => {
+        return await changes.run(context, async (repository) => {
           await repository.lockOrder(body.barcode);
           const held = await repository.countUnboundPhotos(body.barcode);
           if (held >= RETURN_PHOTOS_MAX_PER_BARCODE) {
@@ -369,7 +366,7 @@ export function createReturnsService(options: {
     /** Deletes a photo not yet in an accepted return: the row, then its bytes. */
     async deletePhoto(id: string, context: CallContext): Promise<OperationOutcome<true>> {
       const removedKeys: string[] = [];
-      const outcome = await inOperation(context, async (repository) => {
+      const outcome = await changes.run(context, async (repository) => {
         const [photo] = await repository.lockPhotos([id]);
         if (!photo) {
           throw refusal('objectNotFound', 'returnPhotoUnknown', { id });
@@ -439,7 +436,7 @@ export function createReturnsService(options: {
       let swept = 0;
       for (;;) {
         const keys = await db.transaction((tx) =>
-          createReturnsRepository(tx).deleteAbandonedPhotos(before, SWEEP_BATCH),
+          repositoryOver(tx).deleteAbandonedPhotos(before, SWEEP_BATCH),
         );
         await deleteBytes(keys);
         swept += keys.length;

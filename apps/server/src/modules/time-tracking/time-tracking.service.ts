@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { hashBadgeToken } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { refusal } from '../../lib/refusal.js';
 import type { TimeTrackingRepository, WorkplaceRow } from './time-tracking.repository.js';
 
@@ -42,9 +42,8 @@ export function createTimeTrackingService(options: {
     return workplace;
   }
 
-  function operation(context: CentreCallContext) {
-    return { operationId: context.operationId, userId: context.user.id };
-  }
+  /** A change in one transaction, idempotent by the call's operation id (db/operations.ts). */
+  const changes = operationsOver(db, repositoryOf);
 
   return {
     async workplaces(context: CentreCallContext): Promise<TWorkplace[]> {
@@ -75,8 +74,7 @@ export function createTimeTrackingService(options: {
       userToken: string,
       context: CentreCallContext,
     ): Promise<OperationOutcome<TWorkplaceToggleResult>> {
-      return runInOperation(db, operation(context), async (tx) => {
-        const repository = repositoryOf(tx);
+      return changes.run(context, async (repository) => {
         const workplace = await workplaceOrRefuse(repository, context, barcode);
         const badgeUser = await repository.findUserByBadgeHash(hashBadgeToken(userToken));
         if (!badgeUser || !badgeUser.isActive) {
@@ -153,8 +151,7 @@ export function createTimeTrackingService(options: {
       userId: number,
       context: CentreCallContext,
     ): Promise<OperationOutcome<TWorkplaceLeaveResult>> {
-      return runInOperation(db, operation(context), async (tx) => {
-        const repository = repositoryOf(tx);
+      return changes.run(context, async (repository) => {
         const workplace = await workplaceOrRefuse(repository, context, barcode);
         const person = await repository.lockUser(userId);
         const open = person ? await repository.findOpenInterval(userId) : null;

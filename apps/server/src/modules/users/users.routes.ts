@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { USERS_ROUTES, USERS_SCHEMAS } from '@sorting/contracts';
 import { registerRoutes } from '../../http/typed-routes.js';
-import { usersCallOf, type UsersService } from './users.service.js';
+import { centreCallOf } from '../../lib/call-context.js';
+import type { UsersService } from './users.service.js';
 
 /**
  * Spec part 1 §7 "Users": the routes of `USERS_ROUTES` (paths, access and schemas are in
@@ -13,11 +14,11 @@ export async function usersRoutes(
 ): Promise<void> {
   const { service } = options;
   registerRoutes(app, USERS_ROUTES, USERS_SCHEMAS, {
-    list: async ({ query, call }) => service.list(query, usersCallOf(call)),
-    create: async ({ body, call }) => service.create(body, usersCallOf(call)),
+    list: async ({ query, call }) => service.list(query, centreCallOf(call)),
+    create: async ({ body, call }) => service.create(body, centreCallOf(call)),
     reissueBadge: async ({ params, call }) =>
-      service.reissueBadge(params.userId, usersCallOf(call)),
-    unlock: async ({ params, call }) => service.unlock(params.userId, usersCallOf(call)),
-    remove: async ({ params, call }) => service.remove(params.userId, usersCallOf(call)),
+      service.reissueBadge(params.userId, centreCallOf(call)),
+    unlock: async ({ params, call }) => service.unlock(params.userId, centreCallOf(call)),
+    remove: async ({ params, call }) => service.remove(params.userId, centreCallOf(call)),
   });
 }

@@ -10,23 +10,10 @@ import {
 import { mayActOn } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { generateBadgeToken, hashBadgeToken, loginThrottleKey } from '../../lib/credentials.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
-import {
-  centreCallOf,
-  type CentreCallContext,
-  type RepositoryFactory,
-} from '../../lib/call-context.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import type { CentreCallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type { CentreUserRow, UsersRepository } from './users.repository.js';
-
-/**
- * The caller of a users call: its route declared the sorting centre ({code}) and the managers'
- * roles, and the shared access hook has checked both (users.routes in contracts).
- */
-export type UsersCallContext = CentreCallContext;
-
-/** The sorting centre of a users route; the route's access guarantees it. */
-export const usersCallOf = centreCallOf;
 
 function present(row: CentreUserRow): TSortingCenterUser {
   return {
@@ -55,7 +42,7 @@ export function createUsersService(options: {
     return outcome;
   }
 
-  const isAdministrator = (context: UsersCallContext) =>
+  const isAdministrator = (context: CentreCallContext) =>
     context.user.roles.includes('administrator');
 
   /**
@@ -64,7 +51,7 @@ export function createUsersService(options: {
    */
   async function findTargetOrRefuse(
     repository: UsersRepository,
-    context: UsersCallContext,
+    context: CentreCallContext,
     userId: number,
   ): Promise<CentreUserRow> {
     const target = await repository.findActiveUser(context.sortingCenterId, userId);
@@ -77,25 +64,8 @@ export function createUsersService(options: {
     return target;
   }
 
-  /**
-   * A change in one transaction, idempotent by the call's operation id (db/operations.ts);
-   * `toStored` is what a replay answers, when it differs from the answer.
-   */
-  function inOperation<T>(
-    context: UsersCallContext,
-    work: (repository: UsersRepository) => Promise<T>,
-    toStored?: (value: T) => T,
-  ): Promise<OperationOutcome<T>> {
-    return runInOperation(
-      db,
-      {
-        operationId: context.operationId,
-        userId: context.user.id,
-        ...(toStored ? { toStored } : {}),
-      },
-      (tx) => work(repositoryOf(tx)),
-    );
-  }
+  /** A change in one transaction, idempotent by the call's operation id (db/operations.ts). */
+  const changes = operationsOver(db, repositoryOf);
 
   /** The badge is a secret kept only as a hash: a replay answers without it. */
   function withoutBadge(created: TCreatedUser): TCreatedUser {
@@ -103,7 +73,7 @@ export function createUsersService(options: {
   }
 
   return {
-    async list(query: TUsersListQuery, context: UsersCallContext): Promise<TUsersPage> {
+    async list(query: TUsersListQuery, context: CentreCallContext): Promise<TUsersPage> {
       const repository = repositoryOf(db);
       const { rows, totalCount } = await repository.listUsers(context.sortingCenterId, {
         search: query.search,
@@ -121,7 +91,7 @@ export function createUsersService(options: {
 
     async create(
       body: TUserCreateRequest,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
       if (body.sortingCenterId !== context.sortingCenterId) {
         throw refusal('badRequest', 'sortingCenterMismatch', {
@@ -129,7 +99,7 @@ export function createUsersService(options: {
           code: context.sortingCenterId,
         });
       }
-      return inOperation(
+      return changes.run(
         context,
         async (repository) => {
           const badge = generateBadgeToken();
@@ -153,11 +123,11 @@ export function createUsersService(options: {
     /** A new badge for a user (lost badge, or the first one's answer was lost): old one stops. */
     async reissueBadge(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TCreatedUser>> {
       return endingSessions(
         userId,
-        inOperation(
+        changes.run(
           context,
           async (repository) => {
             const target = await findTargetOrRefuse(repository, context, userId);
@@ -184,9 +154,9 @@ export function createUsersService(options: {
      */
     async unlock(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TUnlockedUser>> {
-      return inOperation(context, async (repository) => {
+      return changes.run(context, async (repository) => {
         const target = await findTargetOrRefuse(repository, context, userId);
         const clearedFailures =
           target.login === null
@@ -205,11 +175,11 @@ export function createUsersService(options: {
     /** Deleting a user ends their sessions and their open workplace time (issue 6). */
     async remove(
       userId: number,
-      context: UsersCallContext,
+      context: CentreCallContext,
     ): Promise<OperationOutcome<TDeletedUser>> {
       return endingSessions(
         userId,
-        inOperation(context, async (repository) => {
+        changes.run(context, async (repository) => {
           const target = await findTargetOrRefuse(repository, context, userId);
           if (target.userId === context.user.id) {
             throw refusal('refused', 'cannotDeleteSelf');
