@@ -10,6 +10,7 @@ import {
 } from '@microsoft/signalr';
 import { HUB_METHODS, PRINTERS_HUB_PATH, type HubNotification } from '@sorting/contracts';
 import type { Logger } from '../logger.js';
+import { printableOutcomeMessage } from './print-outcome-message.js';
 import type { PrintService } from '../print/print.service.js';
 
 /** Spec part 1 §9: the hub client's automatic reconnect delays. */
@@ -161,7 +162,12 @@ export class HubClient {
     const { logger } = this.options;
     const { jobId, isSuccess, message } = result;
     try {
-      await this.connection.invoke(HUB_METHODS.printResult, jobId, isSuccess, message);
+      await this.connection.invoke(
+        HUB_METHODS.printResult,
+        jobId,
+        isSuccess,
+        printableOutcomeMessage(message),
+      );
       this.unreported.delete(jobId);
       return true;
     } catch (error) {
