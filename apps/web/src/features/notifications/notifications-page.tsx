@@ -14,6 +14,7 @@ import {
   useSoundPlayer,
   type NotificationPosition,
   type NotificationStatus,
+  type SoundName,
 } from '../../shell';
 import { LastScans } from './last-scans';
 import styles from './notifications.module.css';
@@ -34,8 +35,6 @@ export default function NotificationsPage() {
   const [position, setPosition] = useState<NotificationPosition | typeof AUTO>(AUTO);
   const [content, setContent] = useState(() => t('contentDefault'));
   const [isMuteErrorSound, setMuteErrorSound] = useState(false);
-  const [number, setNumber] = useState(0);
-  const [letter, setLetter] = useState<(typeof LETTERS)[number]>('a');
   const checks = useRef(0);
 
   const show = () => {
@@ -141,60 +140,70 @@ export default function NotificationsPage() {
           ))}
         </div>
         <div className={styles.row}>
-          <label className={controlStyles.field}>
-            {t('number')}
-            <select
-              data-testid="sound-number-value"
-              className={controlStyles.input}
-              value={number}
-              onChange={(event) => setNumber(Number(event.target.value))}
-            >
-              {NUMBERS.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            data-testid="sound-number"
-            className={`${controlStyles.button} ${styles.alignEnd}`}
-            onClick={() => {
-              const name = numberSound(number);
-              if (name) sounds.play(name);
-            }}
-          >
-            {t('playNumber')}
-          </button>
-          <label className={controlStyles.field}>
-            {t('letter')}
-            <select
-              data-testid="sound-letter-value"
-              className={controlStyles.input}
-              value={letter}
-              onChange={(event) => setLetter(event.target.value as (typeof LETTERS)[number])}
-            >
-              {LETTERS.map((value) => (
-                <option key={value} value={value}>
-                  {value.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            data-testid="sound-letter"
-            className={`${controlStyles.button} ${styles.alignEnd}`}
-            onClick={() => {
-              const name = letterSound(letter);
-              if (name) sounds.play(name);
-            }}
-          >
-            {t('playLetter')}
-          </button>
+          <SoundChoice
+            name="number"
+            label={t('number')}
+            playLabel={t('playNumber')}
+            values={NUMBERS}
+            caption={String}
+            soundOf={numberSound}
+          />
+          <SoundChoice
+            name="letter"
+            label={t('letter')}
+            playLabel={t('playLetter')}
+            values={LETTERS}
+            caption={(value) => value.toUpperCase()}
+            soundOf={letterSound}
+          />
         </div>
       </section>
     </Page>
+  );
+}
+
+/** A value to choose (a number, a letter) and a button that plays its sound. */
+function SoundChoice<T extends string | number>(props: {
+  name: string;
+  label: string;
+  playLabel: string;
+  values: readonly T[];
+  caption: (value: T) => string;
+  soundOf: (value: T) => SoundName | null;
+}) {
+  const { name, label, playLabel, values, caption, soundOf } = props;
+  const sounds = useSoundPlayer();
+  // The option's value is the value itself, as text (what a test or a person selects by).
+  const [chosen, setChosen] = useState(() => String(values[0]));
+  return (
+    <>
+      <label className={controlStyles.field}>
+        {label}
+        <select
+          data-testid={`sound-${name}-value`}
+          className={controlStyles.input}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {values.map((value) => (
+            <option key={value} value={String(value)}>
+              {caption(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        data-testid={`sound-${name}`}
+        className={`${controlStyles.button} ${styles.alignEnd}`}
+        onClick={() => {
+          const value = values.find((candidate) => String(candidate) === chosen);
+          const sound = value === undefined ? null : soundOf(value);
+          if (sound) sounds.play(sound);
+        }}
+      >
+        {playLabel}
+      </button>
+    </>
   );
 }
