@@ -10,6 +10,12 @@ import {
   type UserRole,
   type ZoneType,
 } from '@sorting/domain';
+import {
+  DEMO_CONSOLIDATED_PARCELS,
+  DEMO_CONSOLIDATIONS,
+  DEMO_CONSOLIDATION_ZONE,
+  type DemoConsolidatedParcel,
+} from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 /**
@@ -87,6 +93,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 3, name: 'Быстрая отгрузка', type: 'FAST', rowCount: 4, colCount: 6 },
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
+    DEMO_CONSOLIDATION_ZONE,
   ],
 };
 
@@ -227,6 +234,11 @@ export interface DemoParcel {
   quantity: number;
   /** What a newcomer can try with it (docs/DEMO.md). */
   note: string;
+  /** Measures in cm and weight in grams; absent or null: not measured. */
+  lengthCm?: number | null;
+  widthCm?: number | null;
+  heightCm?: number | null;
+  weightGrams?: number | null;
 }
 
 /** Spec part 2 §3 "Dimension type"; warehouseCode null: common to all warehouses. */
@@ -335,6 +347,16 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: 'SPB-01',
     isClosed: false,
   },
+  // The consolidated boxes stand closed in their cells with the destination's key (issue 23).
+  ...DEMO_CONSOLIDATIONS.map((c) => ({
+    number: c.boxNumber,
+    warehouseNumber: c.warehouseNumber,
+    zoneNumber: c.zoneNumber,
+    row: c.row,
+    col: c.col,
+    sortingKey: c.destinationKey,
+    isClosed: true,
+  })),
 ];
 
 function demoParcel(
@@ -364,6 +386,31 @@ function demoParcel(
     note,
     ...extra,
   };
+}
+
+/** A parcel of a consolidated box (demo-consolidation-data.ts), sorted to its box's key. */
+function consolidatedParcel(parcel: DemoConsolidatedParcel): DemoParcel {
+  const { boxNumber, warehouseNumber, name } = parcel;
+  const consolidation = DEMO_CONSOLIDATIONS.find(
+    (c) => c.boxNumber === boxNumber && c.warehouseNumber === warehouseNumber,
+  );
+  if (!consolidation) throw new Error(`demo parcel ${parcel.number}: no consolidation`);
+  return demoParcel(
+    parcel.number,
+    consolidation.destinationKey,
+    `consolidated in box ${boxNumber} (/deconsolidation)`,
+    {
+      warehouseNumber,
+      boxNumber,
+      name,
+      detailName: name,
+      inboundNumber: null,
+      lengthCm: parcel.lengthCm,
+      widthCm: parcel.widthCm,
+      heightCm: parcel.heightCm,
+      weightGrams: parcel.weightGrams,
+    },
+  );
 }
 
 export const DEMO_PARCELS: readonly DemoParcel[] = [
@@ -425,6 +472,7 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
     inboundNumber: 'IN-0002',
   }),
+  ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -528,7 +576,8 @@ export type DemoEntryKind =
   | 'dimension'
   | 'returnable-box'
   | 'workplace'
-  | 'return-parcel';
+  | 'return-parcel'
+  | 'consolidation';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -646,6 +695,22 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'return-parcel',
       barcode: order.parcelBarcode,
       description: `/returns: ${items}; ${order.note}; shipped from ${order.shipmentWarehouseNumber}`,
+    });
+  }
+  for (const consolidation of DEMO_CONSOLIDATIONS) {
+    const cell = `${consolidation.zoneNumber}-${consolidation.row}-${String(consolidation.col).padStart(2, '0')}`;
+    const count = DEMO_CONSOLIDATED_PARCELS.filter(
+      (parcel) =>
+        parcel.warehouseNumber === consolidation.warehouseNumber &&
+        parcel.boxNumber === consolidation.boxNumber,
+    ).length;
+    entries.push({
+      kind: 'consolidation',
+      barcode: demoBoxBarcode({
+        warehouseNumber: consolidation.warehouseNumber,
+        number: consolidation.boxNumber,
+      }),
+      description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
     });
   }
   return entries;
