@@ -30,6 +30,7 @@ import {
   type DeconsolidationView,
 } from './deconsolidation.machine';
 import { createDeconsolidationService, type DeconsolidationCalls } from './deconsolidation.service';
+import promptStyles from '../../shell/layout/prompt.module.css';
 import styles from './deconsolidation-page.module.css';
 
 type Snapshot = SnapshotFrom<DeconsolidationMachine>;
@@ -104,21 +105,21 @@ export function DeconsolidationScreen(props: { calls: DeconsolidationCalls }) {
         data-view={view}
         aria-busy={isBusy}
       >
-        <section className={styles.prompt} data-testid="prompt">
+        <section className={promptStyles.prompt} data-testid="prompt">
           {view === 'close' && done ? (
-            <p className={styles.main} data-testid="prompt-main">
+            <p className={promptStyles.main} data-testid="prompt-main">
               {t('done', { box: done.Barcode, count: done.ParcelsCount })}
             </p>
           ) : hasBox ? (
-            <p className={styles.main} data-testid="prompt-main">
+            <p className={promptStyles.main} data-testid="prompt-main">
               {t('box', { name: box.Name, barcode: box.Barcode })}
             </p>
           ) : (
             <>
-              <p className={styles.main} data-testid="prompt-main">
+              <p className={promptStyles.main} data-testid="prompt-main">
                 {t('scanTarget')}
               </p>
-              <p className={styles.extra}>
+              <p className={promptStyles.extra}>
                 {showsLoader
                   ? t('loading', { barcode: context?.barcode ?? '' })
                   : t('scanTargetExtra')}
@@ -191,7 +192,7 @@ function BoxInfo(props: { box: TDeconsolidationBox; locale: 'ru' | 'en' }) {
     <section className={styles.info} data-testid="deconsolidation-box" aria-label={t('parcels')}>
       <p data-testid="box-destination">{t('destination', { destination: box.Destination })}</p>
       <p data-testid="box-cell">{t('cell', { name: box.CellName, barcode: box.CellBarcode })}</p>
-      <p className={styles.extra}>{box.IsCompleted ? t('completed') : t('notCompleted')}</p>
+      <p className={promptStyles.extra}>{box.IsCompleted ? t('completed') : t('notCompleted')}</p>
       <table className={tableStyles.table} data-testid="box-details">
         <thead>
           <tr>

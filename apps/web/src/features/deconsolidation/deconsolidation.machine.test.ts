@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor, type AnyStateNode, type InspectionEvent } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
-import { stateNodesOf, transitionsOf } from '../../test/machine-graph';
+import { createCoverage } from '../../test/machine-graph';
 import {
   DECONSOLIDATION_CODES,
   LOADER_DELAY_MS,
@@ -116,9 +116,7 @@ function createFakeServer() {
   };
 }
 
-const transitionNames = transitionsOf(deconsolidationMachine);
-const visitedNodes = new Set<string>();
-const firedTransitions = new Set<string>();
+const coverage = createCoverage(deconsolidationMachine);
 const firedCodes = new Set<string>();
 
 function start(warehouseCode: string | null = '34717') {
@@ -139,16 +137,7 @@ function start(warehouseCode: string | null = '34717') {
         notifyDone: (notice) => done.push(notice),
       },
     },
-    inspect: (event: InspectionEvent) => {
-      if (event.type !== '@xstate.microstep') return;
-      for (const transition of event._transitions) {
-        const name = transitionNames.get(transition);
-        if (name) firedTransitions.add(name);
-      }
-      const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown };
-      if (snapshot.machine === deconsolidationMachine)
-        for (const node of snapshot._nodes ?? []) visitedNodes.add(node.id);
-    },
+    inspect: coverage.inspect,
   });
   actor.start();
   const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
@@ -291,11 +280,9 @@ describe('deconsolidation machine: model coverage', () => {
   });
 
   it('the paths above visit every state node and fire every transition', () => {
-    const nodes = stateNodesOf(deconsolidationMachine).map((node) => node.id);
-    expect(nodes.filter((id) => !visitedNodes.has(id))).toEqual([]);
-    const all = [...transitionNames.values()];
-    expect(all.length).toBeGreaterThan(15);
-    expect(all.filter((name) => !firedTransitions.has(name))).toEqual([]);
+    expect(coverage.unvisitedNodes()).toEqual([]);
+    expect(coverage.transitionCount()).toBeGreaterThan(15);
+    expect(coverage.unfiredTransitions()).toEqual([]);
   });
 
   it('every code of the deconsolidation catalogue fired', () => {
