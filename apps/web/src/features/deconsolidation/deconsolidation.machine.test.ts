@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
+import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
 import {
   DECONSOLIDATION_CODES,
@@ -16,17 +17,6 @@ import {
 // event sequences from the start against a fake server that behaves like apps/server's
 // deconsolidating-api (a box by cell or box barcode, 104 elsewhere, the unpacking once);
 // together they visit every state node, fire every transition and every code (last tests).
-
-function result<T>(value: T | null, extra: Partial<CallResult<T>> = {}): CallResult<T> {
-  return {
-    isSuccess: value !== null,
-    message: null,
-    errorCode: null,
-    operationObject: value,
-    status: 200,
-    ...extra,
-  };
-}
 
 const BOX: TDeconsolidationBox = {
   BoxId: 7,
