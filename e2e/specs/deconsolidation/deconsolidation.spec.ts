@@ -86,7 +86,7 @@ freshTest(
       await scanner.scan('_34717-112');
       await expect(screenOf(page)).toHaveAttribute('data-view', 'info');
       await expect(page.getByTestId('box-detail')).toHaveCount(2);
-      await expect(page.getByTestId('detail-size')).toHaveText(['30×20×5', '—×—×—']);
+      await expect(page.getByTestId('detail-size')).toHaveText(['30×20×5', '—']);
       await expect(page.getByTestId('detail-weight')).toHaveText(['0,5 кг', '—']);
       await page.getByTestId('deconsolidation-cancel').click();
       await expect(screenOf(page)).toHaveAttribute('data-view', 'waiting');

@@ -208,11 +208,13 @@ function BoxInfo(props: { box: TDeconsolidationBox; locale: 'ru' | 'en' }) {
                 {detail.Name}
               </td>
               <td data-testid="detail-size" data-label={t('columnSize')}>
-                {t('size', {
-                  length: formatCm(detail.Length),
-                  width: formatCm(detail.Width),
-                  height: formatCm(detail.Height),
-                })}
+                {detail.Length === null && detail.Width === null && detail.Height === null
+                  ? formatCm(null)
+                  : t('size', {
+                      length: formatCm(detail.Length),
+                      width: formatCm(detail.Width),
+                      height: formatCm(detail.Height),
+                    })}
               </td>
               <td data-testid="detail-weight" data-label={t('columnWeight')}>
                 {formatWeightKg(detail.Weight, locale)}
