@@ -8,6 +8,7 @@ import { LocaleProvider } from '../../shell/i18n';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import type { SoundName } from '../../shell/sounds/sound-names';
 import { result } from '../../test/call-result';
+import { BOX } from './deconsolidation.fixture';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, shownToasts } from '../../test/services';
 import { DeconsolidationScreen } from './deconsolidation-page';
@@ -15,20 +16,6 @@ import type { DeconsolidationCalls } from './deconsolidation.service';
 
 // The page over a fake deconsolidating-api (issue 23; spec part 2 §2, §5, §8): what the
 // worker reads (kg with one decimal, whole cm, «—»), the toasts and sounds of each outcome.
-
-const BOX: TDeconsolidationBox = {
-  BoxId: 7,
-  Barcode: '_34717-111',
-  Name: 'Короб 111',
-  Destination: 'Новосибирск',
-  Details: [
-    { Id: 1, Name: 'Амортизатор', Length: 60, Width: 12.5, Height: 12, Weight: 1449 },
-    { Id: 2, Name: 'Датчик', Length: null, Width: null, Height: null, Weight: null },
-  ],
-  CellBarcode: '=34717-7-a-01',
-  CellName: '7-a-01',
-  IsCompleted: true,
-};
 
 function fakeCalls(): DeconsolidationCalls {
   return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import { result } from '../../test/call-result';
+import { BOX } from './deconsolidation.fixture';
 import { createCoverage } from '../../test/machine-graph';
 import {
   DECONSOLIDATION_CODES,
@@ -17,20 +18,6 @@ import {
 // event sequences from the start against a fake server that behaves like apps/server's
 // deconsolidating-api (a box by cell or box barcode, 104 elsewhere, the unpacking once);
 // together they visit every state node, fire every transition and every code (last tests).
-
-const BOX: TDeconsolidationBox = {
-  BoxId: 7,
-  Barcode: '_34717-111',
-  Name: 'Короб 111',
-  Destination: 'Новосибирск',
-  Details: [
-    { Id: 1, Name: 'Амортизатор', Length: 60, Width: 12.5, Height: 12, Weight: 1449 },
-    { Id: 2, Name: 'Датчик', Length: null, Width: null, Height: null, Weight: null },
-  ],
-  CellBarcode: '=34717-7-a-01',
-  CellName: '7-a-01',
-  IsCompleted: true,
-};
 
 type Failure = 'network' | 'refused';
 
