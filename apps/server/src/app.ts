@@ -42,6 +42,9 @@ import { createParcelDetailsService } from './modules/sorting/parcel-details.ser
 import { createSortingRepository } from './modules/sorting/sorting.repository.js';
 import { sortingRoutes } from './modules/sorting/sorting.routes.js';
 import { createSortingService } from './modules/sorting/sorting.service.js';
+import { deconsolidationRoutes } from './modules/deconsolidation/deconsolidation.routes.js';
+import { createDeconsolidationRepository } from './modules/deconsolidation/deconsolidation.repository.js';
+import { createDeconsolidationService } from './modules/deconsolidation/deconsolidation.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
 import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
@@ -304,6 +307,14 @@ async function registerEverything(
     }),
   });
 
+  await app.register(deconsolidationRoutes, {
+    service: createDeconsolidationService({
+      db: database.db,
+      repository: createDeconsolidationRepository,
+      now,
+    }),
+  });
+
   await registerReturns(app, config, database, now, returnsOptions);
 
   await app.register(demoRoutes, { isDemo: config.demoSeed });
@@ -348,6 +359,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new RequestLogController(config.logSlowRequestMs),
     // Behind a reverse proxy: client address, https and host from X-Forwarded-* headers.
     trustProxy: config.trustProxy,
+    // A path parameter may be a 200-character barcode (p2 §7 deconsolidation), each character
+    // up to 6 bytes URL-encoded; Fastify's default (100) would answer a long one 404.
+    maxParamLength: 1200,
     // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
     frameworkErrors: (error, request, reply) => {
       const answer = new AppError('badRequest', { message: error.message });

@@ -27,5 +27,7 @@ export * from './time-tracking/time-tracking.schemas.js';
 export * from './time-tracking/time-tracking.routes.js';
 export * from './returns/returns.schemas.js';
 export * from './returns/returns.routes.js';
+export * from './deconsolidation/deconsolidation.schemas.js';
+export * from './deconsolidation/deconsolidation.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

@@ -9,3 +9,4 @@ export * from './barcode/keyboard-layout.js';
 export * from './format/money.js';
 export * from './format/plural.js';
 export * from './format/dimensions.js';
+export * from './format/weight-size.js';

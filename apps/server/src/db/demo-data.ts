@@ -11,6 +11,12 @@ import {
   type ZoneType,
 } from '@sorting/domain';
 import type { DimensionTypeFields } from '../lib/dimension-type.js';
+import {
+  DEMO_CONSOLIDATED_PARCELS,
+  DEMO_CONSOLIDATIONS,
+  DEMO_CONSOLIDATION_ZONE,
+  type DemoConsolidatedParcel,
+} from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 /**
@@ -88,6 +94,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 3, name: 'Быстрая отгрузка', type: 'FAST', rowCount: 4, colCount: 6 },
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
+    DEMO_CONSOLIDATION_ZONE,
   ],
 };
 
@@ -228,6 +235,11 @@ export interface DemoParcel {
   quantity: number;
   /** What a newcomer can try with it (docs/DEMO.md). */
   note: string;
+  /** Measures in cm and weight in grams; absent or null: not measured. */
+  lengthCm?: number | null;
+  widthCm?: number | null;
+  heightCm?: number | null;
+  weightGrams?: number | null;
 }
 
 /**
@@ -332,6 +344,16 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: 'SPB-01',
     isClosed: false,
   },
+  // The consolidated boxes stand closed in their cells with the destination's key (issue 23).
+  ...DEMO_CONSOLIDATIONS.map((c) => ({
+    number: c.boxNumber,
+    warehouseNumber: c.warehouseNumber,
+    zoneNumber: c.zoneNumber,
+    row: c.row,
+    col: c.col,
+    sortingKey: c.destinationKey,
+    isClosed: true,
+  })),
 ];
 
 function demoParcel(
@@ -361,6 +383,31 @@ function demoParcel(
     note,
     ...extra,
   };
+}
+
+/** A parcel of a consolidated box (demo-consolidation-data.ts), sorted to its box's key. */
+function consolidatedParcel(parcel: DemoConsolidatedParcel): DemoParcel {
+  const { boxNumber, warehouseNumber, name } = parcel;
+  const consolidation = DEMO_CONSOLIDATIONS.find(
+    (c) => c.boxNumber === boxNumber && c.warehouseNumber === warehouseNumber,
+  );
+  if (!consolidation) throw new Error(`demo parcel ${parcel.number}: no consolidation`);
+  return demoParcel(
+    parcel.number,
+    consolidation.destinationKey,
+    `consolidated in box ${boxNumber} (/deconsolidation)`,
+    {
+      warehouseNumber,
+      boxNumber,
+      name,
+      detailName: name,
+      inboundNumber: null,
+      lengthCm: parcel.lengthCm,
+      widthCm: parcel.widthCm,
+      heightCm: parcel.heightCm,
+      weightGrams: parcel.weightGrams,
+    },
+  );
 }
 
 export const DEMO_PARCELS: readonly DemoParcel[] = [
@@ -422,6 +469,7 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
     inboundNumber: 'IN-0002',
   }),
+  ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -525,7 +573,8 @@ export type DemoEntryKind =
   | 'dimension'
   | 'returnable-box'
   | 'workplace'
-  | 'return-parcel';
+  | 'return-parcel'
+  | 'consolidation';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -643,6 +692,22 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'return-parcel',
       barcode: order.parcelBarcode,
       description: `/returns: ${items}; ${order.note}; shipped from ${order.shipmentWarehouseNumber}`,
+    });
+  }
+  for (const consolidation of DEMO_CONSOLIDATIONS) {
+    const cell = `${consolidation.zoneNumber}-${consolidation.row}-${String(consolidation.col).padStart(2, '0')}`;
+    const count = DEMO_CONSOLIDATED_PARCELS.filter(
+      (parcel) =>
+        parcel.warehouseNumber === consolidation.warehouseNumber &&
+        parcel.boxNumber === consolidation.boxNumber,
+    ).length;
+    entries.push({
+      kind: 'consolidation',
+      barcode: demoBoxBarcode({
+        warehouseNumber: consolidation.warehouseNumber,
+        number: consolidation.boxNumber,
+      }),
+      description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
     });
   }
   return entries;

@@ -177,3 +177,40 @@ export const eventUnits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.barcode, t.eventId] })],
 );
+
+/**
+ * Consolidations (docs/DECISIONS.md "Deconsolidation"): a box gathered in a cell for one
+ * destination. The consolidation workflow (guided workflows, part 1) writes them and sets
+ * completed_at; until then the demo seed does. Deconsolidation (spec part 2 §1) removes the
+ * record: removed_at/removed_by, the row stays as history. One active record per cell and box.
+ */
+export const consolidations = pgTable(
+  'consolidations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    cellId: integer('cell_id')
+      .notNull()
+      .references(() => cells.id, { onDelete: 'cascade' }),
+    boxId: integer('box_id')
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    destinationKey: text('destination_key').notNull(),
+    destinationName: text('destination_name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('consolidations_active_cell')
+      .on(t.cellId)
+      .where(sql`${t.removedAt} is null`),
+    uniqueIndex('consolidations_active_box')
+      .on(t.boxId)
+      .where(sql`${t.removedAt} is null`),
+  ],
+);

@@ -1,13 +1,21 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { cells } from './schema.js';
-import { boxes, dimensionTypes, inbounds, parcels, returnableBoxes } from './schema-sorting.js';
+import {
+  boxes,
+  consolidations,
+  dimensionTypes,
+  inbounds,
+  parcels,
+  returnableBoxes,
+} from './schema-sorting.js';
 
 export type NewInbound = typeof inbounds.$inferInsert;
 export type NewBox = typeof boxes.$inferInsert;
 export type NewParcel = typeof parcels.$inferInsert;
 export type NewDimensionType = typeof dimensionTypes.$inferInsert;
 export type NewReturnableBox = typeof returnableBoxes.$inferInsert;
+export type NewConsolidation = typeof consolidations.$inferInsert;
 
 /** SQL of the sorting demo seed; every insert skips rows whose barcode or number exists. */
 export function createSeedSortingRepository(db: Db) {
@@ -35,6 +43,29 @@ export function createSeedSortingRepository(db: Db) {
     insertParcels: (rows: NewParcel[]) => insertIgnoring(parcels, rows),
     insertDimensionTypes: (rows: NewDimensionType[]) => insertIgnoring(dimensionTypes, rows),
     insertReturnableBoxes: (rows: NewReturnableBox[]) => insertIgnoring(returnableBoxes, rows),
+
+    /** Consolidations of boxes that never had one (a re-seed skips the deconsolidated). */
+    async insertConsolidations(rows: NewConsolidation[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const known = await db
+        .select({ boxId: consolidations.boxId })
+        .from(consolidations)
+        .where(
+          inArray(
+            consolidations.boxId,
+            rows.map((row) => row.boxId),
+          ),
+        );
+      const taken = new Set(known.map((row) => row.boxId));
+      const fresh = rows.filter((row) => !taken.has(row.boxId));
+      if (fresh.length === 0) return 0;
+      const inserted = await db
+        .insert(consolidations)
+        .values(fresh)
+        .onConflictDoNothing()
+        .returning({ id: consolidations.id });
+      return inserted.length;
+    },
 
     async findCellIds(barcodes: string[]): Promise<Map<string, number>> {
       if (barcodes.length === 0) return new Map();

@@ -19,6 +19,7 @@ import {
   DEMO_SHIPPED_ORDERS,
   demoProductImage,
 } from './demo-returns-data.js';
+import { DEMO_CONSOLIDATIONS } from './demo-consolidation-data.js';
 import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
 import {
@@ -193,8 +194,13 @@ async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<n
       detailNumber: parcel.detailNumber,
       detailName: parcel.detailName,
       quantity: parcel.quantity,
+      lengthCm: parcel.lengthCm ?? null,
+      widthCm: parcel.widthCm ?? null,
+      heightCm: parcel.heightCm ?? null,
+      weightGrams: parcel.weightGrams ?? null,
     })),
   );
+  await seedConsolidations(repository, idOf);
 
   await repository.insertDimensionTypes(DEMO_DIMENSIONS.map((dimension) => ({ ...dimension })));
   await repository.insertReturnableBoxes(
@@ -204,6 +210,47 @@ async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<n
     })),
   );
   return addedParcels;
+}
+
+/**
+ * The demo consolidation records (demo-consolidation-data.ts); a box that ever had one (a
+ * deconsolidated one too) gets none again, so a re-seed never packs an unpacked box.
+ */
+async function seedConsolidations(
+  repository: ReturnType<typeof createSeedSortingRepository>,
+  idOf: (warehouseNumber: number) => number,
+): Promise<void> {
+  const cellBarcodes = DEMO_CONSOLIDATIONS.map((c) =>
+    formatCellBarcode({
+      warehouseNumber: c.warehouseNumber,
+      zoneNumber: c.zoneNumber,
+      row: c.row,
+      col: c.col,
+    }),
+  );
+  const cellIds = await repository.findCellIds(cellBarcodes);
+  const boxBarcodes = DEMO_CONSOLIDATIONS.map((c) =>
+    demoBoxBarcode({ warehouseNumber: c.warehouseNumber, number: c.boxNumber }),
+  );
+  const boxIds = await repository.findBoxIds(boxBarcodes);
+  const seededAt = new Date();
+  await repository.insertConsolidations(
+    DEMO_CONSOLIDATIONS.flatMap((c, index) => {
+      const cellId = cellIds.get(cellBarcodes[index] ?? '');
+      const boxId = boxIds.get(boxBarcodes[index] ?? '');
+      if (cellId === undefined || boxId === undefined) return [];
+      return [
+        {
+          warehouseId: idOf(c.warehouseNumber),
+          cellId,
+          boxId,
+          destinationKey: c.destinationKey,
+          destinationName: c.destinationName,
+          completedAt: c.isCompleted ? seededAt : null,
+        },
+      ];
+    }),
+  );
 }
 
 /**

@@ -151,6 +151,12 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { barcode: 'P100008' },
     },
     'GET /dimensions-api/dimension': {},
+    'GET /deconsolidating-api/v1/:warehouseCode/Consolidating/:barcode': {
+      params: { warehouseCode: 'MSK-SC1', barcode: '=34717-7-a-02' },
+    },
+    'DELETE /deconsolidating-api/v1/:warehouseCode/Consolidating/:cellBarcode': {
+      params: { warehouseCode: 'MSK-SC1', cellBarcode: '=34717-7-a-05' },
+    },
     'GET /users-api/v1/:code/Users': {
       params: { code: SC },
       query: { page: '1', pageSize: '40', search: 'Петр' },

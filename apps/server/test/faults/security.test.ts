@@ -335,6 +335,22 @@ const MATRIX: MatrixCall[] = [
           },
   },
   {
+    name: 'deconsolidation box',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'GET',
+      url: `/deconsolidating-api/v1/${t.warehouseNumber}/Consolidating/${encodeURIComponent(t.boxBarcode)}`,
+    }),
+  },
+  {
+    name: 'deconsolidate',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'DELETE',
+      url: `/deconsolidating-api/v1/${t.warehouseNumber}/Consolidating/${encodeURIComponent(t.cellBarcode)}`,
+    }),
+  },
+  {
     name: 'vision boxes',
     isOwnerRead: true,
     request: (t) => ({

@@ -161,6 +161,7 @@ describe('every route', () => {
     '/users',
     '/returnable-boxes',
     '/returns',
+    '/deconsolidation',
   ]);
 
   it.each(

@@ -30,7 +30,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{
 }> = [
   { path: '/audit', title: 'audit' },
   { path: '/audit/:sessionId', title: 'auditSession' },
-  { path: '/deconsolidation', title: 'deconsolidation' },
   { path: '/cargo-picking', title: 'cargoPicking' },
   { path: '/cargo-picking-v2', title: 'cargoPickingV2' },
   { path: '/loading', title: 'loading' },
@@ -115,5 +114,10 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/time-tracking/time-tracking-page'),
   },
   { path: '/users', ns: 'users', load: () => import('../features/users/users-page') },
+  {
+    path: '/deconsolidation',
+    ns: 'deconsolidation',
+    load: () => import('../features/deconsolidation/deconsolidation-page'),
+  },
   ...notYetAvailableRoutes(false),
 ];

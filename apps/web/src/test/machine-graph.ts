@@ -1,6 +1,6 @@
 // The graph of an XState machine, for tests that check every state was visited and every
 // transition fired (the machine tests of sorting, time tracking and returns).
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode, InspectionEvent } from 'xstate';
 
 /** Every state node of the machine, the root first. */
 export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
@@ -25,4 +25,36 @@ export function transitionsOf(machine: AnyStateMachine): Map<unknown, string> {
     );
   }
   return all;
+}
+
+/**
+ * What the machine tests record while their paths run: the state nodes visited and the
+ * transitions fired (`inspect` goes to `createActor`), to check both cover the whole graph.
+ */
+export function createCoverage(machine: AnyStateMachine) {
+  const transitionNames = transitionsOf(machine);
+  const visitedNodes = new Set<string>();
+  const firedTransitions = new Set<string>();
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    for (const transition of event._transitions) {
+      const name = transitionNames.get(transition);
+      if (name) firedTransitions.add(name);
+    }
+    const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown };
+    if (snapshot.machine === machine)
+      for (const node of snapshot._nodes ?? []) visitedNodes.add(node.id);
+  };
+  return {
+    inspect,
+    /** The state node ids no path visited. */
+    unvisitedNodes: () =>
+      stateNodesOf(machine)
+        .map((node) => node.id)
+        .filter((id) => !visitedNodes.has(id)),
+    /** The transitions no path fired, by name. */
+    unfiredTransitions: () =>
+      [...transitionNames.values()].filter((name) => !firedTransitions.has(name)),
+    transitionCount: () => transitionNames.size,
+  };
 }

@@ -10,6 +10,7 @@ import {
   VISION_ROUTES,
 } from '../sorting/sorting.routes.js';
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
+import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -27,4 +28,5 @@ export const ROUTE_MAPS = {
   sortingSystem: SORTING_SYSTEM_ROUTES,
   vision: VISION_ROUTES,
   dimensions: DIMENSIONS_ROUTES,
+  deconsolidating: DECONSOLIDATION_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -10,6 +10,7 @@ import {
   VISION_SCHEMAS,
 } from '../sorting/sorting.schemas.js';
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
+import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -28,4 +29,5 @@ export const SCHEMA_MAPS = {
   sortingSystem: SORTING_SYSTEM_SCHEMAS,
   vision: VISION_SCHEMAS,
   dimensions: DIMENSIONS_SCHEMAS,
+  deconsolidating: DECONSOLIDATION_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

@@ -183,6 +183,8 @@ export const SORTING_EVENT_KINDS = [
   'inbound.arrived',
   'container.moved',
   'container.deleted',
+  // Deconsolidation (docs/DECISIONS.md "Deconsolidation"): the box was unpacked.
+  'box.deconsolidated',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

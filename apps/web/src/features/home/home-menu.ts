@@ -25,6 +25,7 @@ export const HOME_MENU = [
     areas: [
       { area: 'sorting', access: 'signedIn' },
       { area: 'returns', access: 'signedIn' },
+      { area: 'deconsolidation', access: 'signedIn' },
     ],
   },
   {

@@ -41,6 +41,7 @@ describe('home page tiles', () => {
     expect(tiles).toEqual([
       'sorting',
       'returns',
+      'deconsolidation',
       'returnable-boxes',
       'topology',
       'time-tracking',
