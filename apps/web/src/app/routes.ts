@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { NotYetAvailableTitle } from '../shell/not-yet-available/not-yet-available-page';
 import type { AreaNamespace } from './i18n-resources';
 
 /** A page module: its default export is the page. */
@@ -23,50 +22,46 @@ export interface AppRoute {
  * Routes of the spec whose areas are not built yet: one shared page and one shared catalogue
  * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
  */
-export const NOT_YET_AVAILABLE: ReadonlyArray<{
-  path: string;
-  title: NotYetAvailableTitle;
-  isPublic?: true;
-}> = [
-  { path: '/audit', title: 'audit' },
-  { path: '/audit/:sessionId', title: 'auditSession' },
-  { path: '/cargo-picking', title: 'cargoPicking' },
-  { path: '/cargo-picking-v2', title: 'cargoPickingV2' },
-  { path: '/loading', title: 'loading' },
-  { path: '/loading-v2', title: 'loadingV2' },
-  { path: '/place-to-storage', title: 'placeToStorage' },
-  { path: '/receipt-cargo', title: 'receiptCargo' },
-  { path: '/consolidation', title: 'consolidation' },
-  { path: '/parcel-picking-in-storage', title: 'parcelPickingInStorage' },
-  { path: '/print-box-sticker', title: 'printBoxSticker' },
-  { path: '/parcels-picking', title: 'parcelsPicking' },
-  { path: '/parcels-placing', title: 'parcelsPlacing' },
-  { path: '/packing', title: 'packing' },
-  { path: '/placing', title: 'placing' },
-  { path: '/dimensions', title: 'dimensions' },
-  { path: '/inbound', title: 'inbound' },
-  { path: '/stickering-redirect-catch', title: 'stickeringRedirectCatch' },
-  { path: '/shipment', title: 'shipment' },
-  { path: '/vision', title: 'vision' },
-  { path: '/picking', title: 'picking' },
-  { path: '/picking/pickup', title: 'pickingPickup' },
-  { path: '/picking/pickup/:clientCode', title: 'pickingPickupClient' },
-  { path: '/picking/delivery', title: 'pickingDelivery' },
-  { path: '/picking/delivery/:pickingId', title: 'pickingDeliveryPicking' },
-  { path: '/nfc', title: 'nfc', isPublic: true },
-  { path: '/settings', title: 'settings', isPublic: true },
-  { path: '/capture-image', title: 'captureImage', isPublic: true },
-  { path: '/extract-text', title: 'extractText', isPublic: true },
+export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }> = [
+  { path: '/audit' },
+  { path: '/audit/:sessionId' },
+  { path: '/cargo-picking' },
+  { path: '/cargo-picking-v2' },
+  { path: '/loading' },
+  { path: '/loading-v2' },
+  { path: '/place-to-storage' },
+  { path: '/receipt-cargo' },
+  { path: '/consolidation' },
+  { path: '/parcel-picking-in-storage' },
+  { path: '/print-box-sticker' },
+  { path: '/parcels-picking' },
+  { path: '/parcels-placing' },
+  { path: '/packing' },
+  { path: '/placing' },
+  { path: '/dimensions' },
+  { path: '/inbound' },
+  { path: '/stickering-redirect-catch' },
+  { path: '/shipment' },
+  { path: '/vision' },
+  { path: '/picking' },
+  { path: '/picking/pickup' },
+  { path: '/picking/pickup/:clientCode' },
+  { path: '/picking/delivery' },
+  { path: '/picking/delivery/:pickingId' },
+  { path: '/nfc', isPublic: true },
+  { path: '/settings', isPublic: true },
+  { path: '/capture-image', isPublic: true },
+  { path: '/extract-text', isPublic: true },
 ];
 
 function notYetAvailableRoutes(isPublic: boolean): AppRoute[] {
   return NOT_YET_AVAILABLE.filter((route) => (route.isPublic ?? false) === isPublic).map(
-    ({ path, title }) => ({
+    ({ path }) => ({
       path,
       ns: 'not-yet-available',
       load: () =>
         import('../shell/not-yet-available/not-yet-available-page').then((module) => ({
-          default: module.notYetAvailablePage(title),
+          default: module.notYetAvailablePage(path),
         })),
     }),
   );
