@@ -361,7 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // A path parameter may be a 200-character barcode (p2 §7 deconsolidation), each character
     // up to 6 bytes URL-encoded; Fastify's default (100) would answer a long one 404.
-    maxParamLength: 1200,
+    routerOptions: { maxParamLength: 1200 },
     // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
     frameworkErrors: (error, request, reply) => {
       const answer = new AppError('badRequest', { message: error.message });
