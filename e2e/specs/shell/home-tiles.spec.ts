@@ -20,6 +20,8 @@ test.describe('home tiles', () => {
     expect(tiles).toEqual([
       'menu-sorting',
       'menu-returns',
+      // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
+      'menu-deconsolidation',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',
