@@ -18,7 +18,6 @@ import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
 import { loadNotificationSanitizer, toastStore, withSuccessSignal } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
-import { configureProgressBar } from '../shell/progress/progress-bar';
 import { createAuthGuard } from '../shell/session/auth-guard';
 import { createSessionApi } from '../shell/session/session-api';
 import { writeLkdToken } from '../shell/session/session-service';
@@ -32,7 +31,6 @@ import { createAppRoutes, routerBusyStore } from './router';
 export function bootstrap(container: HTMLElement): void {
   // Tells index.html's fallback for too old browsers that the bundle runs.
   container.setAttribute('data-started', '');
-  configureProgressBar();
   const currentLocale = () => splitLocalePath(window.location.pathname).locale;
 
   // Declared before use by the chunk guard; assigned once the router exists.
