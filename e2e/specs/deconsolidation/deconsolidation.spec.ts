@@ -119,6 +119,23 @@ freshTest(
         `Посылка P420001 перемещена в ячейку ${cell}`,
       );
     });
+
+    await test.step('/vision of P420001 shows the unpacking, then the move', async () => {
+      await page.goto('/vision');
+      const vision = page.getByTestId('vision-screen');
+      await expect(vision).toHaveAttribute('data-view', 'scanVisionUnits');
+      await scanner.scan('P420001');
+      await expect(vision).toHaveAttribute('data-view', 'visionUnitInfo');
+      await expect(page.getByTestId('prompt-main')).toHaveText('История P420001');
+      // Newest first: the move to the sorting cell, then the unpacking of box 111.
+      const kinds = page.getByTestId('vision-event-kind');
+      await expect(kinds.nth(0)).toHaveText('Посылка перемещена');
+      await expect(kinds.nth(1)).toHaveText('Короб расконсолидирован');
+      await expect(page.getByTestId('vision-event').nth(1)).toHaveAttribute(
+        'data-kind',
+        'box.deconsolidated',
+      );
+    });
   },
 );
 

@@ -22,6 +22,8 @@ test.describe('home tiles', () => {
       'menu-returns',
       // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
       'menu-deconsolidation',
+      // Any signed-in user looks a unit's history up (docs/DECISIONS.md "Vision screen").
+      'menu-vision',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',

@@ -15,6 +15,7 @@ import type timeTracking from '../features/time-tracking/locales/ru.json';
 import type topology from '../features/topology/locales/ru.json';
 import type userAuth from '../features/user-auth/locales/ru.json';
 import type users from '../features/users/locales/ru.json';
+import type vision from '../features/vision/locales/ru.json';
 
 /** The namespaces of the app and their (ru) catalogues. */
 export interface I18nResources {
@@ -33,6 +34,7 @@ export interface I18nResources {
   topology: typeof topology;
   'user-auth': typeof userAuth;
   users: typeof users;
+  vision: typeof vision;
 }
 
 /** A namespace of a route area. */

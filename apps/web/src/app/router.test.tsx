@@ -162,6 +162,7 @@ describe('every route', () => {
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',
+    '/vision',
   ]);
 
   it.each(

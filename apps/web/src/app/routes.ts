@@ -42,7 +42,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/inbound' },
   { path: '/stickering-redirect-catch' },
   { path: '/shipment' },
-  { path: '/vision' },
   { path: '/picking' },
   { path: '/picking/pickup' },
   { path: '/picking/pickup/:clientCode' },
@@ -114,5 +113,6 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'deconsolidation',
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
+  { path: '/vision', ns: 'vision', load: () => import('../features/vision/vision-page') },
   ...notYetAvailableRoutes(false),
 ];

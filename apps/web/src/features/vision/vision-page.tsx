@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import { SORTING_EVENT_KINDS, type TVisionFragment } from '@sorting/contracts';
+import { formatBoxBarcode } from '@sorting/domain';
+import { api } from '../../lib/api';
+import {
+  ActionBar,
+  ActionButton,
+  Page,
+  tableStyles,
+  useLocale,
+  useNotify,
+  useSessionUser,
+  useSoundPlayer,
+} from '../../shell';
+// Not through the shell's index: only lazy pages use them (the first screen's budget).
+import { PromptError } from '../../shell/layout/prompt-error';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
+import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import {
+  visionMachine,
+  type VisionError,
+  type VisionMachine,
+  type VisionPorts,
+  type VisionView,
+} from './vision.machine';
+import { createVisionService, type VisionCalls } from './vision.service';
+import promptStyles from '../../shell/layout/prompt.module.css';
+import styles from './vision-page.module.css';
+
+type Snapshot = SnapshotFrom<VisionMachine>;
+type KnownKind = (typeof SORTING_EVENT_KINDS)[number];
+
+/** The view of spec part 2 §2 (or the transient loading one) a snapshot is in (`data-view`). */
+export function viewOf(snapshot: Snapshot | null): VisionView {
+  if (!snapshot) return 'scanVisionUnits';
+  const value = snapshot.value;
+  return (typeof value === 'string' ? value : Object.keys(value)[0]) as VisionView;
+}
+
+/** Whether the catalogue names an event kind (the server may know newer ones: shown raw). */
+function isKnownKind(kind: string): kind is KnownKind {
+  return (SORTING_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
+/** The vision screen over the given calls (spec part 2 §2, §4, §7). */
+export function VisionScreen(props: { calls: VisionCalls }) {
+  const { t } = useTranslation('vision');
+  const notify = useNotify();
+  const sounds = useSoundPlayer();
+  const user = useSessionUser();
+
+  const errorText = useCallback(
+    (error: VisionError): string => {
+      const text = t(`store.${error.code.slice('store.'.length) as 'v-000' | 'v-001'}`, {
+        barcode: error.barcode,
+      });
+      return error.message ? t('withReason', { text, reason: error.message }) : text;
+    },
+    [t],
+  );
+
+  // The machine's effects use the latest translation, toasts and sounds.
+  const effects = useRef({ notify, sounds, errorText });
+  useEffect(() => {
+    effects.current = { notify, sounds, errorText };
+  }, [notify, sounds, errorText]);
+
+  const [ports] = useState<VisionPorts>(() => ({
+    loadHistory: (input) => props.calls.loadHistory(input),
+    notifyError: (error) =>
+      effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
+    notifyFound: () => effects.current.sounds.play('ok-new'),
+  }));
+  const defaultWarehouse = user?.defaultWarehouseNumber ?? null;
+  const { actor, snapshot } = useMachineActor(visionMachine, {
+    ports,
+    warehouseCode: defaultWarehouse === null ? null : String(defaultWarehouse),
+  });
+
+  useMachineScans(actor);
+
+  const view = viewOf(snapshot);
+  const context = snapshot?.context ?? null;
+  const isBusy = snapshot?.hasTag('busy') ?? true;
+  const showsLoader = snapshot?.hasTag('loader') ?? false;
+  const error = context?.error ?? null;
+  const unit = view === 'visionUnitInfo' ? (context?.unit ?? null) : null;
+
+  return (
+    <Page title={t('title')} testId="vision">
+      <div
+        className={styles.screen}
+        data-testid="vision-screen"
+        data-view={view}
+        aria-busy={isBusy}
+      >
+        <section className={promptStyles.prompt} data-testid="prompt">
+          <p className={promptStyles.main} data-testid="prompt-main">
+            {unit ? t('unit', { barcode: unit.barcode }) : t('scanUnit')}
+          </p>
+          <p className={promptStyles.extra}>
+            {showsLoader
+              ? t('loading', { barcode: context?.barcode ?? '' })
+              : unit
+                ? t('scanNext')
+                : t('scanUnitExtra')}
+          </p>
+          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
+        </section>
+
+        {unit ? <History fragments={unit.fragments} /> : null}
+
+        {unit ? (
+          <ActionBar>
+            <ActionButton
+              testId="vision-new-search"
+              label={t('newSearch')}
+              onClick={() => actor?.send({ type: 'NEW_SEARCH' })}
+            />
+          </ActionBar>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
+
+/** The unit's history, newest first: when, what, where, who. */
+function History(props: { fragments: TVisionFragment[] }) {
+  const { t } = useTranslation('vision');
+  const { locale } = useLocale();
+  const date = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
+    [locale],
+  );
+  if (props.fragments.length === 0) {
+    return (
+      <p className={styles.empty} data-testid="vision-no-history">
+        {t('noHistory')}
+      </p>
+    );
+  }
+  return (
+    <section className={styles.history} aria-label={t('history')}>
+      <table className={tableStyles.table} data-testid="vision-history">
+        <thead>
+          <tr>
+            <th scope="col">{t('columnDate')}</th>
+            <th scope="col">{t('columnEvent')}</th>
+            <th scope="col">{t('columnPlace')}</th>
+            <th scope="col">{t('columnUser')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.fragments.map((fragment) => (
+            <tr key={fragment.eventId} data-testid="vision-event" data-kind={fragment.kind}>
+              <td data-label={t('columnDate')}>{date.format(new Date(fragment.dateUtc))}</td>
+              <td data-testid="vision-event-kind" data-label={t('columnEvent')}>
+                {isKnownKind(fragment.kind) ? t(`kinds.${fragment.kind}`) : fragment.kind}
+                {fragment.comment ? (
+                  <span className={styles.comment}>{fragment.comment}</span>
+                ) : null}
+              </td>
+              <td data-testid="vision-event-place" data-label={t('columnPlace')}>
+                {placeOf(fragment, t)}
+              </td>
+              <td data-label={t('columnUser')}>{fragment.userName ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Where the step happened: its cell, box and parcel, whichever the event names. */
+function placeOf(fragment: TVisionFragment, t: ReturnType<typeof useTranslation<'vision'>>['t']) {
+  const parts: string[] = [];
+  if (fragment.cellName) parts.push(t('cell', { name: fragment.cellName }));
+  if (fragment.boxNumber !== null && fragment.warehouseNumber !== null) {
+    parts.push(
+      t('box', { barcode: formatBoxBarcode(fragment.warehouseNumber, fragment.boxNumber) }),
+    );
+  }
+  if (fragment.parcelNumber) parts.push(t('parcel', { number: fragment.parcelNumber }));
+  return parts.length === 0 ? '—' : parts.join(' · ');
+}
+
+/** /vision: the screen over the real call (the user's default warehouse). */
+export default function VisionPage() {
+  const [calls] = useState(() => createVisionService(api));
+  return <VisionScreen calls={calls} />;
+}
