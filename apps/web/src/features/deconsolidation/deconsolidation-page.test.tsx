@@ -1,16 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
-import { LocaleProvider } from '../../shell/i18n';
-import { ShellServicesProvider } from '../../shell/shell-services';
-import type { SoundName } from '../../shell/sounds/sound-names';
 import { result } from '../../test/call-result';
+import { renderScanScreen } from '../../test/render-screen';
 import { BOX } from './deconsolidation.fixture';
-import { renderWithI18n } from '../../test/render';
-import { createTestServices, shownToasts } from '../../test/services';
 import { DeconsolidationScreen } from './deconsolidation-page';
 import type { DeconsolidationCalls } from './deconsolidation.service';
 
@@ -36,30 +31,15 @@ function fakeCalls(): DeconsolidationCalls {
   };
 }
 
-async function renderScreen(locale: Locale = 'ru') {
-  const played: SoundName[] = [];
-  const services = createTestServices({
-    sounds: { play: (name) => void played.push(name), setMuted: () => undefined },
-  });
+function renderScreen(locale: Locale = 'ru') {
   const calls = fakeCalls();
-  const router = createMemoryRouter(
-    [{ path: '/deconsolidation', Component: () => <DeconsolidationScreen calls={calls} /> }],
-    { initialEntries: ['/deconsolidation'] },
-  );
-  await renderWithI18n(
-    <ShellServicesProvider services={services}>
-      <LocaleProvider locale={locale} base={locale === 'ru' ? '' : `/${locale}`}>
-        <RouterProvider router={router} />
-      </LocaleProvider>
-    </ShellServicesProvider>,
+  return renderScanScreen({
+    path: '/deconsolidation',
+    Screen: () => <DeconsolidationScreen calls={calls} />,
+    namespace: 'deconsolidation',
+    rootTestId: 'deconsolidation-screen',
     locale,
-    ['deconsolidation'],
-  );
-  const root = await screen.findByTestId('deconsolidation-screen');
-  const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
-  const waitView = (view: string) =>
-    waitFor(() => expect(root.getAttribute('data-view')).toBe(view));
-  return { played, scan, waitView, toasts: () => shownToasts(services) };
+  });
 }
 
 const texts = (testId: string) => screen.getAllByTestId(testId).map((node) => node.textContent);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import { result } from '../../test/call-result';
 import { BOX } from './deconsolidation.fixture';
 import { createCoverage } from '../../test/machine-graph';
+import { startMachine } from '../../test/machine-harness';
 import {
   DECONSOLIDATION_CODES,
   LOADER_DELAY_MS,
@@ -11,7 +12,6 @@ import {
   totalWeightGrams,
   type CallResult,
   type DeconsolidationError,
-  type DeconsolidationEvent,
 } from './deconsolidation.machine';
 
 // Model-based tests of the deconsolidation screen (conventions §4; spec part 2 §2, §4, §8):
@@ -101,8 +101,9 @@ function start(warehouseCode: string | null = '34717') {
   const errors: DeconsolidationError[] = [];
   const done: { box: string; count: number }[] = [];
   let operation = 0;
-  const actor = createActor(deconsolidationMachine, {
-    input: {
+  const machine = startMachine(
+    deconsolidationMachine,
+    {
       warehouseCode,
       ports: {
         ...server.ports,
@@ -114,29 +115,9 @@ function start(warehouseCode: string | null = '34717') {
         notifyDone: (notice) => done.push(notice),
       },
     },
-    inspect: coverage.inspect,
-  });
-  actor.start();
-  const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
-  const view = () => {
-    const value = actor.getSnapshot().value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  };
-  return {
-    actor,
-    server,
-    errors,
-    done,
-    view,
-    context: () => actor.getSnapshot().context,
-    async send(...events: (DeconsolidationEvent | string)[]) {
-      for (const event of events) {
-        actor.send(typeof event === 'string' ? { type: 'SCANNED', text: event } : event);
-        await settled();
-      }
-      return view();
-    },
-  };
+    coverage.inspect,
+  );
+  return { ...machine, server, errors, done };
 }
 
 describe('deconsolidation machine: waiting', () => {

@@ -9,11 +9,12 @@ import type {
   DeconsolidationInput,
   DeconsolidationPorts,
 } from './deconsolidation.model';
+import { LOADER_STATES } from '../../shell/machine/loader-states';
 
 export * from './deconsolidation.model';
 
-/** Spec part 2 §9: the loader shows after 250 ms of a call. */
-export const LOADER_DELAY_MS = 250;
+// The loader line after LOADER_DELAY_MS of a call (spec part 2 §9).
+export { LOADER_DELAY_MS } from '../../shell/machine/loader-states';
 
 type ScanKind = 'empty' | 'target' | 'other';
 
@@ -108,11 +109,7 @@ export const deconsolidationMachine = setup({
     /** GET …/Consolidating/{barcode}; the loader after LOADER_DELAY_MS. */
     loading: {
       tags: ['busy'],
-      initial: 'quiet',
-      states: {
-        quiet: { after: { [LOADER_DELAY_MS]: 'slow' } },
-        slow: { tags: ['loader'] },
-      },
+      ...LOADER_STATES,
       invoke: {
         src: 'loadBox',
         input: ({ context }) => ({

@@ -1,15 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TVisionFragment } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
-import { LocaleProvider } from '../../shell/i18n';
-import { ShellServicesProvider } from '../../shell/shell-services';
-import type { SoundName } from '../../shell/sounds/sound-names';
 import { result } from '../../test/call-result';
-import { renderWithI18n } from '../../test/render';
-import { createTestServices, shownToasts } from '../../test/services';
+import { renderScanScreen } from '../../test/render-screen';
 import { VisionScreen } from './vision-page';
 import type { VisionCalls } from './vision.service';
 
@@ -58,30 +53,15 @@ function fakeCalls(): VisionCalls {
   };
 }
 
-async function renderScreen(locale: Locale = 'ru') {
-  const played: SoundName[] = [];
-  const services = createTestServices({
-    sounds: { play: (name) => void played.push(name), setMuted: () => undefined },
-  });
+function renderScreen(locale: Locale = 'ru') {
   const calls = fakeCalls();
-  const router = createMemoryRouter(
-    [{ path: '/vision', Component: () => <VisionScreen calls={calls} /> }],
-    { initialEntries: ['/vision'] },
-  );
-  await renderWithI18n(
-    <ShellServicesProvider services={services}>
-      <LocaleProvider locale={locale} base={locale === 'ru' ? '' : `/${locale}`}>
-        <RouterProvider router={router} />
-      </LocaleProvider>
-    </ShellServicesProvider>,
+  return renderScanScreen({
+    path: '/vision',
+    Screen: () => <VisionScreen calls={calls} />,
+    namespace: 'vision',
+    rootTestId: 'vision-screen',
     locale,
-    ['vision'],
-  );
-  const root = await screen.findByTestId('vision-screen');
-  const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
-  const waitView = (view: string) =>
-    waitFor(() => expect(root.getAttribute('data-view')).toBe(view));
-  return { played, scan, waitView, toasts: () => shownToasts(services) };
+  });
 }
 
 const texts = (testId: string) => screen.getAllByTestId(testId).map((node) => node.textContent);

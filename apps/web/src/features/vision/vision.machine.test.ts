@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import type { TVisionFragment } from '@sorting/contracts';
 import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
+import { startMachine } from '../../test/machine-harness';
 import {
   LOADER_DELAY_MS,
   VISION_CODES,
   visionMachine,
   type CallResult,
   type VisionError,
-  type VisionEvent,
 } from './vision.machine';
 
 // Model-based tests of the vision screen (conventions §4; spec part 2 §2, §4, §7): event
@@ -78,8 +78,9 @@ function start(warehouseCode: string | null = '34717') {
   const server = createFakeServer();
   const errors: VisionError[] = [];
   const found: { barcode: string; count: number }[] = [];
-  const actor = createActor(visionMachine, {
-    input: {
+  const machine = startMachine(
+    visionMachine,
+    {
       warehouseCode,
       ports: {
         loadHistory: server.loadHistory,
@@ -90,29 +91,9 @@ function start(warehouseCode: string | null = '34717') {
         notifyFound: (notice) => found.push(notice),
       },
     },
-    inspect: coverage.inspect,
-  });
-  actor.start();
-  const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
-  const view = () => {
-    const value = actor.getSnapshot().value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  };
-  return {
-    actor,
-    server,
-    errors,
-    found,
-    view,
-    context: () => actor.getSnapshot().context,
-    async send(...events: (VisionEvent | string)[]) {
-      for (const event of events) {
-        actor.send(typeof event === 'string' ? { type: 'SCANNED', text: event } : event);
-        await settled();
-      }
-      return view();
-    },
-  };
+    coverage.inspect,
+  );
+  return { ...machine, server, errors, found };
 }
 
 describe('vision machine', () => {

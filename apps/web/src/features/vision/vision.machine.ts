@@ -9,11 +9,12 @@ import type {
   VisionInput,
   VisionPorts,
 } from './vision.model';
+import { LOADER_STATES } from '../../shell/machine/loader-states';
 
 export * from './vision.model';
 
-/** Spec part 2 §9: the loader shows after 250 ms of a call. */
-export const LOADER_DELAY_MS = 250;
+// The loader line after LOADER_DELAY_MS of a call (spec part 2 §9).
+export { LOADER_DELAY_MS } from '../../shell/machine/loader-states';
 
 type History = CallResult<{ visionFragments: TVisionFragment[] }>;
 
@@ -81,11 +82,7 @@ export const visionMachine = setup({
     /** POST /vision-api/v1/{warehouse}/VisionFragment/boxes; the loader after LOADER_DELAY_MS. */
     loading: {
       tags: ['busy'],
-      initial: 'quiet',
-      states: {
-        quiet: { after: { [LOADER_DELAY_MS]: 'slow' } },
-        slow: { tags: ['loader'] },
-      },
+      ...LOADER_STATES,
       invoke: {
         src: 'loadHistory',
         input: ({ context }) => ({
