@@ -26,10 +26,7 @@ test('docs/DEMO.md "Print and weigh" and "/topology" box labels through the loca
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
 
   await test.step('box labels 1…2 by number range: PDF and ZPL', async () => {

@@ -26,10 +26,7 @@ test('reloads with the agent running show no "Cookie disabled"', async ({
   baseURL,
   agent,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
   const toast = page.getByTestId('toast').filter({ hasText: 'Cookie disabled' });
 

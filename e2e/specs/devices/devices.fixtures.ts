@@ -44,7 +44,9 @@ export async function useDeviceUrls(
   await page.route('**/local-settings-newsort', async (route) => {
     const response = await route.fetch();
     const settings = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...settings, ...urls } });
+    // Only the two URLs: `urls` may be the whole agent fixture (`useDeviceUrls(page, agent)`).
+    const { printerServiceUrl, scaleServiceUrl } = urls;
+    await route.fulfill({ response, json: { ...settings, printerServiceUrl, scaleServiceUrl } });
   });
 }
 

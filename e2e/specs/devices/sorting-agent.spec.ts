@@ -36,10 +36,7 @@ test('measure step: the weight comes from the agent scale and is sent as kg × 1
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await setDeviceCookies(page, baseURL ?? '', {
     scale_app_id: DEMO_AGENT.appId,
     scale_id: DEMO_AGENT.scaleId,
@@ -81,10 +78,7 @@ test('a parcel needing a sticker: scanning it prints the parcel label through th
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
   expect((await parcelState(page, 'P100005')).isNeedStickerPrint).toBe(true);
   const screen = await openZoneOne(page, scanner);
@@ -109,10 +103,7 @@ test('with no device cookies the measure step reads the scale of the agent on th
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
   const screen = await openZoneOne(page, scanner);
   await scanner.scan('P100010');

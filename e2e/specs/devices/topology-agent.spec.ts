@@ -19,10 +19,7 @@ test('cell labels from /topology over the local agent: one PDF and one ZPL per c
   baseURL,
   agent,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
   await page.goto('/topology');
   await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');

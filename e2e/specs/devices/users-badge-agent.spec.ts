@@ -15,10 +15,7 @@ test('a new user’s badge printed by the agent reads back and signs that user i
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
   await page.goto('/users');
   await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');

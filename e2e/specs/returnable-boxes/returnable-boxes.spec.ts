@@ -21,10 +21,7 @@ test('lists, creates, prints, deletes returnable boxes; a deleted number is not 
   agent,
   scanner,
 }) => {
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
   await page.goto('/returnable-boxes');
   await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');

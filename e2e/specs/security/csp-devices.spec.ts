@@ -20,10 +20,7 @@ test('the local agent: a label printed, the scale read, the device dialog open',
   agent,
 }) => {
   const watch = await PolicyWatch.start(page);
-  await useDeviceUrls(page, {
-    printerServiceUrl: agent.printerServiceUrl,
-    scaleServiceUrl: agent.scaleServiceUrl,
-  });
+  await useDeviceUrls(page, agent);
   await setDeviceCookies(page, baseURL ?? '', {
     scale_app_id: DEMO_AGENT.appId,
     scale_id: DEMO_AGENT.scaleId,
