@@ -2,18 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolStats } from '../../src/db/database.js';
 import { BADGES } from '../sorting-client.js';
 import {
-  createChildDatabase,
+  startServerBehindProxy,
   HttpDevice,
   killServerChildren,
   newOperationId,
-  prepareChildDatabase,
-  startServerChild,
   waitFor,
   type ChildDatabase,
   type HttpAnswer,
   type ServerChild,
 } from './fault-fixtures.js';
-import { TcpProxy } from './tcp-proxy.js';
+import type { TcpProxy } from './tcp-proxy.js';
 
 // Issue 14 item 2: PostgreSQL crashed again and again under load must leave the server's
 // pool whole. Each crash is a cut of the TCP proxy between the server process and
@@ -39,14 +37,11 @@ const serverUrl = process.env.DATABASE_URL;
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  store = await createChildDatabase();
-  numbers = await prepareChildDatabase(store, { count: PARCELS, prefix: 'C', keys: 3 });
-  const target = new URL(store.url!);
-  proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const port = await proxy.listen();
-  const viaProxy = new URL(store.url!);
-  viaProxy.host = `127.0.0.1:${port}`;
-  server = await startServerChild({ ...store.env, DATABASE_URL: viaProxy.toString() });
+  ({ store, proxy, server, numbers } = await startServerBehindProxy({
+    count: PARCELS,
+    prefix: 'C',
+    keys: 3,
+  }));
 });
 
 afterAll(async () => {

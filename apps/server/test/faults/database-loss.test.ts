@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, operations, parcels } from '../../src/db/schema.js';
 import { BADGES } from '../sorting-client.js';
 import {
-  createChildDatabase,
+  startServerBehindProxy,
   HttpDevice,
   killServerChildren,
   newOperationId,
-  prepareChildDatabase,
-  startServerChild,
   waitFor,
   type ChildDatabase,
   type HttpAnswer,
   type ServerChild,
 } from './fault-fixtures.js';
-import { TcpProxy } from './tcp-proxy.js';
+import type { TcpProxy } from './tcp-proxy.js';
 
 // Issue 8: PostgreSQL is lost abruptly while devices scan and move. The machine's PostgreSQL
 // is never stopped: a TCP proxy between the server process and PostgreSQL resets and refuses
@@ -32,14 +30,11 @@ const serverUrl = process.env.DATABASE_URL;
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  store = await createChildDatabase();
-  numbers = await prepareChildDatabase(store, { count: PARCELS, prefix: 'L', keys: 1 });
-  const target = new URL(store.url!);
-  proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const port = await proxy.listen();
-  const viaProxy = new URL(store.url!);
-  viaProxy.host = `127.0.0.1:${port}`;
-  server = await startServerChild({ ...store.env, DATABASE_URL: viaProxy.toString() });
+  ({ store, proxy, server, numbers } = await startServerBehindProxy({
+    count: PARCELS,
+    prefix: 'L',
+    keys: 1,
+  }));
 });
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { openDatabase, type Database, type Db } from '../../src/db/database.js';
 import { DEMO_SORTING_CENTER } from '../../src/db/demo-data.js';
 import { parcels, warehouses } from '../../src/db/schema.js';
 import { seedDemoData } from '../../src/db/seed.js';
+import { TcpProxy } from './tcp-proxy.js';
 
 /** The repository root: the server child runs apps/server/src/main.ts from there. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -159,6 +160,27 @@ export function startServerChild(env: Record<string, string>): Promise<ServerChi
     child.stderr?.on('data', onData);
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+}
+
+/**
+ * A child database with the demo and `extra` parcels, and a server child that reaches it only
+ * through a TCP proxy, so a test can reset and refuse its connections without stopping the
+ * machine's PostgreSQL (issue 8's database-loss and crash tests).
+ */
+export async function startServerBehindProxy(extra: {
+  count: number;
+  prefix: string;
+  keys?: number;
+}): Promise<{ store: ChildDatabase; proxy: TcpProxy; server: ServerChild; numbers: string[] }> {
+  const store = await createChildDatabase();
+  const numbers = await prepareChildDatabase(store, extra);
+  const target = new URL(store.url!);
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const port = await proxy.listen();
+  const viaProxy = new URL(store.url!);
+  viaProxy.host = `127.0.0.1:${port}`;
+  const server = await startServerChild({ ...store.env, DATABASE_URL: viaProxy.toString() });
+  return { store, proxy, server, numbers };
 }
 
 /** SIGKILLs every child still running (afterAll). */
