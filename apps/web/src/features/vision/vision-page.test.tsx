@@ -77,10 +77,8 @@ describe('VisionScreen', () => {
       'Короб расконсолидирован',
       'audit.unitFoundручная проверка',
     ]);
-    expect(texts('vision-event-place')).toEqual([
-      'ячейка 7-a-01 · короб _34717-111',
-      'посылка P420001',
-    ]);
+    // The unit looked up is the heading, not repeated in its own rows.
+    expect(texts('vision-event-place')).toEqual(['ячейка 7-a-01 · короб _34717-111', '—']);
     expect(played).toContain('ok-new');
     expect(toasts()).toEqual([]);
 

@@ -110,7 +110,7 @@ export function VisionScreen(props: { calls: VisionCalls }) {
           {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
         </section>
 
-        {unit ? <History fragments={unit.fragments} /> : null}
+        {unit ? <History barcode={unit.barcode} fragments={unit.fragments} /> : null}
 
         {unit ? (
           <ActionBar>
@@ -127,7 +127,7 @@ export function VisionScreen(props: { calls: VisionCalls }) {
 }
 
 /** The unit's history, newest first: when, what, where, who. */
-function History(props: { fragments: TVisionFragment[] }) {
+function History(props: { barcode: string; fragments: TVisionFragment[] }) {
   const { t } = useTranslation('vision');
   const { locale } = useLocale();
   const date = useMemo(
@@ -163,7 +163,7 @@ function History(props: { fragments: TVisionFragment[] }) {
                 ) : null}
               </td>
               <td data-testid="vision-event-place" data-label={t('columnPlace')}>
-                {placeOf(fragment, t)}
+                {placeOf(fragment, props.barcode, t)}
               </td>
               <td data-label={t('columnUser')}>{fragment.userName ?? '—'}</td>
             </tr>
@@ -174,16 +174,24 @@ function History(props: { fragments: TVisionFragment[] }) {
   );
 }
 
-/** Where the step happened: its cell, box and parcel, whichever the event names. */
-function placeOf(fragment: TVisionFragment, t: ReturnType<typeof useTranslation<'vision'>>['t']) {
+/**
+ * Where the step happened: its cell, box and parcel, whichever the event names (not the unit
+ * looked up itself: the heading names it).
+ */
+function placeOf(
+  fragment: TVisionFragment,
+  barcode: string,
+  t: ReturnType<typeof useTranslation<'vision'>>['t'],
+) {
   const parts: string[] = [];
   if (fragment.cellName) parts.push(t('cell', { name: fragment.cellName }));
-  if (fragment.boxNumber !== null && fragment.warehouseNumber !== null) {
-    parts.push(
-      t('box', { barcode: formatBoxBarcode(fragment.warehouseNumber, fragment.boxNumber) }),
-    );
-  }
-  if (fragment.parcelNumber) parts.push(t('parcel', { number: fragment.parcelNumber }));
+  const box =
+    fragment.boxNumber !== null && fragment.warehouseNumber !== null
+      ? formatBoxBarcode(fragment.warehouseNumber, fragment.boxNumber)
+      : null;
+  if (box && box !== barcode) parts.push(t('box', { barcode: box }));
+  if (fragment.parcelNumber && fragment.parcelNumber !== barcode)
+    parts.push(t('parcel', { number: fragment.parcelNumber }));
   return parts.length === 0 ? '—' : parts.join(' · ');
 }
 
