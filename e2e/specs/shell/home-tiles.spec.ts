@@ -22,6 +22,9 @@ test.describe('home tiles', () => {
       'menu-returns',
       // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
       'menu-deconsolidation',
+      // Any user of the centre: no role checks in document flow and dimensions (issue 21, p2 §6).
+      'menu-documents-flow',
+      'menu-dimensions',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',

@@ -162,6 +162,8 @@ describe('every route', () => {
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',
+    '/documents-flow',
+    '/dimensions',
   ]);
 
   it.each(

@@ -38,7 +38,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/parcels-placing' },
   { path: '/packing' },
   { path: '/placing' },
-  { path: '/dimensions' },
   { path: '/inbound' },
   { path: '/stickering-redirect-catch' },
   { path: '/shipment' },
@@ -113,6 +112,16 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     path: '/deconsolidation',
     ns: 'deconsolidation',
     load: () => import('../features/deconsolidation/deconsolidation-page'),
+  },
+  {
+    path: '/documents-flow',
+    ns: 'documents-flow',
+    load: () => import('../features/documents-flow/documents-flow-page'),
+  },
+  {
+    path: '/dimensions',
+    ns: 'dimensions',
+    load: () => import('../features/dimensions/dimensions-page'),
   },
   ...notYetAvailableRoutes(false),
 ];
