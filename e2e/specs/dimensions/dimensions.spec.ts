@@ -75,12 +75,18 @@ test('lists own and common types; a common type cannot be edited; search and sca
   await page.getByTestId('dimension-cancel').click();
 });
 
-test('in English: common types read «Common»', async ({ page, baseURL }) => {
+test('in English on a handheld: common types read «Common»', async ({ page, baseURL }) => {
+  // A handheld's screen (design: 360×740): no sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 });
   await signInByBadge(page, baseURL ?? '');
   await openDimensions(page, '/en/dimensions');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dimension types');
   await expect(rowOf(page, 'DIM-M').getByTestId('dimension-row-warehouse')).toHaveText('Common');
   await expect(rowOf(page, 'DIM-XL').getByTestId('dimension-edit')).toHaveText('Edit');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 freshTest(

@@ -103,7 +103,9 @@ test('filters and searches the documents; labels by direction; the colour bar ha
   await expect(page.getByText('ДФ-1201-01')).toHaveCount(0);
 });
 
-test('in English: the labels and the direction', async ({ page, baseURL }) => {
+test('in English on a handheld: the labels and the direction', async ({ page, baseURL }) => {
+  // A handheld's screen (design: 360×740): no sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 });
   await signInByBadge(page, baseURL ?? '');
   await openDocuments(page, '/en/documents-flow');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Document flow');
@@ -114,6 +116,10 @@ test('in English: the labels and the direction', async ({ page, baseURL }) => {
   await expect(rowOf(page, 'ДФ-0004').getByTestId('document-validate')).toHaveText(
     'Confirm receipt of the signature',
   );
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 freshTest(
