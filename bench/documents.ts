@@ -3,21 +3,14 @@
 // [1, 2] (p95 ≤ 100 ms) and a sign (p95 ≤ 50 ms), one call at a time over a signed-in session.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  DOCUMENTS_FLOW_ROUTES,
-  LKD_TOKEN_COOKIE,
-  OPERATION_ID_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-  SESSION_COOKIE,
-  fillPath,
-} from '@sorting/contracts';
+import { DOCUMENTS_FLOW_ROUTES, OPERATION_ID_HEADER, fillPath } from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_WAREHOUSE_NUMBER,
   createBenchPostgres,
   prepareBenchDatabase,
 } from './bench-database.js';
+import { signInHeaders } from './http-client.js';
 import { percentiles, type Percentiles } from './stats.js';
 
 const DOCUMENTS = 50_000;
@@ -89,22 +82,9 @@ export async function runDocumentsBench(options: {
     await seedDocuments(bench.url);
     const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
     try {
-      const signIn = await fetch(new URL('/auth-api/users/search', server.url), {
-        method: 'POST',
-        headers: {
-          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-          cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(WORKER_BADGE)}`,
-        },
-      });
-      const session = signIn.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0] ?? '')
-        .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-      if (!session) throw new Error(`sign-in failed: ${signIn.status}`);
       const headers = {
-        [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+        ...(await signInHeaders(server.url, WORKER_BADGE)),
         'content-type': 'application/json',
-        cookie: session,
       };
       const timed = async <T>(path: string, body: unknown, extra = {}) => {
         const started = performance.now();

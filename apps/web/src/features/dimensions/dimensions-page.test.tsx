@@ -3,32 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TDimension, TDimensionRequest } from '@sorting/contracts';
-import type { ApiResult } from '../../lib/api-client';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { createRecordingPlayer } from '../../shell/sounds/sound-player';
+import { apiOk, apiRefused } from '../../test/call-result';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, shownToasts } from '../../test/services';
 import { DimensionsScreen } from './dimensions-page';
 import type { DimensionsCalls } from './dimensions.service';
 
-const ok = <T,>(value: T): ApiResult<T> => ({
-  isSuccess: true,
-  message: null,
-  errorCode: null,
-  isCriticalError: false,
-  isRepeat: false,
-  operationObject: value,
-  status: 200,
-});
-const refused = <T,>(errorCode: number, message: string): ApiResult<T> => ({
-  isSuccess: false,
-  message,
-  errorCode,
-  isCriticalError: false,
-  isRepeat: false,
-  operationObject: null,
-  status: 200,
-});
+const ok = apiOk;
+const refused = apiRefused;
 
 const type = (
   DimensionId: number,

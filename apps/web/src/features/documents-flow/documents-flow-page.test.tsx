@@ -7,29 +7,15 @@ import type { Locale } from '@sorting/domain';
 import type { ApiResult } from '../../lib/api-client';
 import { ShellServicesProvider } from '../../shell/shell-services';
 import { createRecordingPlayer } from '../../shell/sounds/sound-player';
+import { apiOk, apiRefused } from '../../test/call-result';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, shownToasts } from '../../test/services';
 import { DocumentsFlowScreen } from './documents-flow-page';
 import type { DocumentsFlowCalls } from './documents-flow.service';
 
-const ok = <T,>(value: T): ApiResult<T> => ({
-  isSuccess: true,
-  message: null,
-  errorCode: null,
-  isCriticalError: false,
-  isRepeat: false,
-  operationObject: value,
-  status: 200,
-});
-const refused = <T,>(status: number, errorCode: number, message: string): ApiResult<T> => ({
-  isSuccess: false,
-  message,
-  errorCode,
-  isCriticalError: status >= 500,
-  isRepeat: false,
-  operationObject: null,
-  status,
-});
+const ok = apiOk;
+const refused = <T,>(status: number, errorCode: number, message: string) =>
+  apiRefused<T>(errorCode, message, status);
 
 const inner = { type: 'inner' as const, name: 'ООО Сортировка Север', contragentId: 1 };
 const party = { type: 'out' as const, name: 'ООО Автодеталь', contragentId: 2 };

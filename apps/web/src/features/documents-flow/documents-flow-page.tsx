@@ -119,6 +119,21 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short' });
   const failure = list.error && !list.data ? list.error.failure : null;
 
+  /** A day of the range; both are marked wrong while the start is after the end. */
+  const dateField = (key: 'dateBegin' | 'dateEnd', testId: string) => (
+    <label className={controlStyles.field}>
+      {t(key)}
+      <input
+        className={controlStyles.input}
+        data-testid={testId}
+        type="date"
+        aria-invalid={isReversed || undefined}
+        value={form[key]}
+        onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+      />
+    </label>
+  );
+
   return (
     <Page title={t('title')} testId="documents-flow">
       <div className={styles.screen} aria-busy={list.isFetching}>
@@ -149,28 +164,8 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
                 onChange={(event) => setForm({ ...form, searchString: event.target.value })}
               />
             </label>
-            <label className={controlStyles.field}>
-              {t('dateBegin')}
-              <input
-                className={controlStyles.input}
-                data-testid="documents-date-begin"
-                type="date"
-                aria-invalid={isReversed || undefined}
-                value={form.dateBegin}
-                onChange={(event) => setForm({ ...form, dateBegin: event.target.value })}
-              />
-            </label>
-            <label className={controlStyles.field}>
-              {t('dateEnd')}
-              <input
-                className={controlStyles.input}
-                data-testid="documents-date-end"
-                type="date"
-                aria-invalid={isReversed || undefined}
-                value={form.dateEnd}
-                onChange={(event) => setForm({ ...form, dateEnd: event.target.value })}
-              />
-            </label>
+            {dateField('dateBegin', 'documents-date-begin')}
+            {dateField('dateEnd', 'documents-date-end')}
             <button
               type="submit"
               className={controlStyles.primary}
