@@ -42,6 +42,8 @@ describe('home page tiles', () => {
       'sorting',
       'returns',
       'deconsolidation',
+      'documents-flow',
+      'dimensions',
       'returnable-boxes',
       'topology',
       'time-tracking',
