@@ -5,15 +5,7 @@
 // A development aid for docs/PERFORMANCE.md, not part of `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  LKD_TOKEN_COOKIE,
-  OPERATION_ID_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-  SESSION_COOKIE,
-  consolidationCellPath,
-  consolidationPath,
-} from '@sorting/contracts';
+import { OPERATION_ID_HEADER, consolidationCellPath, consolidationPath } from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_FIRST_ZONE,
@@ -21,6 +13,7 @@ import {
   createBenchPostgres,
   prepareBenchDatabase,
 } from './bench-database.js';
+import { signInHeaders } from './http-client.js';
 import { percentiles } from './stats.js';
 
 const BOXES = Number(process.env.BOXES ?? 40);
@@ -76,19 +69,7 @@ try {
   const cells = await consolidateBoxes(bench.url);
   const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
   try {
-    const signIn = await fetch(new URL('/auth-api/users/search', server.url), {
-      method: 'POST',
-      headers: {
-        [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-        cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(WORKER_BADGE)}`,
-      },
-    });
-    const session = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0] ?? '')
-      .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-    if (!session) throw new Error(`sign-in failed: ${signIn.status}`);
-    const headers = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, cookie: session };
+    const headers = await signInHeaders(server.url, WORKER_BADGE);
 
     const timed = async (method: 'GET' | 'DELETE', path: string, extra = {}) => {
       const started = performance.now();

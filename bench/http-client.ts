@@ -203,3 +203,26 @@ export async function lookUpIds(
   const list = zones.body.OperationObject as Array<{ Id: number; Number: number }>;
   return { warehouseId, zoneIds: new Map(list.map((zone) => [zone.Number, zone.Id])) };
 }
+
+/**
+ * Signs a badge in with fetch (the lkdToken cookie and `users/search`, as the web app does) and
+ * answers the headers every later call of that session sends: the CSRF header and the cookie.
+ */
+export async function signInHeaders(
+  serverUrl: string,
+  badge: string,
+): Promise<Record<string, string>> {
+  const signIn = await fetch(new URL('/auth-api/users/search', serverUrl), {
+    method: 'POST',
+    headers: {
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+      cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(badge)}`,
+    },
+  });
+  const session = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (!session) throw new Error(`sign-in failed: ${signIn.status}`);
+  return { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, cookie: session };
+}

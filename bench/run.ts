@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,embedded,web,browser` runs some phases.
+// phase for development; `--only=write,load,embedded,web,browser,documents` runs some phases.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
+import { runDocumentsBench } from './documents.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { median } from './stats.js';
@@ -320,6 +321,26 @@ async function main(): Promise<void> {
     const embedded = await benchEmbedded();
     results.embedded = embedded;
     rows.push(['embedded (PGlite, 1 device): moves/s', String(embedded.movesPerSecond), '', null]);
+  }
+
+  if (wants('documents')) {
+    // Issue 21: the document flow's search and sign over 50,000 documents of a year.
+    const documents = await runDocumentsBench({ serverUrl, quick, log });
+    results.documents = documents;
+    rows.push(
+      [
+        `documents: 6-day search [1,2] p50/p95 ms (${documents.searchRows} of ${documents.documents})`,
+        `${documents.searchMs.p50} / ${documents.searchMs.p95}`,
+        'p95 ≤ 100',
+        documents.searchMs.p95 <= 100,
+      ],
+      [
+        'documents: sign p50/p95 ms',
+        `${documents.signMs.p50} / ${documents.signMs.p95}`,
+        'p95 ≤ 50',
+        documents.signMs.p95 <= 50,
+      ],
+    );
   }
 
   if (wants('web') || wants('browser')) {

@@ -28,6 +28,10 @@ import { demoRoutes } from './modules/demo/demo.routes.js';
 import { dimensionsRoutes } from './modules/dimensions/dimensions.routes.js';
 import { createDimensionsRepository } from './modules/dimensions/dimensions.repository.js';
 import { createDimensionsService } from './modules/dimensions/dimensions.service.js';
+import { createDocumentSigner } from './modules/documents-flow/document-signer.js';
+import { documentsFlowRoutes } from './modules/documents-flow/documents-flow.routes.js';
+import { createDocumentsFlowRepository } from './modules/documents-flow/documents-flow.repository.js';
+import { createDocumentsFlowService } from './modules/documents-flow/documents-flow.service.js';
 import { createPrintingHubRepository } from './modules/printing-hub/printing-hub.repository.js';
 import { printingHubRoutes } from './modules/printing-hub/printing-hub.routes.js';
 import {
@@ -288,7 +292,22 @@ async function registerEverything(
   });
 
   await app.register(dimensionsRoutes, {
-    service: createDimensionsService({ db: database.db, repository: createDimensionsRepository }),
+    service: createDimensionsService({
+      db: database.db,
+      repository: createDimensionsRepository,
+      now,
+    }),
+  });
+  await app.register(documentsFlowRoutes, {
+    service: createDocumentsFlowService({
+      db: database.db,
+      repository: createDocumentsFlowRepository,
+      signer: createDocumentSigner({
+        signingKey: config.documentSigningKey,
+        dataDir: config.dataDir,
+      }),
+      now,
+    }),
   });
 
   await app.register(usersRoutes, {

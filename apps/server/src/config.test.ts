@@ -77,6 +77,7 @@ describe('loadConfig', () => {
         region: 'ru-central1',
         credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
       },
+      documentSigningKey: null,
     });
   });
 

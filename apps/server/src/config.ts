@@ -66,6 +66,7 @@ const ZEnvironment = z.object({
   AWS_REGION: optional(z.string()),
   AWS_ACCESS_KEY_ID: optional(z.string()),
   AWS_SECRET_ACCESS_KEY: optional(z.string()),
+  DOCUMENT_SIGNING_KEY: optional(z.string()),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -155,6 +156,12 @@ export interface Config {
   trustProxy: boolean;
   /** Return photos: `<dataDir>/photos` unless PHOTO_STORE_URL names an S3 bucket. */
   photoStore: PhotoStoreConfig;
+  /**
+   * The organisation's Ed25519 private key that signs documents (PEM, or base64 PKCS#8 DER;
+   * docs/DECISIONS.md "Document flow"); null = a key kept in `<dataDir>/document-signing-key.pem`,
+   * made on first use (the demo).
+   */
+  documentSigningKey: string | null;
 }
 
 /**
@@ -191,5 +198,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionMaxHours: e.SESSION_MAX_HOURS ?? 12,
     trustProxy: e.TRUST_PROXY ?? false,
     photoStore: photoStoreOf(e, dataDir),
+    documentSigningKey: e.DOCUMENT_SIGNING_KEY ?? null,
   };
 }

@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDimension } from '@sorting/contracts';
+import { DIMENSIONS_ROUTES, fillPath, type TDimension } from '@sorting/contracts';
 import { DEMO_DIMENSIONS } from '../src/db/demo-data.js';
-import { dimensionTypes, users } from '../src/db/schema.js';
-import { createSessionTestApp } from './sessions.js';
-import { BADGES, signInClient, type SortingClient } from './sorting-client.js';
+import { dimensionTypes, events, users } from '../src/db/schema.js';
+import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
+import {
+  BADGES,
+  expectRefused,
+  newOperationId,
+  signInClient,
+  type SortingClient,
+} from './sorting-client.js';
 
 /** Петрова Мария (supervisor of 34717); this file takes her default warehouse away. */
 const NO_WAREHOUSE_BADGE = '~S2001-9TB4';
@@ -58,6 +64,7 @@ async function listOf(client: SortingClient): Promise<TDimension[]> {
 }
 
 const commonSeeded = DEMO_DIMENSIONS.filter((type) => type.warehouseCode === null);
+const ownSeeded = DEMO_DIMENSIONS.filter((type) => type.warehouseCode === 'MSK-SC1');
 
 describe('GET /dimensions-api/dimension', () => {
   it("lists the types of the user's warehouse and the common ones, id descending", async () => {
@@ -65,7 +72,7 @@ describe('GET /dimensions-api/dimension', () => {
     expect(types.map((type) => type.Barcode)).toEqual([
       'DIM-TRAY',
       'DIM-L',
-      'DIM-PAL',
+      ...ownSeeded.map((type) => type.barcode).reverse(),
       ...commonSeeded.map((type) => type.barcode).reverse(),
     ]);
     const ids = types.map((type) => type.DimensionId);
@@ -111,17 +118,241 @@ describe('GET /dimensions-api/dimension', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ IsSuccess: false });
   });
+});
 
-  it('only reads: writing the directory is not served yet', async () => {
-    const response = await worker.call('POST', '/dimensions-api/dimension', {
-      Name: 'X',
-      Barcode: 'DIM-X',
-      Length: 1,
-      Width: 1,
-      Height: 1,
+const DIMENSION = DIMENSIONS_ROUTES.create.path;
+const typePath = (id: number) => fillPath(DIMENSIONS_ROUTES.update.path, { id });
+
+const sample = {
+  Name: 'Короб тест',
+  Barcode: 'DIM-T1',
+  Length: 10,
+  Width: 20.5,
+  Height: 30,
+  IsCommon: false,
+};
+
+async function idOf(barcode: string): Promise<number> {
+  const [row] = await context.database.db
+    .select({ id: dimensionTypes.id })
+    .from(dimensionTypes)
+    .where(eq(dimensionTypes.barcode, barcode));
+  if (!row) throw new Error(`no dimension type ${barcode}`);
+  return row.id;
+}
+
+/** What a refusal must leave alone: the types and the events. */
+async function snapshot() {
+  const db = context.database.db;
+  const [types, count] = await Promise.all([
+    db.select().from(dimensionTypes).orderBy(dimensionTypes.id),
+    db.select({ n: sql<number>`count(*)::int` }).from(events),
+  ]);
+  return { types, count };
+}
+
+function dimensionOf(response: { json: () => unknown; body: string }): TDimension {
+  const body = response.json() as { IsSuccess: boolean; OperationObject: TDimension };
+  expect(body, response.body).toMatchObject({ IsSuccess: true });
+  return body.OperationObject;
+}
+
+async function eventsOf(kind: string) {
+  return context.database.db.select().from(events).where(eq(events.kind, kind));
+}
+
+describe('POST /dimensions-api/dimension', () => {
+  it("adds a type to the user's warehouse, trimmed; one event; a replay repeats it", async () => {
+    const operationId = newOperationId();
+    const response = await worker.call(
+      'POST',
+      DIMENSION,
+      { ...sample, Name: '  Короб тест  ' },
+      operationId,
+    );
+    const created = dimensionOf(response);
+    expect(created).toEqual({
+      DimensionId: expect.any(Number),
+      Name: 'Короб тест',
+      Barcode: 'DIM-T1',
+      Length: 10,
+      Width: 20.5,
+      Height: 30,
+      WarehouseCode: 'MSK-SC1',
       IsCommon: false,
     });
-    expect(response.statusCode).toBe(404);
-    expect((await listOf(worker)).some((type) => type.Barcode === 'DIM-X')).toBe(false);
+    expect(response.json().IsRepeat).toBe(false);
+    expect(await eventsOf('dimension.created')).toHaveLength(1);
+
+    const replay = (await worker.call('POST', DIMENSION, sample, operationId)).json();
+    expect(replay).toMatchObject({ IsSuccess: true, IsRepeat: true, OperationObject: created });
+    expect(await eventsOf('dimension.created')).toHaveLength(1);
+
+    // The list and the sorting screen's lookup see it at once; another warehouse does not.
+    expect((await listOf(worker))[0]).toEqual(created);
+    const lookup = await worker.call('GET', '/sorting-api/dimension?barcode=DIM-T1');
+    expect(lookup.json()).toMatchObject({ IsSuccess: true, OperationObject: created });
+    expect((await listOf(foreignWorker)).some((type) => type.Barcode === 'DIM-T1')).toBe(false);
+  });
+
+  it('refuses a common type, a barcode a scan takes for something else, a taken one (1)', async () => {
+    const before = await snapshot();
+    expect(
+      expectRefused(await worker.call('POST', DIMENSION, { ...sample, IsCommon: true }), 1),
+    ).toBe('Общие типоразмеры здесь не создаются');
+    for (const barcode of [
+      '=34717-1-a-01',
+      '%Z1',
+      '_DIM',
+      '~W1',
+      '>X',
+      '.GL12',
+      '.69.7',
+      'http://x',
+    ]) {
+      const message = expectRefused(
+        await worker.call('POST', DIMENSION, { ...sample, Barcode: barcode }),
+        1,
+      );
+      expect(message, barcode).toContain(barcode);
+    }
+    for (const barcode of ['DIM-S', 'DIM-PDL', 'DIM-T1']) {
+      expect(
+        expectRefused(await worker.call('POST', DIMENSION, { ...sample, Barcode: barcode }), 1),
+      ).toBe(`Штрихкод ${barcode} уже занят другим типоразмером`);
+    }
+    expect(
+      expectRefused(
+        await withoutWarehouse.call('POST', DIMENSION, { ...sample, Barcode: 'X1' }),
+        1,
+      ),
+    ).toContain('склад');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses bad fields (400): name, barcode spacing and length, sizes', async () => {
+    const before = await snapshot();
+    for (const change of [
+      { Name: '   ' },
+      { Name: 'x'.repeat(101) },
+      { Name: 'a\u0007b' },
+      { Barcode: '' },
+      { Barcode: 'DIM X' },
+      { Barcode: 'x'.repeat(51) },
+      { Length: 0 },
+      { Width: -1 },
+      { Height: 10_000.5 },
+      { Length: '10' },
+      { IsCommon: 'false' },
+    ]) {
+      const response = await worker.call('POST', DIMENSION, { ...sample, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('PUT /dimensions-api/dimension/{id}', () => {
+  it("changes a type of the user's warehouse; one event with before and after", async () => {
+    const id = await idOf('DIM-T1');
+    const operationId = newOperationId();
+    const changed = dimensionOf(
+      await worker.call(
+        'PUT',
+        typePath(id),
+        { ...sample, Name: 'Короб тест 2', Barcode: 'DIM-T2', Height: 35 },
+        operationId,
+      ),
+    );
+    expect(changed).toMatchObject({ DimensionId: id, Barcode: 'DIM-T2', Height: 35 });
+    const [event] = await eventsOf('dimension.changed');
+    expect(event!.payload).toMatchObject({
+      dimensionId: id,
+      before: { Barcode: 'DIM-T1' },
+      after: { Barcode: 'DIM-T2' },
+    });
+    const replay = (await worker.call('PUT', typePath(id), sample, operationId)).json();
+    expect(replay).toMatchObject({ IsRepeat: true, OperationObject: changed });
+    // Its own barcode is no conflict.
+    dimensionOf(await worker.call('PUT', typePath(id), { ...sample, Barcode: 'DIM-T2' }));
+    const lookup = await worker.call('GET', '/sorting-api/dimension?barcode=DIM-T2');
+    expect(lookup.json()).toMatchObject({ OperationObject: { Height: 30 } });
+  });
+
+  it("refuses a common type and another warehouse's (1), an unknown one (104)", async () => {
+    const before = await snapshot();
+    const own = await idOf('DIM-T2');
+    expect(expectRefused(await worker.call('PUT', typePath(await idOf('DIM-S')), sample), 1)).toBe(
+      'Типоразмер «Короб S» общий: его нельзя изменить или удалить',
+    );
+    expect(
+      expectRefused(await worker.call('PUT', typePath(await idOf('DIM-PDL')), sample), 1),
+    ).toBe('Типоразмер «Короб Подольск» относится к другому складу');
+    expectRefused(await foreignWorker.call('PUT', typePath(own), sample), 1);
+    expectRefused(await worker.call('PUT', typePath(2_000_000), sample), 104);
+    expectRefused(await worker.call('PUT', typePath(own), { ...sample, Barcode: 'DIM-PAL' }), 1);
+    expectRefused(await worker.call('PUT', typePath(own), { ...sample, IsCommon: true }), 1);
+    expectRefused(await worker.call('PUT', typePath(own), { ...sample, Barcode: '_BOX' }), 1);
+    expectRefused(await withoutWarehouse.call('PUT', typePath(own), sample), 1);
+    expect((await worker.call('PUT', typePath(0), sample)).statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets a user of another warehouse change that warehouse’s types', async () => {
+    const changed = dimensionOf(
+      await foreignWorker.call('PUT', typePath(await idOf('DIM-PDL')), {
+        ...sample,
+        Name: 'Короб Подольск',
+        Barcode: 'DIM-PDL',
+      }),
+    );
+    expect(changed).toMatchObject({ WarehouseCode: 'PDL-WH2', Length: 10 });
+  });
+});
+
+describe('DELETE /dimensions-api/dimension/{id}', () => {
+  it("refuses a common type and another warehouse's (1), an unknown one (104)", async () => {
+    const before = await snapshot();
+    expectRefused(await worker.call('DELETE', typePath(await idOf('DIM-M'))), 1);
+    expectRefused(await worker.call('DELETE', typePath(await idOf('DIM-PDL'))), 1);
+    expectRefused(await foreignWorker.call('DELETE', typePath(await idOf('DIM-T2'))), 1);
+    expectRefused(await worker.call('DELETE', typePath(2_000_000)), 104);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("deletes a type of the user's warehouse; a replay repeats it; later 104", async () => {
+    const id = await idOf('DIM-T2');
+    const operationId = newOperationId();
+    const response = await worker.call('DELETE', typePath(id), undefined, operationId);
+    expect(response.json()).toMatchObject({
+      IsSuccess: true,
+      IsRepeat: false,
+      OperationObject: { DimensionId: id, Barcode: 'DIM-T2' },
+    });
+    expect(await eventsOf('dimension.deleted')).toHaveLength(1);
+    const replay = (await worker.call('DELETE', typePath(id), undefined, operationId)).json();
+    expect(replay).toMatchObject({ IsSuccess: true, IsRepeat: true });
+    expectRefused(await worker.call('DELETE', typePath(id)), 104);
+    expect(await eventsOf('dimension.deleted')).toHaveLength(1);
+    expect((await listOf(worker)).some((type) => type.Barcode === 'DIM-T2')).toBe(false);
+    const lookup = await worker.call('GET', '/sorting-api/dimension?barcode=DIM-T2');
+    expect(lookup.json()).toMatchObject({ IsSuccess: false });
+  });
+
+  it('all four calls answer 401 without a session', async () => {
+    for (const [method, url] of [
+      ['GET', DIMENSION],
+      ['POST', DIMENSION],
+      ['PUT', typePath(1)],
+      ['DELETE', typePath(1)],
+    ] as const) {
+      const response = await context.app.inject({
+        method,
+        url,
+        headers: WEB_HEADERS,
+        ...(method === 'POST' || method === 'PUT' ? { payload: sample } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 });

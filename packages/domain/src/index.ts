@@ -10,3 +10,5 @@ export * from './format/money.js';
 export * from './format/plural.js';
 export * from './format/dimensions.js';
 export * from './format/weight-size.js';
+export * from './barcode/dimension-barcode.js';
+export * from './documents-flow/document-flow.js';

@@ -18,6 +18,7 @@ import {
   type DemoConsolidatedParcel,
 } from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
+import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -483,6 +484,14 @@ export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
     height: 100,
     warehouseCode: DEMO_SORTING_CENTER.code,
   },
+  {
+    name: 'Короб XL',
+    barcode: 'DIM-XL',
+    length: 80,
+    width: 60,
+    height: 50,
+    warehouseCode: DEMO_SORTING_CENTER.code,
+  },
 ];
 
 export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
@@ -574,7 +583,8 @@ export type DemoEntryKind =
   | 'returnable-box'
   | 'workplace'
   | 'return-parcel'
-  | 'consolidation';
+  | 'consolidation'
+  | 'document';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -708,6 +718,14 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
         number: consolidation.boxNumber,
       }),
       description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
+    });
+  }
+  for (const document of DEMO_DOCUMENTS) {
+    const names = document.contragents.map((contragent) => contragent.name).join(' / ');
+    entries.push({
+      kind: 'document',
+      barcode: document.number,
+      description: `/documents-flow: ${document.direction === 'in' ? 'incoming' : 'outgoing'} «${document.typeName}», state ${document.state}, ${document.daysAgo} day${document.daysAgo === 1 ? '' : 's'} ago, ${names}; ${document.note}; sorting centre ${document.sortingCenterId}`,
     });
   }
   return entries;

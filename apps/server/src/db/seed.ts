@@ -20,6 +20,8 @@ import {
   demoProductImage,
 } from './demo-returns-data.js';
 import { DEMO_CONSOLIDATIONS } from './demo-consolidation-data.js';
+import { DEMO_CONTRAGENTS, DEMO_DOCUMENTS } from './demo-documents-data.js';
+import { createSeedDocumentsRepository } from './seed-documents.repository.js';
 import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
 import {
@@ -110,6 +112,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
 
     const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
     const addedShippedOrders = await seedReturns(tx, warehouseIds);
+    await seedDocuments(tx);
 
     return {
       warehouses: addedWarehouses,
@@ -306,6 +309,39 @@ async function seedReturns(db: Db, warehouseIds: Map<number, number>): Promise<n
     });
   }
   return orderIds.size;
+}
+
+/**
+ * The document flow's contragents and documents (demo-documents-data.ts), dated days before
+ * now; a document already there keeps its state (a re-seed never unsigns one).
+ */
+async function seedDocuments(db: Db): Promise<void> {
+  const repository = createSeedDocumentsRepository(db);
+  await repository.insertContragents(DEMO_CONTRAGENTS.map((contragent) => ({ ...contragent })));
+  const contragentIds = await repository.findContragentIds(DEMO_CONTRAGENTS.map((c) => c.name));
+  const seededAt = Date.now();
+  const documentIds = await repository.insertDocuments(
+    DEMO_DOCUMENTS.map((document) => ({
+      sortingCenterId: document.sortingCenterId,
+      number: document.number,
+      typeName: document.typeName,
+      direction: document.direction,
+      documentDate: new Date(seededAt - document.daysAgo * 24 * 60 * 60 * 1000),
+      sumKopecks: Math.round(document.sum * 100),
+      state: document.state,
+    })),
+  );
+  await repository.insertDocumentContragents(
+    DEMO_DOCUMENTS.flatMap((document) => {
+      const documentId = documentIds.get(`${document.sortingCenterId}/${document.number}`);
+      if (documentId === undefined) return [];
+      return document.contragents.map((contragent) => ({
+        documentId,
+        contragentId: contragentIds.get(contragent.name) ?? 0,
+        type: contragent.type,
+      }));
+    }),
+  );
 }
 
 /** True when the database holds no warehouse and no user: the start may seed it. */

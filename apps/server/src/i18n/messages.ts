@@ -89,6 +89,24 @@ const RU = {
   photoNotImage: 'Файл {fileName} не фотография: нужен JPEG, PNG, WebP или HEIC',
   photoTooLarge: 'Фото больше {megabytes} МБ',
   tooManyPhotos: 'К отправлению {barcode} уже приложено {max} фото',
+
+  documentNotFound: 'Документ {documentId} не найден',
+  documentOutgoing: 'Документ {number} исходящий: его подписывает получатель',
+  documentNoInnerContragent: 'В документе {number} нет нашей организации, подписывать не за кого',
+  documentAlreadySigned: 'Документ {number} уже подписан',
+  documentNotAwaitingSignature: 'Документ {number} в состоянии {state} не ждёт подписи',
+  documentNotAwaitingValidation:
+    'Документ {number} в состоянии {state} не ждёт подтверждения получения подписи',
+  documentEnded: 'Документооборот по документу {number} уже завершён',
+
+  dimensionNoWarehouse: 'У вас не выбран склад по умолчанию: типоразмер не к чему привязать',
+  dimensionCommonNotCreated: 'Общие типоразмеры здесь не создаются',
+  dimensionBarcodeNotParcelType:
+    'Штрихкод {barcode} читается как ячейка, короб, бейдж или размер: выберите другой',
+  dimensionBarcodeTaken: 'Штрихкод {barcode} уже занят другим типоразмером',
+  dimensionTypeNotFound: 'Типоразмер {id} не найден',
+  dimensionCommonReadOnly: 'Типоразмер «{name}» общий: его нельзя изменить или удалить',
+  dimensionOfOtherWarehouse: 'Типоразмер «{name}» относится к другому складу',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -174,6 +192,24 @@ const EN: Record<MessageKey, string> = {
   photoNotImage: 'File {fileName} is not a photo: JPEG, PNG, WebP or HEIC needed',
   photoTooLarge: 'The photo is larger than {megabytes} MB',
   tooManyPhotos: 'Parcel {barcode} already has {max} photos',
+
+  documentNotFound: 'Document {documentId} not found',
+  documentOutgoing: 'Document {number} is outgoing: its recipient signs it',
+  documentNoInnerContragent: 'Document {number} does not name our organisation, nobody to sign for',
+  documentAlreadySigned: 'Document {number} is already signed',
+  documentNotAwaitingSignature: 'Document {number} in state {state} does not await a signature',
+  documentNotAwaitingValidation:
+    'Document {number} in state {state} does not await confirmation of receipt of its signature',
+  documentEnded: 'The document flow of document {number} has already ended',
+
+  dimensionNoWarehouse: 'You have no default warehouse: the dimension type has nowhere to belong',
+  dimensionCommonNotCreated: 'Common dimension types are not created here',
+  dimensionBarcodeNotParcelType:
+    'Barcode {barcode} reads as a cell, box, badge or measure: choose another',
+  dimensionBarcodeTaken: 'Barcode {barcode} is already taken by another dimension type',
+  dimensionTypeNotFound: 'Dimension type {id} not found',
+  dimensionCommonReadOnly: 'Dimension type «{name}» is common: it cannot be changed or deleted',
+  dimensionOfOtherWarehouse: 'Dimension type «{name}» belongs to another warehouse',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -64,6 +64,18 @@ const FIELD_NAMES = [
   'LocationName',
   'login',
   'password',
+  'states',
+  'searchString',
+  'dateBegin',
+  'dateEnd',
+  'page',
+  'pageSize',
+  'Name',
+  'Barcode',
+  'Length',
+  'Width',
+  'Height',
+  'IsCommon',
 ];
 
 const NASTY_STRINGS = [

@@ -63,6 +63,17 @@ const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** No such user: the users calls still look the id up. */
 const ABSENT_USER_ID = '999999';
+/** No such dimension type or document: the calls still look the id up. */
+const ABSENT_ID = '999999';
+/** A dimension type the fuzz may create (spec part 2 §7 "Dimensions"). */
+const DIMENSION_SAMPLE = {
+  Name: 'Фазз',
+  Barcode: 'DIM-FUZZ',
+  Length: 10,
+  Width: 20,
+  Height: 30,
+  IsCommon: false,
+};
 
 /** The valid request of every registered route (HEAD shares its GET's handler). */
 export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
@@ -151,6 +162,23 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { barcode: 'P100008' },
     },
     'GET /dimensions-api/dimension': {},
+    'POST /dimensions-api/dimension': { body: DIMENSION_SAMPLE },
+    'PUT /dimensions-api/dimension/:id': { params: { id: ABSENT_ID }, body: DIMENSION_SAMPLE },
+    'DELETE /dimensions-api/dimension/:id': { params: { id: ABSENT_ID } },
+    'POST /documentsflow-api/Documents/search': {
+      body: {
+        states: [1, 2],
+        searchString: 'ДФ',
+        dateBegin: '2026-03-01T00:00:00+03:00',
+        dateEnd: '2026-03-02T00:00:00+03:00',
+        page: 1,
+        pageSize: 40,
+      },
+    },
+    'POST /documentsflow-api/documents/:documentId/sign': { params: { documentId: ABSENT_ID } },
+    'POST /documentsflow-api/documents/:documentId/validate': {
+      params: { documentId: ABSENT_ID },
+    },
     'GET /deconsolidating-api/v1/:warehouseCode/Consolidating/:barcode': {
       params: { warehouseCode: 'MSK-SC1', barcode: '=34717-7-a-02' },
     },

@@ -7,6 +7,7 @@ import type { Database, Db } from '../../src/db/database.js';
 import {
   boxes,
   cells,
+  documents,
   events,
   inbounds,
   parcels,
@@ -127,6 +128,8 @@ interface Target {
   cellBarcode: string;
   acceptanceBarcode: string;
   containerBarcode: string | null;
+  /** An incoming state-1 document of the sorting centre with this number (issue 21). */
+  documentId: number | null;
 }
 
 async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
@@ -148,6 +151,11 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     .from(returnableBoxes)
     .where(eq(returnableBoxes.warehouseId, id))
     .limit(1);
+  const [document] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.sortingCenterId, warehouseNumber), eq(documents.state, 1)))
+    .limit(1);
   return {
     warehouseId: id,
     warehouseNumber,
@@ -159,6 +167,7 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     cellBarcode: cell!.barcode,
     acceptanceBarcode: inbound!.acceptanceBarcode,
     containerBarcode: container?.barcode ?? null,
+    documentId: document?.id ?? null,
   };
 }
 
@@ -351,6 +360,22 @@ const MATRIX: MatrixCall[] = [
     }),
   },
   {
+    name: 'document sign',
+    isOwnerRead: false,
+    request: (t) =>
+      t.documentId === null
+        ? null
+        : { method: 'POST', url: `/documentsflow-api/documents/${t.documentId}/sign` },
+  },
+  {
+    name: 'document validate',
+    isOwnerRead: false,
+    request: (t) =>
+      t.documentId === null
+        ? null
+        : { method: 'POST', url: `/documentsflow-api/documents/${t.documentId}/validate` },
+  },
+  {
     name: 'vision boxes',
     isOwnerRead: true,
     request: (t) => ({
@@ -421,10 +446,10 @@ describe('security', () => {
         const label = `${user.badge} → ${call.name} of ${user.foreign.warehouseNumber}: ${describeAnswer(response)}`;
         const body = response.json();
         expect(body.IsSuccess ?? body.isSuccess, label).toBe(false);
-        expect(body.OperationObject ?? null, label).toBeNull();
+        expect(body.OperationObject ?? body.operationObject ?? null, label).toBeNull();
         if (response.statusCode === 200) {
           // Refused as unknown: the other centre's object is not even named.
-          expect([104, 204, 304, 404], label).toContain(body.ErrorCode);
+          expect([104, 204, 304, 404], label).toContain(body.ErrorCode ?? body.errorCode);
         } else {
           expect(response.statusCode, label).toBe(403);
         }

@@ -5,6 +5,8 @@ import type cameraViewfinder from '../shell/camera-viewfinder/locales/ru.json';
 import type devices from '../shell/devices/locales/ru.json';
 import type notYetAvailable from '../shell/not-yet-available/locales/ru.json';
 import type deconsolidation from '../features/deconsolidation/locales/ru.json';
+import type dimensions from '../features/dimensions/locales/ru.json';
+import type documentsFlow from '../features/documents-flow/locales/ru.json';
 import type home from '../features/home/locales/ru.json';
 import type notifications from '../features/notifications/locales/ru.json';
 import type outdatedBrowser from '../features/outdated-browser/locales/ru.json';
@@ -24,6 +26,8 @@ export interface I18nResources {
   devices: typeof devices;
   'not-yet-available': typeof notYetAvailable;
   deconsolidation: typeof deconsolidation;
+  dimensions: typeof dimensions;
+  'documents-flow': typeof documentsFlow;
   home: typeof home;
   notifications: typeof notifications;
   'outdated-browser': typeof outdatedBrowser;

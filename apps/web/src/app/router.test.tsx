@@ -163,6 +163,8 @@ describe('every route', () => {
     '/returns',
     '/deconsolidation',
     '/vision',
+    '/documents-flow',
+    '/dimensions',
   ]);
 
   it.each(

@@ -38,7 +38,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/parcels-placing' },
   { path: '/packing' },
   { path: '/placing' },
-  { path: '/dimensions' },
   { path: '/inbound' },
   { path: '/stickering-redirect-catch' },
   { path: '/shipment' },
@@ -114,5 +113,15 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
   { path: '/vision', ns: 'vision', load: () => import('../features/vision/vision-page') },
+  {
+    path: '/documents-flow',
+    ns: 'documents-flow',
+    load: () => import('../features/documents-flow/documents-flow-page'),
+  },
+  {
+    path: '/dimensions',
+    ns: 'dimensions',
+    load: () => import('../features/dimensions/dimensions-page'),
+  },
   ...notYetAvailableRoutes(false),
 ];

@@ -3,12 +3,9 @@ import { TIME_TRACKING_ROUTES } from '../time-tracking/time-tracking.routes.js';
 import { AUTH_ROUTES, SESSIONS_ROUTES } from '../auth/auth.routes.js';
 import { CORE_ROUTES } from '../core/core.routes.js';
 import { PRINTING_ROUTES } from '../printing/printing.routes.js';
-import {
-  DIMENSIONS_ROUTES,
-  SORTING_ROUTES,
-  SORTING_SYSTEM_ROUTES,
-  VISION_ROUTES,
-} from '../sorting/sorting.routes.js';
+import { SORTING_ROUTES, SORTING_SYSTEM_ROUTES, VISION_ROUTES } from '../sorting/sorting.routes.js';
+import { DIMENSIONS_ROUTES } from '../dimensions/dimensions.routes.js';
+import { DOCUMENTS_FLOW_ROUTES } from '../documents-flow/documents-flow.routes.js';
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import type { RouteMap } from './route.js';
@@ -29,4 +26,5 @@ export const ROUTE_MAPS = {
   vision: VISION_ROUTES,
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
+  documentsFlow: DOCUMENTS_FLOW_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -4,11 +4,12 @@ import { AUTH_SCHEMAS, SESSIONS_SCHEMAS } from '../auth/auth.schemas.js';
 import { CORE_SCHEMAS } from '../core/core.schemas.js';
 import { PRINTING_SCHEMAS } from '../printing/print-jobs.js';
 import {
-  DIMENSIONS_SCHEMAS,
   SORTING_SCHEMAS,
   SORTING_SYSTEM_SCHEMAS,
   VISION_SCHEMAS,
 } from '../sorting/sorting.schemas.js';
+import { DIMENSIONS_SCHEMAS } from '../dimensions/dimensions.schemas.js';
+import { DOCUMENTS_FLOW_SCHEMAS } from '../documents-flow/documents-flow.schemas.js';
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
@@ -30,4 +31,5 @@ export const SCHEMA_MAPS = {
   vision: VISION_SCHEMAS,
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,
+  documentsFlow: DOCUMENTS_FLOW_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

@@ -1,10 +1,5 @@
 import { defineRoute } from '../routing/route.js';
-import type {
-  DIMENSIONS_SCHEMAS,
-  SORTING_SCHEMAS,
-  SORTING_SYSTEM_SCHEMAS,
-  VISION_SCHEMAS,
-} from './sorting.schemas.js';
+import type { SORTING_SCHEMAS, SORTING_SYSTEM_SCHEMAS, VISION_SCHEMAS } from './sorting.schemas.js';
 
 type Sorting = typeof SORTING_SCHEMAS;
 
@@ -260,18 +255,5 @@ export const VISION_ROUTES = {
     access: SIGNED_IN,
     isOperation: false,
     errors: ['objectNotFound'],
-  }),
-} as const;
-
-/** Spec part 2 §7 "Dimensions" (`/dimensions-api`, PascalCase envelope and fields). */
-export const DIMENSIONS_ROUTES = {
-  list: defineRoute<(typeof DIMENSIONS_SCHEMAS)['list']>()({
-    service: 'dimensions',
-    method: 'GET',
-    path: '/dimensions-api/dimension',
-    answer: 'pascal',
-    access: SIGNED_IN,
-    isOperation: false,
-    errors: [],
   }),
 } as const;

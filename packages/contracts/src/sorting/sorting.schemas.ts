@@ -332,11 +332,3 @@ export const VISION_SCHEMAS = {
     response: ZVisionFragments,
   },
 };
-
-/** The dimensions calls' schemas (`DIMENSIONS_ROUTES`). */
-export const DIMENSIONS_SCHEMAS = {
-  list: {
-    summary: 'The dimension types of the user’s warehouse and the common ones',
-    response: z.array(ZDimension),
-  },
-};

@@ -5,6 +5,7 @@ import bwipjs from 'bwip-js/node';
 import { DEFAULT_LOCALE, formatZoneBarcode, type Locale, type UserRole } from '@sorting/domain';
 import {
   DEMO_BOXES,
+  DEMO_DIMENSIONS,
   DEMO_INBOUNDS,
   DEMO_PARCELS,
   demoBoxBarcode,
@@ -190,6 +191,21 @@ export function buildDemoSheetSections(): DemoSheetSection[] {
           })),
         ),
       ],
+    },
+    {
+      id: 'dimensions',
+      title: { ru: 'Типоразмеры', en: 'Dimension types' },
+      hint: {
+        ru: 'Заполняют размеры при измерении и на экране оборотной тары; справочник — /dimensions.',
+        en: 'Fill in the sizes when measuring and on the returnable boxes screen; directory at /dimensions.',
+      },
+      items: scannableItems(
+        DEMO_DIMENSIONS.map((dimension) => ({
+          barcode: dimension.barcode,
+          name: dimension.name,
+          description: `${dimension.length}x${dimension.width}x${dimension.height}; ${dimension.warehouseCode ?? '*'}`,
+        })),
+      ),
     },
     {
       id: 'returns',

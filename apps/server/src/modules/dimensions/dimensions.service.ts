@@ -1,27 +1,170 @@
-import type { TDimension } from '@sorting/contracts';
+import type { TDimension, TDimensionDeleted, TDimensionRequest } from '@sorting/contracts';
+import { dimensionBarcodeProblem } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { presentDimension } from '../../lib/dimension-type.js';
-import type { DimensionsRepository } from './dimensions.repository.js';
+import { refusal } from '../../lib/refusal.js';
+import {
+  isUniqueViolation,
+  type DimensionTypeRow,
+  type DimensionsRepository,
+} from './dimensions.repository.js';
 
-/** Spec part 2 §3, §7 "Dimensions", §9: the dimension types directory (reading only). */
+interface OwnWarehouse {
+  id: number;
+  code: string;
+}
+
+/**
+ * Spec part 2 §3, §5, §7 "Dimensions", §9: the dimension types directory (issue 21,
+ * docs/DECISIONS.md "Dimension types"). A user reads the types of their current (default)
+ * warehouse and the common ones, and writes only their warehouse's: common types are
+ * read-only here. No role checks (part 2 §6).
+ */
 export function createDimensionsService(deps: {
   db: Db;
   repository: RepositoryFactory<Db, DimensionsRepository>;
+  now: () => Date;
 }) {
-  const repository = deps.repository(deps.db);
+  const { db, now } = deps;
+  const repositoryOf = deps.repository;
+  const operations = operationsOver(db, repositoryOf);
+
+  /** The user's current warehouse; none (or gone) → ErrorCode 1, nothing written. */
+  async function ownWarehouse(
+    repository: DimensionsRepository,
+    context: CallContext,
+  ): Promise<OwnWarehouse> {
+    const number = context.user.defaultWarehouseNumber;
+    const warehouse = number === null ? null : await repository.findWarehouse(number);
+    if (!warehouse) throw refusal('refused', 'dimensionNoWarehouse');
+    return warehouse;
+  }
+
+  /** The rules a request is held to beyond its schema: not common, a recognisable barcode. */
+  function checkRequest(body: TDimensionRequest): void {
+    if (body.IsCommon) throw refusal('refused', 'dimensionCommonNotCreated');
+    if (dimensionBarcodeProblem(body.Barcode) !== null) {
+      throw refusal('refused', 'dimensionBarcodeNotParcelType', { barcode: body.Barcode });
+    }
+  }
+
+  /** A type of the user's warehouse, locked; unknown → 104, common or another's → 1. */
+  async function lockOwnType(
+    repository: DimensionsRepository,
+    id: number,
+    warehouse: OwnWarehouse,
+  ): Promise<DimensionTypeRow> {
+    const row = await repository.lockType(id);
+    if (!row) throw refusal('objectNotFound', 'dimensionTypeNotFound', { id });
+    if (row.warehouseCode === null) {
+      throw refusal('refused', 'dimensionCommonReadOnly', { name: row.name });
+    }
+    if (row.warehouseCode !== warehouse.code) {
+      throw refusal('refused', 'dimensionOfOtherWarehouse', { name: row.name });
+    }
+    return row;
+  }
+
+  function barcodeTaken(barcode: string) {
+    return refusal('refused', 'dimensionBarcodeTaken', { barcode });
+  }
+
+  function valuesOf(body: TDimensionRequest, warehouse: OwnWarehouse) {
+    return {
+      name: body.Name,
+      barcode: body.Barcode,
+      length: body.Length,
+      width: body.Width,
+      height: body.Height,
+      warehouseCode: warehouse.code,
+    };
+  }
 
   return {
     /**
-     * Spec part 2 §9: the types of the current warehouse plus the common ones, id descending.
-     * The current warehouse is the user's default one; a user without one (or whose default
-     * warehouse is gone) sees the common types only, rather than nothing or a refusal.
+     * Spec part 2 §5: the types of the current warehouse plus the common ones, id descending.
+     * A user without a default warehouse (or whose default warehouse is gone) sees the common
+     * types only, rather than nothing or a refusal.
      */
     async list(context: CallContext): Promise<TDimension[]> {
+      const repository = repositoryOf(db);
       const number = context.user.defaultWarehouseNumber;
-      const code = number === null ? null : await repository.findWarehouseCode(number);
-      const rows = await repository.listDimensionTypes(code);
+      const warehouse = number === null ? null : await repository.findWarehouse(number);
+      const rows = await repository.listDimensionTypes(warehouse?.code ?? null);
       return rows.map(presentDimension);
+    },
+
+    /** `POST /dimensions-api/dimension`: a new type of the user's warehouse, one event. */
+    async create(
+      body: TDimensionRequest,
+      context: CallContext,
+    ): Promise<OperationOutcome<TDimension>> {
+      checkRequest(body);
+      return operations.run(context, async (repository) => {
+        const warehouse = await ownWarehouse(repository, context);
+        const row = await repository.insertType(valuesOf(body, warehouse));
+        if (!row) throw barcodeTaken(body.Barcode);
+        await repository.recordEvent({
+          at: now(),
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'dimension.created',
+          payload: { dimensionId: row.id, barcode: row.barcode, name: row.name },
+        });
+        return presentDimension(row);
+      });
+    },
+
+    /** `PUT /dimensions-api/dimension/{id}`: a type of the user's warehouse changed, one event. */
+    async update(
+      id: number,
+      body: TDimensionRequest,
+      context: CallContext,
+    ): Promise<OperationOutcome<TDimension>> {
+      checkRequest(body);
+      try {
+        return await operations.run(context, async (repository) => {
+          const warehouse = await ownWarehouse(repository, context);
+          const before = await lockOwnType(repository, id, warehouse);
+          if (await repository.isBarcodeTaken(body.Barcode, id)) throw barcodeTaken(body.Barcode);
+          const row = await repository.updateType(id, valuesOf(body, warehouse));
+          await repository.recordEvent({
+            at: now(),
+            userId: context.user.id,
+            warehouseId: warehouse.id,
+            kind: 'dimension.changed',
+            payload: {
+              dimensionId: id,
+              before: presentDimension(before),
+              after: presentDimension(row),
+            },
+          });
+          return presentDimension(row);
+        });
+      } catch (error) {
+        // Another type took the barcode between the check and the update (the unique index).
+        if (isUniqueViolation(error)) throw barcodeTaken(body.Barcode);
+        throw error;
+      }
+    },
+
+    /** `DELETE /dimensions-api/dimension/{id}`: a type of the user's warehouse gone, one event. */
+    async remove(id: number, context: CallContext): Promise<OperationOutcome<TDimensionDeleted>> {
+      return operations.run(context, async (repository) => {
+        const warehouse = await ownWarehouse(repository, context);
+        const row = await lockOwnType(repository, id, warehouse);
+        await repository.deleteType(id);
+        await repository.recordEvent({
+          at: now(),
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'dimension.deleted',
+          payload: { dimensionId: id, type: presentDimension(row) },
+        });
+        return { DimensionId: row.id, Barcode: row.barcode };
+      });
     },
   };
 }

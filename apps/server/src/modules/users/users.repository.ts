@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, like, min, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@sorting/domain';
+import { likePattern } from '../../db/like-pattern.js';
 import type { Db } from '../../db/database.js';
 import {
   events,
@@ -29,11 +30,6 @@ const columns = {
   roles: users.roles,
   login: users.login,
 };
-
-/** `%`, `_` and `\` typed in a search are text, not LIKE wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** SQL of the Users calls: active users of one sorting centre. */
 export function createUsersRepository(db: Db) {

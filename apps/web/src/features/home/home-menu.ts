@@ -32,6 +32,8 @@ export const HOME_MENU = [
   {
     group: 'management',
     areas: [
+      { area: 'documents-flow', access: 'signedIn' },
+      { area: 'dimensions', access: 'signedIn' },
       { area: 'returnable-boxes', access: 'signedIn' },
       { area: 'topology', access: 'signedIn' },
       { area: 'time-tracking', access: 'centre' },

@@ -43,6 +43,8 @@ describe('home page tiles', () => {
       'returns',
       'deconsolidation',
       'vision',
+      'documents-flow',
+      'dimensions',
       'returnable-boxes',
       'topology',
       'time-tracking',
