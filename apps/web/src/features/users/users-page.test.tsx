@@ -13,29 +13,16 @@ import type { Locale } from '@sorting/domain';
 import type { ApiResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
+import { apiOk, apiRefused } from '../../test/call-result';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { UsersScreen } from './users-page';
 import type { UsersCalls } from './users.service';
 
-const ok = <T,>(value: T): ApiResult<T> => ({
-  isSuccess: true,
-  message: null,
-  errorCode: null,
-  isCriticalError: false,
-  isRepeat: false,
-  operationObject: value,
-  status: 200,
-});
-const failed = <T,>(status: number, errorCode: number, message: string): ApiResult<T> => ({
-  isSuccess: false,
-  message,
-  errorCode,
-  isCriticalError: status >= 500,
-  isRepeat: false,
-  operationObject: null,
-  status,
-});
+const ok = apiOk;
+/** A refusal with its HTTP status first, as these tests have always read. */
+const failed = <T,>(status: number, errorCode: number, message: string): ApiResult<T> =>
+  apiRefused<T>(errorCode, message, status);
 
 type Fail = ApiResult<never> | 'network';
 
