@@ -178,6 +178,7 @@ describe('demo list', () => {
         'workplace',
         'return-parcel',
         'consolidation',
+        'recipient',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

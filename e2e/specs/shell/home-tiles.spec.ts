@@ -22,6 +22,8 @@ test.describe('home tiles', () => {
       'menu-returns',
       // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
       'menu-deconsolidation',
+      // Any signed-in user hands parcels to recipients (issue 16).
+      'menu-picking',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',

@@ -18,6 +18,12 @@ import {
   type DemoConsolidatedParcel,
 } from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
+import {
+  DEMO_PICKING_BOXES,
+  DEMO_PICKING_CLIENTS,
+  DEMO_PICKING_ZONE,
+  listDemoPickingParcels,
+} from './demo-picking-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -95,6 +101,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
     DEMO_CONSOLIDATION_ZONE,
+    DEMO_PICKING_ZONE,
   ],
 };
 
@@ -354,6 +361,16 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: c.destinationKey,
     isClosed: true,
   })),
+  // The recipients' parcels lie in closed boxes in zone 8 «Выдача» (issue 16).
+  ...DEMO_PICKING_BOXES.map((box) => ({
+    number: box.boxNumber,
+    warehouseNumber: box.warehouseNumber,
+    zoneNumber: box.zoneNumber,
+    row: box.row,
+    col: box.col,
+    sortingKey: 'MSK-YUG',
+    isClosed: true,
+  })),
 ];
 
 function demoParcel(
@@ -470,6 +487,18 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     inboundNumber: 'IN-0002',
   }),
   ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
+  ...listDemoPickingParcels().map(({ client, parcel }) =>
+    demoParcel(parcel.number, 'MSK-YUG', `for recipient ${client.code} (/picking)`, {
+      warehouseNumber: client.warehouseNumber,
+      boxNumber: parcel.boxNumber,
+      inboundNumber: null,
+      name: parcel.name,
+      detailName: parcel.name,
+      makeName: parcel.makeName,
+      detailNumber: parcel.detailNumber,
+      clientName: client.name,
+    }),
+  ),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -574,7 +603,8 @@ export type DemoEntryKind =
   | 'returnable-box'
   | 'workplace'
   | 'return-parcel'
-  | 'consolidation';
+  | 'consolidation'
+  | 'recipient';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -708,6 +738,14 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
         number: consolidation.boxNumber,
       }),
       description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
+    });
+  }
+  for (const client of DEMO_PICKING_CLIENTS) {
+    const count = client.parcels.length;
+    entries.push({
+      kind: 'recipient',
+      barcode: client.code,
+      description: `/picking: ${client.name}, ${client.deliveryType}, ${count} parcel${count === 1 ? '' : 's'} (${client.parcels.map((item) => item.number).join(', ')}); ${client.note}; warehouse ${client.warehouseNumber}`,
     });
   }
   return entries;

@@ -64,6 +64,17 @@ const FIELD_NAMES = [
   'LocationName',
   'login',
   'password',
+  // Recipient picking (issue 16).
+  'PickingClientCode',
+  'PickingId',
+  'UserId',
+  'Timestamp',
+  'Barcode',
+  'CellBarcode',
+  'ValidationData',
+  'page',
+  'pageSize',
+  'search',
 ];
 
 const NASTY_STRINGS = [

@@ -10,6 +10,8 @@ import {
   events,
   inbounds,
   parcels,
+  pickingClients,
+  pickings,
   returnableBoxes,
   warehouses,
   zones,
@@ -127,6 +129,9 @@ interface Target {
   cellBarcode: string;
   acceptanceBarcode: string;
   containerBarcode: string | null;
+  /** A recipient of the warehouse and an open picking of it, if any (issue 16). */
+  clientCode: string;
+  pickingId: number | null;
 }
 
 async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
@@ -148,7 +153,20 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     .from(returnableBoxes)
     .where(eq(returnableBoxes.warehouseId, id))
     .limit(1);
+  const [client] = await db
+    .select()
+    .from(pickingClients)
+    .where(eq(pickingClients.warehouseId, id))
+    .orderBy(pickingClients.code)
+    .limit(1);
+  const [picking] = await db
+    .select()
+    .from(pickings)
+    .where(and(eq(pickings.warehouseId, id), eq(pickings.state, 'OPEN')))
+    .limit(1);
   return {
+    clientCode: client!.code,
+    pickingId: picking?.id ?? null,
     warehouseId: id,
     warehouseNumber,
     zoneId: zone!.id,
@@ -351,6 +369,41 @@ const MATRIX: MatrixCall[] = [
     }),
   },
   {
+    name: 'picking info',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/picking-api/picking/info',
+      payload: { PickingClientCode: t.clientCode },
+    }),
+  },
+  {
+    name: 'picking begin',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/picking-api/picking/begin',
+      payload: { PickingClientCode: t.clientCode },
+    }),
+  },
+  ...(['search', 'pickup', 'end', 'cancel'] as const).map((call): MatrixCall => ({
+    name: `picking ${call}`,
+    isOwnerRead: false,
+    request: (t) =>
+      t.pickingId === null
+        ? null
+        : {
+            method: 'POST',
+            url: `/picking-api/picking/${call}`,
+            payload: {
+              PickingId: t.pickingId,
+              Timestamp: '2026-03-02T08:00:00Z',
+              Barcode: t.parcelNumber,
+              CellBarcode: t.cellBarcode,
+            },
+          },
+  })),
+  {
     name: 'vision boxes',
     isOwnerRead: true,
     request: (t) => ({
@@ -424,7 +477,7 @@ describe('security', () => {
         expect(body.OperationObject ?? null, label).toBeNull();
         if (response.statusCode === 200) {
           // Refused as unknown: the other centre's object is not even named.
-          expect([104, 204, 304, 404], label).toContain(body.ErrorCode);
+          expect([104, 204, 304, 404], label).toContain(body.ErrorCode ?? body.errorCode);
         } else {
           expect(response.statusCode, label).toBe(403);
         }

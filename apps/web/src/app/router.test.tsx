@@ -162,6 +162,10 @@ describe('every route', () => {
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',
+    '/picking',
+    '/picking/pickup/:clientCode',
+    '/picking/pickup',
+    '/picking/delivery',
   ]);
 
   it.each(

@@ -43,10 +43,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/stickering-redirect-catch' },
   { path: '/shipment' },
   { path: '/vision' },
-  { path: '/picking' },
-  { path: '/picking/pickup' },
-  { path: '/picking/pickup/:clientCode' },
-  { path: '/picking/delivery' },
   { path: '/picking/delivery/:pickingId' },
   { path: '/nfc', isPublic: true },
   { path: '/settings', isPublic: true },
@@ -114,5 +110,17 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'deconsolidation',
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
+  { path: '/picking', ns: 'picking', load: () => import('../features/picking/picking-page') },
+  {
+    path: '/picking/pickup/:clientCode',
+    ns: 'picking',
+    load: () => import('../features/picking/picking-pickup-page'),
+  },
+  // Without a parameter: back to the direction select (issue 16).
+  ...['/picking/pickup', '/picking/delivery'].map((path): AppRoute => ({
+    path,
+    ns: 'picking',
+    load: () => import('../features/picking/picking-redirect-page'),
+  })),
   ...notYetAvailableRoutes(false),
 ];

@@ -26,6 +26,8 @@ export const HOME_MENU = [
       { area: 'sorting', access: 'signedIn' },
       { area: 'returns', access: 'signedIn' },
       { area: 'deconsolidation', access: 'signedIn' },
+      // Any signed-in user of the warehouse hands parcels to recipients (issue 16, p1 §6).
+      { area: 'picking', access: 'signedIn' },
     ],
   },
   {

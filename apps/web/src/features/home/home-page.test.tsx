@@ -42,6 +42,7 @@ describe('home page tiles', () => {
       'sorting',
       'returns',
       'deconsolidation',
+      'picking',
       'returnable-boxes',
       'topology',
       'time-tracking',
