@@ -89,6 +89,9 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   ...notYetAvailableRoutes(true),
 ];
 
+/** The pick-up page, also of the recipient-less picking paths (issue 16). */
+const pickingPickupPage = () => import('../features/picking/picking-pickup-page');
+
 /** Spec part 1 §2 and part 2 §2: routes behind the sign-in guard. */
 export const PROTECTED_ROUTES: readonly AppRoute[] = [
   { path: '/sorting', ns: 'sorting', load: () => import('../features/sorting/sorting-page') },
@@ -111,16 +114,9 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
   { path: '/picking', ns: 'picking', load: () => import('../features/picking/picking-page') },
-  {
-    path: '/picking/pickup/:clientCode',
-    ns: 'picking',
-    load: () => import('../features/picking/picking-pickup-page'),
-  },
-  // Without a parameter: back to the direction select (issue 16).
-  ...['/picking/pickup', '/picking/delivery'].map((path): AppRoute => ({
-    path,
-    ns: 'picking',
-    load: () => import('../features/picking/picking-redirect-page'),
-  })),
+  { path: '/picking/pickup/:clientCode', ns: 'picking', load: pickingPickupPage },
+  // Without a parameter the pick-up page sends to the direction select (issue 16).
+  { path: '/picking/pickup', ns: 'picking', load: pickingPickupPage },
+  { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
   ...notYetAvailableRoutes(false),
 ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   PICKING_PAGE_SIZE,
@@ -9,7 +9,15 @@ import {
 } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
-import { ActionBar, ActionButton, NoData, Page, Pager, tableStyles } from '../../shell';
+import {
+  ActionBar,
+  ActionButton,
+  NoData,
+  Page,
+  Pager,
+  tableStyles,
+  useLocalizedPath,
+} from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { PromptError } from '../../shell/layout/prompt-error';
@@ -19,6 +27,7 @@ import {
   groupByCell,
   isDeadlinePassed,
   pickedItems,
+  PICKING_PATH,
   pickingMachine,
   progressOf,
   viewOf,
@@ -343,10 +352,15 @@ function PickedList(props: { items: readonly TPickingItem[] }) {
   );
 }
 
-/** /picking/pickup/{clientCode}: the pick-up over the real calls. */
+/**
+ * /picking/pickup/{clientCode}: the pick-up over the real calls. `/picking/pickup` and
+ * `/picking/delivery` without a parameter go to `/picking` (issue 16).
+ */
 export default function PickingPickupPage() {
   const { clientCode = '' } = useParams();
+  const localize = useLocalizedPath();
   const [calls] = useState(() => createPickingService(api));
+  if (clientCode === '') return <Navigate to={localize(PICKING_PATH)} replace />;
   // A new recipient in the URL is a new flow: the machine starts again with it.
   return <PickingPickupScreen key={clientCode} calls={calls} clientCode={clientCode} />;
 }
