@@ -111,16 +111,20 @@ const IN_CELL = sql.raw(
   `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT')`,
 );
 
-function clientsSql(where: SQL, tail: SQL): SQL {
+/**
+ * The client columns of the clients `chosen` (a relation with an `id` column), with their
+ * counts and open picking: the aggregates run for those clients only (a page, one code).
+ */
+function clientColumnsSql(chosen: SQL, tail: SQL): SQL {
   return sql`
     select c.id, c.code, c.name, c.warehouse_code_from, c.warehouse_code_to, c.address_from,
       c.address_to, c.delivery_type, c.validation_type, c.picking_mode, c.allowed_gate_cells,
       c.balance_kopecks, c.balance_debet_kopecks, c.is_need_balance_check,
       agg.parcels_count, agg.barcodes, agg.cod, agg.for_return,
       pk.id as picking_id, pk.begun_at as picking_begun_at, pk.user_id as picking_user_id,
-      u.name as picking_user_name, pk.device_id as picking_device_id, pk.delivery_id,
-      count(*) over () as total_count
-    from picking_clients as c
+      u.name as picking_user_name, pk.device_id as picking_device_id, pk.delivery_id
+    from ${chosen} as chosen
+      inner join picking_clients as c on c.id = chosen.id
       cross join lateral (
         select count(*) filter (where ${IN_CELL})::int as parcels_count,
           coalesce(array_agg(p.number order by p.number) filter (where ${IN_CELL}),
@@ -134,8 +138,21 @@ function clientsSql(where: SQL, tail: SQL): SQL {
         where pp.client_id = c.id) as agg
       left join pickings as pk on pk.client_id = c.id and pk.state = 'OPEN'
       left join users as u on u.id = pk.user_id
-    where ${where}
     ${tail}`;
+}
+
+/**
+ * The clients of a listing: those matching `where` with a parcel in a cell, each judged by one
+ * semi-join that stops at the first such parcel (no aggregate over the whole warehouse).
+ */
+function listedSql(where: SQL): SQL {
+  return sql`
+    select c.id, c.name, c.code from picking_clients as c
+    where ${where}
+      and exists (select 1 from picking_parcels as pp
+        inner join parcels as p on p.id = pp.parcel_id
+        inner join boxes as b on b.id = p.box_id
+        where pp.client_id = c.id and ${IN_CELL})`;
 }
 
 function toClientRow(row: Record<string, unknown>): PickingClientRow {
@@ -237,31 +254,36 @@ export function createPickingRepository(db: Db) {
       warehouseId: number,
       page: { search: string | undefined; limit: number; offset: number },
     ): Promise<{ rows: PickingClientRow[]; totalCount: number }> {
-      const conditions = [sql`c.warehouse_id = ${warehouseId}`, sql`agg.parcels_count > 0`];
+      const conditions = [sql`c.warehouse_id = ${warehouseId}`];
       if (page.search !== undefined) {
         conditions.push(sql`(c.code = ${page.search} or c.name ilike ${likePattern(page.search)}
           or exists (select 1 from picking_parcels as sp inner join parcels as spp
             on spp.id = sp.parcel_id where sp.client_id = c.id and spp.number = ${page.search}))`);
       }
-      const where = sql.join(conditions, sql` and `);
-      const result = await db.execute(
-        clientsSql(where, sql`order by c.name, c.code limit ${page.limit} offset ${page.offset}`),
-      );
+      const listed = listedSql(sql.join(conditions, sql` and `));
+      const result = await db.execute(sql`
+        with listed as materialized (${listed}),
+          counted as (select count(*)::int as n from listed)
+        select chosen_rows.*, counted.n as total_count
+        from counted left join lateral (
+          ${clientColumnsSql(
+            sql`(select id, name, code from listed order by name, code
+              limit ${page.limit} offset ${page.offset})`,
+            sql`order by c.name, c.code`,
+          )}) as chosen_rows on true`);
       const rows = rowsOf(result);
-      let totalCount = rows[0] ? Number(rows[0].total_count) : 0;
-      if (!rows[0] && page.offset > 0) {
-        const counted = rowsOf(
-          await db.execute(sql`select count(*)::int as n from (${clientsSql(where, sql``)}) as x`),
-        );
-        totalCount = Number(counted[0]?.n ?? 0);
-      }
-      return { rows: rows.map(toClientRow), totalCount };
+      const totalCount = Number(rows[0]?.total_count ?? 0);
+      return { rows: rows.filter((row) => row.id !== null).map(toClientRow), totalCount };
     },
 
     /** A client of a warehouse by its code, with its counts and open picking. */
     async findClient(warehouseId: number, code: string): Promise<PickingClientRow | null> {
       const result = await db.execute(
-        clientsSql(sql`c.warehouse_id = ${warehouseId} and c.code = ${code}`, sql`limit 1`),
+        clientColumnsSql(
+          sql`(select id from picking_clients
+            where warehouse_id = ${warehouseId} and code = ${code})`,
+          sql`limit 1`,
+        ),
       );
       const row = rowsOf(result)[0];
       return row ? toClientRow(row) : null;
@@ -317,13 +339,14 @@ export function createPickingRepository(db: Db) {
     },
 
     /**
-     * A picking of a warehouse with its client and user, locked: `update` for end and cancel (one wins),
+     * A picking of a warehouse (by number: the caller's default) with its client and user,
+     * locked: `update` for end and cancel (one wins),
      * `share` for a pickup (pickups of one picking run side by side, an end waits for them),
      * `none` for a read.
      */
     async lockPicking(
       id: number,
-      warehouseId: number,
+      warehouseNumber: number,
       mode: 'update' | 'share' | 'none',
     ): Promise<PickingRow | null> {
       const result = await db.execute(sql`
@@ -332,7 +355,8 @@ export function createPickingRepository(db: Db) {
         from pickings as pk
           inner join picking_clients as c on c.id = pk.client_id
           inner join users as u on u.id = pk.user_id
-        where pk.id = ${id} and pk.warehouse_id = ${warehouseId}
+          inner join warehouses as w on w.id = pk.warehouse_id
+        where pk.id = ${id} and w.number = ${warehouseNumber}
         ${mode === 'update' ? sql`for update of pk` : mode === 'share' ? sql`for share of pk` : sql``}`);
       const row = rowsOf(result)[0];
       if (!row) return null;
@@ -363,46 +387,78 @@ export function createPickingRepository(db: Db) {
       return row ? toItemRow(row) : null;
     },
 
-    /** The item of a picking whose parcel has this barcode, locked; null when none. */
+    /**
+     * The item of a picking whose parcel has this barcode, locked, and its parcel share-locked
+     * in the same statement: a sorting move (which locks the parcel for update) and a pickup
+     * run one after the other, so the pickup's next statement reads the cell the parcel lies
+     * in after any move. Null when the picking has no such parcel.
+     */
     async lockItemByBarcode(
       pickingId: number,
       barcode: string,
     ): Promise<{ itemId: number; parcelId: number; state: TPickingItemState } | null> {
-      const rows = await db
-        .select({
-          itemId: pickingItems.id,
-          parcelId: pickingItems.parcelId,
-          state: pickingItems.state,
-        })
-        .from(pickingItems)
-        .innerJoin(parcels, eq(parcels.id, pickingItems.parcelId))
-        .where(and(eq(pickingItems.pickingId, pickingId), eq(parcels.number, barcode)))
-        .limit(1)
-        .for('update', { of: pickingItems });
-      return rows[0] ?? null;
+      const result = await db.execute(sql`
+        select pi.id, pi.parcel_id, pi.state
+        from picking_items as pi inner join parcels as p on p.id = pi.parcel_id
+        where pi.picking_id = ${pickingId} and p.number = ${barcode}
+        limit 1
+        for update of pi for share of p`);
+      const row = rowsOf(result)[0];
+      if (!row) return null;
+      return {
+        itemId: Number(row.id),
+        parcelId: Number(row.parcel_id),
+        state: row.state as TPickingItemState,
+      };
     },
 
     /**
-     * Share-locks a parcel: a sorting move (which locks it for update) and a pickup run one
-     * after the other, so the pickup judges the cell the parcel lies in after any move.
+     * The writes of a pickup in one statement: the item PICKED, its parcel held, the event
+     * with its units; answers the picking's progress with this item picked.
      */
-    async shareLockParcel(parcelId: number): Promise<void> {
-      await db.execute(sql`select id from parcels where id = ${parcelId} for share`);
-    },
-
-    async markPicked(
-      itemId: number,
-      parcelId: number,
-      by: { userId: number; at: Date; deviceAt: Date },
-    ): Promise<void> {
-      await db
-        .update(pickingItems)
-        .set({ state: 'PICKED', pickedAt: by.at, pickedBy: by.userId, devicePickedAt: by.deviceAt })
-        .where(eq(pickingItems.id, itemId));
-      await db
-        .update(pickingParcels)
-        .set({ hold: 'PICKED' })
-        .where(eq(pickingParcels.parcelId, parcelId));
+    async recordPickup(pickup: {
+      pickingId: number;
+      itemId: number;
+      parcelId: number;
+      userId: number;
+      at: Date;
+      deviceAt: Date;
+      event: Omit<UnitEvent, 'at' | 'userId'>;
+    }): Promise<{ picked: number; total: number }> {
+      const { event } = pickup;
+      const units = [...new Set(event.units.filter((unit): unit is string => !!unit))];
+      const unitArray =
+        units.length === 0
+          ? sql`array[]::text[]`
+          : sql`array[${sql.join(
+              units.map((unit) => sql`${unit}`),
+              sql`, `,
+            )}]::text[]`;
+      const result = await db.execute(sql`
+        with item as (
+          update picking_items
+          set state = 'PICKED', picked_at = ${pickup.at.toISOString()}::timestamptz,
+            picked_by = ${pickup.userId},
+            device_picked_at = ${pickup.deviceAt.toISOString()}::timestamptz
+          where id = ${pickup.itemId}
+        ), held as (
+          update picking_parcels set hold = 'PICKED' where parcel_id = ${pickup.parcelId}
+        ), event as (
+          insert into events (at, user_id, warehouse_id, kind, payload)
+          values (${pickup.at.toISOString()}::timestamptz, ${pickup.userId}, ${event.warehouseId},
+            ${event.kind},
+            ${JSON.stringify(event.payload)}::jsonb)
+          returning id
+        ), units as (
+          insert into event_units (barcode, event_id)
+          select unit, event.id from event, unnest(${unitArray}) as unit
+        )
+        -- This statement's snapshot still shows the item WAITING: it is counted as picked.
+        select count(*) filter (where state = 'PICKED')::int + 1 as picked,
+          count(*) filter (where state in ('WAITING', 'PICKED'))::int as total
+        from picking_items where picking_id = ${pickup.pickingId}`);
+      const row = rowsOf(result)[0];
+      return { picked: Number(row?.picked ?? 0), total: Number(row?.total ?? 0) };
     },
 
     /** Items picked and items to pick (WAITING and PICKED) of a picking. */

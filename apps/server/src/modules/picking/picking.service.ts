@@ -81,8 +81,10 @@ export function createPickingService(options: {
     mode: 'update' | 'share',
     context: CallContext,
   ): Promise<PickingRow> {
-    const warehouse = await warehouseOf(repository, context);
-    const picking = await repository.lockPicking(id, warehouse.id, mode);
+    // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
+    const warehouseNumber = context.user.defaultWarehouseNumber;
+    if (warehouseNumber === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+    const picking = await repository.lockPicking(id, warehouseNumber, mode);
     if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
     if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
     if (picking.userId !== context.user.id) {
@@ -192,7 +194,7 @@ export function createPickingService(options: {
     async search(pickingId: number, context: CallContext): Promise<TPickingItems> {
       const repository = repositoryOf(db);
       const warehouse = await warehouseOf(repository, context);
-      const picking = await repository.lockPicking(pickingId, warehouse.id, 'none');
+      const picking = await repository.lockPicking(pickingId, warehouse.number, 'none');
       if (!picking) {
         throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
       }
@@ -232,7 +234,6 @@ export function createPickingService(options: {
         }
         // After the parcel's lock: a sorting move that held it has committed, so the cell
         // read below is where the parcel lies now.
-        await repository.shareLockParcel(locked.parcelId);
         const before = await repository.findItem(locked.itemId);
         if (!before || before.isInReturnArea || before.cellBarcode === null) {
           throw refusal('refused', 'pickingParcelNotInCell', { barcode: body.Barcode });
@@ -245,27 +246,26 @@ export function createPickingService(options: {
             scanned: body.CellBarcode,
           });
         }
-        const at = now();
-        await repository.markPicked(locked.itemId, locked.parcelId, {
+        const progress = await repository.recordPickup({
+          pickingId: picking.id,
+          itemId: locked.itemId,
+          parcelId: locked.parcelId,
           userId: context.user.id,
-          at,
+          at: now(),
           deviceAt: new Date(body.Timestamp),
-        });
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'parcel.pickedUp',
-          payload: {
-            pickingId: picking.id,
-            clientCode: picking.clientCode,
-            parcelNumber: before.barcode,
-            cellName: before.cellName,
-            deviceTime: body.Timestamp,
+          event: {
+            warehouseId: picking.warehouseId,
+            kind: 'parcel.pickedUp',
+            payload: {
+              pickingId: picking.id,
+              clientCode: picking.clientCode,
+              parcelNumber: before.barcode,
+              cellName: before.cellName,
+              deviceTime: body.Timestamp,
+            },
+            units: [before.barcode, before.boxBarcode, before.cellBarcode],
           },
-          units: [before.barcode, before.boxBarcode, before.cellBarcode],
         });
-        const progress = await repository.progress(picking.id);
         return {
           result: {
             item: presentItem({ ...before, state: 'PICKED' }),
