@@ -10,7 +10,6 @@ import type {
   TPickingClient,
   TPickingClientsPage,
   TPickingInfo,
-  TPickingItem,
   TPickupResult,
 } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
@@ -21,6 +20,7 @@ import { result } from '../../test/call-result';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices } from '../../test/services';
 import { PickingDirectionScreen } from './picking-page';
+import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
 import { PickingPickupScreen } from './picking-pickup-page';
 import type { PickingCalls } from './picking.service';
 
@@ -28,32 +28,7 @@ import type { PickingCalls } from './picking.service';
 // reads in the list (plurals, the PVZ badge, money, who holds a picking) and in the process
 // (items by cell, the returns label, a passed deadline, progress).
 
-function client(code: string, name: string, extra: Partial<TPickingClient> = {}): TPickingClient {
-  return {
-    clientCode: code,
-    clientName: name,
-    parcelsCount: 2,
-    barcodes: [],
-    warehouseCodeFrom: 'MSK-SC1',
-    warehouseCodeTo: 'MSK-SC1',
-    addressFrom: 'Москва',
-    addressTo: 'Москва, ул. Складская, 1',
-    deliveryType: 'SELF',
-    validationType: 0,
-    pickingId: null,
-    pickingBeginDateUtc: null,
-    pickingUserName: null,
-    deliveryId: null,
-    allowedGateCells: [],
-    pickingMode: 'normal',
-    cashOnDelivery: 0,
-    balance: null,
-    balanceDebet: null,
-    isNeedBalanceCheck: false,
-    parcelsForReturnCount: 0,
-    ...extra,
-  };
-}
+const client = pickingClient;
 
 const CLIENTS = [
   client('R-1001', 'Смирнов Алексей', { barcodes: ['P400001', 'P400007'] }),
@@ -67,49 +42,11 @@ const CLIENTS = [
   }),
 ];
 
-function item(
-  itemId: number,
-  barcode: string,
-  cell: Partial<TPickingItem['cell']>,
-  extra: Partial<TPickingItem> = {},
-): TPickingItem {
-  return {
-    itemId,
-    cell: {
-      barcode: null,
-      order: null,
-      name: null,
-      zoneNumber: null,
-      row: 'return',
-      col: null,
-      zoneType: null,
-      ...cell,
-    },
-    boxName: '_34717-126',
-    barcode,
-    name: `Деталь ${barcode}`,
-    cashOnDelivery: 0,
-    make: 'Bosch',
-    article: 'BO-1',
-    quantity: 1,
-    state: 'WAITING',
-    storageDeadlineDate: '2030-12-31',
-    ...extra,
-  };
-}
-
-const A04 = {
-  barcode: '=34717-8-a-04',
-  order: 800004,
-  name: '8-a-04',
-  zoneNumber: 8,
-  row: 'a',
-  col: 4,
-};
+const A04 = zone8Cell('8-a-04', 800004);
 const ITEMS = [
-  item(1, 'P400001', A04, { storageDeadlineDate: '2026-01-15' }),
-  item(2, 'P400007', A04),
-  item(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
+  pickingItem(1, 'P400001', A04, { storageDeadlineDate: '2026-01-15' }),
+  pickingItem(2, 'P400007', A04),
+  pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
 ];
 
 function fakeCalls(): PickingCalls & { searches: string[] } {
@@ -131,31 +68,17 @@ function fakeCalls(): PickingCalls & { searches: string[] } {
     findClients: async (search) =>
       result(page(CLIENTS.filter((one) => one.barcodes.includes(search)))),
     info: async (code) =>
-      result<TPickingInfo>({
-        ClientCode: code,
-        ClientName: 'Смирнов Алексей',
-        WarehouseCodeFrom: 'MSK-SC1',
-        WarehouseCodeTo: 'PDL-WH2',
-        AddressFrom: 'Москва',
-        AddressTo: 'Подольск',
-        Pickings: [],
-        ParcelsCount: 2,
-        Barcodes: ['P400001', 'P400007'],
-        DeliveryType: 'SELF',
-        ValidationType: 0,
-        PickingId: null,
-        PickingBeginDateUtc: null,
-        PickingUserName: null,
-        DeliveryId: null,
-        AllowedGateCells: [],
-        PickingMode: 'normal',
-        CashOnDelivery: 1234.5,
-        Balance: null,
-        BalanceDebet: null,
-        IsNeedBalanceCheck: false,
-        ParcelsForReturnCount: 1,
-        IsOwnPicking: false,
-      }),
+      result<TPickingInfo>(
+        pickingInfo(
+          client(code, 'Смирнов Алексей', {
+            warehouseCodeTo: 'PDL-WH2',
+            addressTo: 'Подольск',
+            barcodes: ['P400001', 'P400007'],
+            cashOnDelivery: 1234.5,
+            parcelsForReturnCount: 1,
+          }),
+        ),
+      ),
     begin: async ({ clientCode }) =>
       result<TPicking>({
         pickingId: 9,

@@ -12,6 +12,7 @@ import type {
 } from '@sorting/contracts';
 import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
+import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
 import {
   PICKING_CODES,
   clientOfScan,
@@ -34,79 +35,25 @@ type Failure = 'network' | 'refused';
 type CallName = 'find' | 'info' | 'begin' | 'search' | 'pickup' | 'end' | 'cancel';
 
 function item(itemId: number, barcode: string, cell: string, order: number): TPickingItem {
-  return {
-    itemId,
-    cell: {
-      barcode: `=34717-${cell}`,
-      order,
-      name: cell,
-      zoneNumber: 8,
-      row: cell.split('-')[1] ?? 'a',
-      col: Number(cell.split('-')[2]),
-      zoneType: 'SITO',
-    },
-    boxName: '_34717-121',
-    barcode,
-    name: `Деталь ${barcode}`,
-    cashOnDelivery: 0,
-    make: 'Bosch',
-    article: 'BO-1',
-    quantity: 1,
-    state: 'WAITING',
-    storageDeadlineDate: '2030-12-31',
-  };
+  return pickingItem(itemId, barcode, zone8Cell(cell, order));
 }
 
-const CLIENT: TPickingClient = {
-  clientCode: 'R-1001',
-  clientName: 'Смирнов Алексей',
-  parcelsCount: 2,
+const CLIENT: TPickingClient = pickingClient('R-1001', 'Смирнов Алексей', {
   barcodes: ['P400001', 'P400002'],
-  warehouseCodeFrom: 'MSK-SC1',
-  warehouseCodeTo: 'MSK-SC1',
-  addressFrom: 'Москва',
-  addressTo: 'Москва',
-  deliveryType: 'SELF',
-  validationType: 0,
-  pickingId: null,
-  pickingBeginDateUtc: null,
-  pickingUserName: null,
-  deliveryId: null,
-  allowedGateCells: [],
-  pickingMode: 'normal',
-  cashOnDelivery: 0,
-  balance: null,
-  balanceDebet: null,
-  isNeedBalanceCheck: false,
-  parcelsForReturnCount: 0,
-};
+});
 
 function infoOf(pickingId: number | null, isOwn: boolean): TPickingInfo {
-  return {
-    ClientCode: CLIENT.clientCode,
-    ClientName: CLIENT.clientName,
-    WarehouseCodeFrom: 'MSK-SC1',
-    WarehouseCodeTo: 'MSK-SC1',
-    AddressFrom: 'Москва',
-    AddressTo: 'Москва',
-    Pickings: pickingId === null ? [] : [{ PickingId: pickingId, DeliveryId: null }],
-    ParcelsCount: 2,
-    Barcodes: CLIENT.barcodes,
-    DeliveryType: 'SELF',
-    ValidationType: 0,
-    PickingId: pickingId,
-    PickingBeginDateUtc: pickingId === null ? null : '2026-03-02T08:00:00.000Z',
-    PickingUserName: pickingId === null ? null : 'Иванов Пётр',
-    DeliveryId: null,
-    AllowedGateCells: [],
-    PickingMode: 'normal',
-    CashOnDelivery: 0,
-    Balance: null,
-    BalanceDebet: null,
-    IsNeedBalanceCheck: false,
-    ParcelsForReturnCount: 0,
-    IsOwnPicking: isOwn,
-  };
+  return pickingInfo(
+    pickingId === null
+      ? CLIENT
+      : {
+          ...CLIENT,
+          pickingId,
+          pickingBeginDateUtc: '2026-03-02T08:00:00.000Z',
+          pickingUserName: 'Иванов Пётр',
+        },
+    { IsOwnPicking: isOwn },
+  );
 }
 
 function createFakeServer() {
