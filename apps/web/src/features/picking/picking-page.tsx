@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,12 +9,13 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { callValue, type CallError } from '../../lib/call-error';
-import { controlStyles, ListSection, Page, useLocale } from '../../shell';
+import { ListSection, Page, useLocale } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
 import { PromptError } from '../../shell/layout/prompt-error';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { SearchForm } from '../../shell/layout/search-form';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
@@ -49,7 +50,6 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
   const { actor, snapshot } = useMachineActor(pickingMachine, { ports, clientCode: null });
   useMachineScans(actor);
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const { textOf, notifyError } = useCallFailures<'f-0001'>(t);
 
@@ -63,12 +63,6 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchText.trim());
-    setPage(1);
-  };
 
   const error = snapshot?.context.error ?? null;
   const data = list.data;
@@ -91,25 +85,15 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
           {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
         </section>
 
-        <form className={styles.row} role="search" onSubmit={onSearch}>
-          <label className={`${controlStyles.field} ${styles.grow}`}>
-            {t('search')}
-            <input
-              className={controlStyles.input}
-              data-testid="picking-search"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </label>
-          <button
-            type="submit"
-            className={controlStyles.button}
-            data-testid="picking-search-submit"
-          >
-            {t('searchButton')}
-          </button>
-        </form>
+        <SearchForm
+          label={t('search')}
+          buttonLabel={t('searchButton')}
+          testId="picking-search"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
 
         <ListSection
           title={t('clients')}
