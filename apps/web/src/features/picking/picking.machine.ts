@@ -12,6 +12,7 @@ import { recognizeBarcode } from '@sorting/domain';
 import {
   progressOf,
   type CallResult,
+  type PickingCode,
   type PickingContext,
   type PickingError,
   type PickingEvent,
@@ -60,6 +61,33 @@ function refusedError(
     ...(barcode === undefined ? {} : { barcode }),
   };
 }
+
+/**
+ * A call's two failures, back to `target`: its refusal (the f-code with the server's message
+ * and ErrorCode) as the last `onDone` branch, and no answer as `onError`.
+ */
+function failuresTo(target: string, refused: PickingCode, noAnswer: PickingCode = refused) {
+  return {
+    refused: {
+      target,
+      actions: {
+        type: 'showError' as const,
+        params: ({ event }: { event: { output: CallResult<unknown> } }) =>
+          refusedError(refused, event.output),
+      },
+    },
+    onError: {
+      target,
+      actions: { type: 'showError' as const, params: { code: noAnswer, message: null } },
+    },
+  };
+}
+
+const FIND_FAILURES = failuresTo('pickingDirectionSelect', 'f-0001');
+const BEGIN_FAILURES = failuresTo('pickingInfo', 'f-0006', 'f-0007');
+const SEARCH_FAILURES = failuresTo('pickingInfo', 'f-0002');
+const END_FAILURES = failuresTo('checkPicked', 'f-0011', 'f-0012');
+const CANCEL_FAILURES = failuresTo('pickingProcess', 'f-0013');
 
 /**
  * Recipient picking (spec part 1 §4 "Picking": pickingDirectionSelect, pickingInfo,
@@ -201,18 +229,9 @@ export const pickingMachine = setup({
               }),
             },
           },
-          {
-            target: 'pickingDirectionSelect',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => refusedError('f-0001', event.output),
-            },
-          },
+          FIND_FAILURES.refused,
         ],
-        onError: {
-          target: 'pickingDirectionSelect',
-          actions: { type: 'showError', params: { code: 'f-0001', message: null } },
-        },
+        onError: FIND_FAILURES.onError,
       },
     },
 
@@ -308,18 +327,9 @@ export const pickingMachine = setup({
               operationId: null,
             }),
           },
-          {
-            target: 'pickingInfo',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => refusedError('f-0006', event.output),
-            },
-          },
+          BEGIN_FAILURES.refused,
         ],
-        onError: {
-          target: 'pickingInfo',
-          actions: { type: 'showError', params: { code: 'f-0007', message: null } },
-        },
+        onError: BEGIN_FAILURES.onError,
       },
     },
 
@@ -335,18 +345,9 @@ export const pickingMachine = setup({
             target: 'pickingProcess',
             actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
           },
-          {
-            target: 'pickingInfo',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => refusedError('f-0002', event.output),
-            },
-          },
+          SEARCH_FAILURES.refused,
         ],
-        onError: {
-          target: 'pickingInfo',
-          actions: { type: 'showError', params: { code: 'f-0002', message: null } },
-        },
+        onError: SEARCH_FAILURES.onError,
       },
     },
 
@@ -515,18 +516,9 @@ export const pickingMachine = setup({
               'leave',
             ],
           },
-          {
-            target: 'checkPicked',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => refusedError('f-0011', event.output),
-            },
-          },
+          END_FAILURES.refused,
         ],
-        onError: {
-          target: 'checkPicked',
-          actions: { type: 'showError', params: { code: 'f-0012', message: null } },
-        },
+        onError: END_FAILURES.onError,
       },
     },
 
@@ -567,18 +559,9 @@ export const pickingMachine = setup({
               'leave',
             ],
           },
-          {
-            target: 'pickingProcess',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => refusedError('f-0013', event.output),
-            },
-          },
+          CANCEL_FAILURES.refused,
         ],
-        onError: {
-          target: 'pickingProcess',
-          actions: { type: 'showError', params: { code: 'f-0013', message: null } },
-        },
+        onError: CANCEL_FAILURES.onError,
       },
     },
 
