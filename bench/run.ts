@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,embedded,web,browser,documents` runs some phases.
+// phase for development; `--only=write,load,picking,embedded,web,browser,documents` runs some phases.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { ensureDebianProgram } from './debian.js';
 import { runDocumentsBench } from './documents.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
+import { pickingRows, runPickingBench } from './picking.js';
 import { median } from './stats.js';
 import {
   runFixedRate,
@@ -315,6 +316,13 @@ async function main(): Promise<void> {
         ],
       );
     }
+  }
+
+  if (wants('picking')) {
+    // Issue 16: recipient picking on a database of its own (bench/picking.ts).
+    const picking = await runPickingBench({ serverUrl, quick, log });
+    results.picking = picking;
+    rows.push(...pickingRows(picking));
   }
 
   if (wants('embedded')) {

@@ -49,6 +49,9 @@ import { createSortingService } from './modules/sorting/sorting.service.js';
 import { deconsolidationRoutes } from './modules/deconsolidation/deconsolidation.routes.js';
 import { createDeconsolidationRepository } from './modules/deconsolidation/deconsolidation.repository.js';
 import { createDeconsolidationService } from './modules/deconsolidation/deconsolidation.service.js';
+import { pickingRoutes } from './modules/picking/picking.routes.js';
+import { createPickingRepository } from './modules/picking/picking.repository.js';
+import { createPickingService } from './modules/picking/picking.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
 import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
@@ -332,6 +335,10 @@ async function registerEverything(
       repository: createDeconsolidationRepository,
       now,
     }),
+  });
+
+  await app.register(pickingRoutes, {
+    service: createPickingService({ db: database.db, repository: createPickingRepository, now }),
   });
 
   await registerReturns(app, config, database, now, returnsOptions);

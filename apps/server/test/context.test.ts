@@ -45,8 +45,9 @@ describe('POST /sorting-api/warehouses/search', () => {
         Number: 34717,
         Code: 'MSK-SC1',
         DefaultZoneNumber: 1,
-        // The demo seed's boxes 1-5 and the consolidated 111-112 (demo-data.ts DEMO_BOXES).
-        LastBoxNumber: 112,
+        // The demo seed's boxes 1-5, the consolidated 111-112 and the recipients' 121-129
+        // (demo-data.ts DEMO_BOXES).
+        LastBoxNumber: 129,
         Version: 1,
         SortingMode: 'SortingCenter',
         IsSinglePickingPerDevice: false,

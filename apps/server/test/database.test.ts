@@ -179,6 +179,7 @@ describe('demo list', () => {
         'return-parcel',
         'consolidation',
         'document',
+        'recipient',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

@@ -80,6 +80,9 @@ test('docs/DEMO.md "Open /notifications": each kind in each corner, every sound,
 // returns, time tracking workplace and dimension type of the table below and the first, second and last cell of
 // each zone as Code128 barcodes, each with its text underneath so it can be typed into the scan
 // panel instead. [...] Without the demo seed (`DEMO_SEED=false`) the page does not exist."
+// returns, recipient of the pick-up and time tracking workplace of the table below and the
+// first, second and last cell of each zone as Code128 barcodes, each with its text underneath so
+// it can be typed into the scan panel instead. [...] Without the demo seed (`DEMO_SEED=false`) the page does not exist."
 test('docs/DEMO.md "A printable sheet of the same barcodes": every listed barcode, ru and en', async ({
   page,
 }) => {
@@ -93,6 +96,7 @@ test('docs/DEMO.md "A printable sheet of the same barcodes": every listed barcod
     'box',
     'acceptance-report',
     'return-parcel',
+    'recipient',
     'workplace',
     'dimension',
   ];

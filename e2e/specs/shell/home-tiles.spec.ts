@@ -24,6 +24,8 @@ test.describe('home tiles', () => {
       'menu-deconsolidation',
       // Any signed-in user looks a unit's history up (docs/DECISIONS.md "Vision screen").
       'menu-vision',
+      // Any signed-in user hands parcels to recipients (issue 16).
+      'menu-picking',
       // Any user of the centre: no role checks in document flow and dimensions (issue 21, p2 §6).
       'menu-documents-flow',
       'menu-dimensions',

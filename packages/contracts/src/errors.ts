@@ -36,6 +36,11 @@ export const ERROR_TABLE = {
   /** A business rule refused the operation; the message says why. */
   refused: { status: 200, errorCode: 1, isCritical: false },
   /**
+   * Recipient picking (issue 16): `end` of picked parcels with cash on delivery and no
+   * processed payment; lifted by the payment issue (docs/DECISIONS.md "Recipient picking").
+   */
+  paymentRequired: { status: 200, errorCode: 402, isCritical: false },
+  /**
    * The state changed under the operation (another worker moved the parcel, the box was
    * closed or took another sorting key meanwhile); scan again (docs/DECISIONS.md "Sorting rules").
    */

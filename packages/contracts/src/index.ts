@@ -33,5 +33,7 @@ export * from './dimensions/dimensions.schemas.js';
 export * from './dimensions/dimensions.routes.js';
 export * from './documents-flow/documents-flow.schemas.js';
 export * from './documents-flow/documents-flow.routes.js';
+export * from './picking/picking.schemas.js';
+export * from './picking/picking.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

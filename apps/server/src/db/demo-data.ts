@@ -19,6 +19,12 @@ import {
 } from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
+import {
+  DEMO_PICKING_BOXES,
+  DEMO_PICKING_CLIENTS,
+  DEMO_PICKING_ZONE,
+  listDemoPickingParcels,
+} from './demo-picking-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -96,6 +102,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
     DEMO_CONSOLIDATION_ZONE,
+    DEMO_PICKING_ZONE,
   ],
 };
 
@@ -355,6 +362,16 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: c.destinationKey,
     isClosed: true,
   })),
+  // The recipients' parcels lie in closed boxes in zone 8 «Выдача» (issue 16).
+  ...DEMO_PICKING_BOXES.map((box) => ({
+    number: box.boxNumber,
+    warehouseNumber: box.warehouseNumber,
+    zoneNumber: box.zoneNumber,
+    row: box.row,
+    col: box.col,
+    sortingKey: 'MSK-YUG',
+    isClosed: true,
+  })),
 ];
 
 function demoParcel(
@@ -471,6 +488,18 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     inboundNumber: 'IN-0002',
   }),
   ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
+  ...listDemoPickingParcels().map(({ client, parcel }) =>
+    demoParcel(parcel.number, 'MSK-YUG', `for recipient ${client.code} (/picking)`, {
+      warehouseNumber: client.warehouseNumber,
+      boxNumber: parcel.boxNumber,
+      inboundNumber: null,
+      name: parcel.name,
+      detailName: parcel.name,
+      makeName: parcel.makeName,
+      detailNumber: parcel.detailNumber,
+      clientName: client.name,
+    }),
+  ),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -584,7 +613,8 @@ export type DemoEntryKind =
   | 'workplace'
   | 'return-parcel'
   | 'consolidation'
-  | 'document';
+  | 'document'
+  | 'recipient';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -726,6 +756,14 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'document',
       barcode: document.number,
       description: `/documents-flow: ${document.direction === 'in' ? 'incoming' : 'outgoing'} «${document.typeName}», state ${document.state}, ${document.daysAgo} day${document.daysAgo === 1 ? '' : 's'} ago, ${names}; ${document.note}; sorting centre ${document.sortingCenterId}`,
+    });
+  }
+  for (const client of DEMO_PICKING_CLIENTS) {
+    const count = client.parcels.length;
+    entries.push({
+      kind: 'recipient',
+      barcode: client.code,
+      description: `/picking: ${client.name}, ${client.deliveryType}, ${count} parcel${count === 1 ? '' : 's'} (${client.parcels.map((item) => item.number).join(', ')}); ${client.note}; warehouse ${client.warehouseNumber}`,
     });
   }
   return entries;

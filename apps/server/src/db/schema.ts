@@ -7,3 +7,4 @@ export * from './schema-printing.js';
 export * from './schema-time-tracking.js';
 export * from './schema-returns.js';
 export * from './schema-documents-flow.js';
+export * from './schema-picking.js';

@@ -22,6 +22,8 @@ import {
 import { DEMO_CONSOLIDATIONS } from './demo-consolidation-data.js';
 import { DEMO_CONTRAGENTS, DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { createSeedDocumentsRepository } from './seed-documents.repository.js';
+import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
+import { createSeedPickingRepository } from './seed-picking.repository.js';
 import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
 import {
@@ -113,6 +115,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
     const addedShippedOrders = await seedReturns(tx, warehouseIds);
     await seedDocuments(tx);
+    await seedPicking(tx, warehouseIds);
 
     return {
       warehouses: addedWarehouses,
@@ -342,6 +345,66 @@ async function seedDocuments(db: Db): Promise<void> {
       }));
     }),
   );
+}
+
+/**
+ * The demo recipients (demo-picking-data.ts), their parcels and, for a recipient held by a
+ * demo worker, that worker's open picking. A recipient already there is left as it is (its
+ * parcels may have been handed out since).
+ */
+async function seedPicking(db: Db, warehouseIds: Map<number, number>): Promise<void> {
+  const repository = createSeedPickingRepository(db);
+  const warehouseIdOf = (number: number): number => {
+    const id = warehouseIds.get(number);
+    if (id === undefined) throw new Error(`demo warehouse ${number} missing`);
+    return id;
+  };
+  const clientIds = await repository.insertClients(
+    DEMO_PICKING_CLIENTS.map((client) => ({
+      warehouseId: warehouseIdOf(client.warehouseNumber),
+      code: client.code,
+      name: client.name,
+      deliveryType: client.deliveryType,
+      warehouseCodeFrom: client.warehouseCodeFrom,
+      warehouseCodeTo: client.warehouseCodeTo,
+      addressFrom: client.addressFrom,
+      addressTo: client.addressTo,
+    })),
+  );
+  const parcelIds = await repository.findParcelIds(
+    DEMO_PICKING_CLIENTS.flatMap((client) => client.parcels.map((parcel) => parcel.number)),
+  );
+  const userIds = await repository.findUserIds(
+    DEMO_PICKING_CLIENTS.flatMap((client) => client.heldByUserNumber ?? []),
+  );
+  for (const client of DEMO_PICKING_CLIENTS) {
+    const warehouseId = warehouseIdOf(client.warehouseNumber);
+    const clientId = clientIds.get(`${warehouseId}:${client.code}`);
+    if (clientId === undefined) continue;
+    const owned = client.parcels.flatMap((parcel) => {
+      const parcelId = parcelIds.get(parcel.number);
+      return parcelId === undefined ? [] : [{ parcel, parcelId }];
+    });
+    await repository.insertParcels(
+      owned.map(({ parcel, parcelId }) => ({
+        parcelId,
+        clientId,
+        cashOnDeliveryKopecks: parcel.cashOnDeliveryKopecks,
+        storageDeadline: parcel.storageDeadline,
+        isInReturnArea: parcel.boxNumber === null,
+      })),
+    );
+    const holderId =
+      client.heldByUserNumber === null ? undefined : userIds.get(client.heldByUserNumber);
+    if (holderId === undefined) continue;
+    await repository.insertOpenPicking({
+      warehouseId,
+      clientId,
+      userId: holderId,
+      begunAt: new Date(),
+      parcelIds: owned.filter(({ parcel }) => parcel.boxNumber !== null).map((o) => o.parcelId),
+    });
+  }
 }
 
 /** True when the database holds no warehouse and no user: the start may seed it. */

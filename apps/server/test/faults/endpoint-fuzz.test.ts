@@ -76,6 +76,14 @@ const FIELD_NAMES = [
   'Width',
   'Height',
   'IsCommon',
+  // Recipient picking (issue 16).
+  'PickingClientCode',
+  'PickingId',
+  'UserId',
+  'Timestamp',
+  'CellBarcode',
+  'ValidationData',
+  'search',
 ];
 
 const NASTY_STRINGS = [

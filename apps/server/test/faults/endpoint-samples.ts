@@ -185,6 +185,36 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'DELETE /deconsolidating-api/v1/:warehouseCode/Consolidating/:cellBarcode': {
       params: { warehouseCode: 'MSK-SC1', cellBarcode: '=34717-7-a-05' },
     },
+    'GET /picking-api/picking/clients': { query: { page: '1', pageSize: '30', search: 'R-10' } },
+    'POST /picking-api/picking/info': { body: { PickingClientCode: 'R-1001' } },
+    'POST /picking-api/picking/begin': {
+      body: { PickingClientCode: 'R-0404' },
+      headers: { 'x-operation-id': 'fuzz-picking-begin-0001' },
+    },
+    'POST /picking-api/picking/search': { body: { PickingId: 1 } },
+    'POST /picking-api/picking/pickup': {
+      body: {
+        PickingId: 999999,
+        UserId: 1,
+        Timestamp: '2026-03-02T08:00:00Z',
+        Barcode: 'P400001',
+        CellBarcode: '=34717-8-a-01',
+      },
+      headers: { 'x-operation-id': 'fuzz-picking-pickup-0001' },
+    },
+    'POST /picking-api/picking/end': {
+      body: {
+        PickingId: 999999,
+        UserId: 1,
+        Timestamp: '2026-03-02T08:00:00Z',
+        ValidationData: { Kind: 'none' },
+      },
+      headers: { 'x-operation-id': 'fuzz-picking-end-0001' },
+    },
+    'POST /picking-api/picking/cancel': {
+      body: { PickingId: 999999 },
+      headers: { 'x-operation-id': 'fuzz-picking-cancel-0001' },
+    },
     'GET /users-api/v1/:code/Users': {
       params: { code: SC },
       query: { page: '1', pageSize: '40', search: 'Петр' },

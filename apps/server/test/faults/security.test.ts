@@ -11,6 +11,8 @@ import {
   events,
   inbounds,
   parcels,
+  pickingClients,
+  pickings,
   returnableBoxes,
   warehouses,
   zones,
@@ -130,6 +132,9 @@ interface Target {
   containerBarcode: string | null;
   /** An incoming state-1 document of the sorting centre with this number (issue 21). */
   documentId: number | null;
+  /** A recipient of the warehouse and an open picking of it, if any (issue 16). */
+  clientCode: string;
+  pickingId: number | null;
 }
 
 async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
@@ -156,7 +161,20 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     .from(documents)
     .where(and(eq(documents.sortingCenterId, warehouseNumber), eq(documents.state, 1)))
     .limit(1);
+  const [client] = await db
+    .select()
+    .from(pickingClients)
+    .where(eq(pickingClients.warehouseId, id))
+    .orderBy(pickingClients.code)
+    .limit(1);
+  const [picking] = await db
+    .select()
+    .from(pickings)
+    .where(and(eq(pickings.warehouseId, id), eq(pickings.state, 'OPEN')))
+    .limit(1);
   return {
+    clientCode: client!.code,
+    pickingId: picking?.id ?? null,
     warehouseId: id,
     warehouseNumber,
     zoneId: zone!.id,
@@ -375,6 +393,41 @@ const MATRIX: MatrixCall[] = [
         ? null
         : { method: 'POST', url: `/documentsflow-api/documents/${t.documentId}/validate` },
   },
+  {
+    name: 'picking info',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: '/picking-api/picking/info',
+      payload: { PickingClientCode: t.clientCode },
+    }),
+  },
+  {
+    name: 'picking begin',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/picking-api/picking/begin',
+      payload: { PickingClientCode: t.clientCode },
+    }),
+  },
+  ...(['search', 'pickup', 'end', 'cancel'] as const).map((call): MatrixCall => ({
+    name: `picking ${call}`,
+    isOwnerRead: false,
+    request: (t) =>
+      t.pickingId === null
+        ? null
+        : {
+            method: 'POST',
+            url: `/picking-api/picking/${call}`,
+            payload: {
+              PickingId: t.pickingId,
+              Timestamp: '2026-03-02T08:00:00Z',
+              Barcode: t.parcelNumber,
+              CellBarcode: t.cellBarcode,
+            },
+          },
+  })),
   {
     name: 'vision boxes',
     isOwnerRead: true,

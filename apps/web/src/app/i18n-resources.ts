@@ -10,6 +10,7 @@ import type documentsFlow from '../features/documents-flow/locales/ru.json';
 import type home from '../features/home/locales/ru.json';
 import type notifications from '../features/notifications/locales/ru.json';
 import type outdatedBrowser from '../features/outdated-browser/locales/ru.json';
+import type picking from '../features/picking/locales/ru.json';
 import type returnableBoxes from '../features/returnable-boxes/locales/ru.json';
 import type returns from '../features/returns/locales/ru.json';
 import type sorting from '../features/sorting/locales/ru.json';
@@ -31,6 +32,7 @@ export interface I18nResources {
   home: typeof home;
   notifications: typeof notifications;
   'outdated-browser': typeof outdatedBrowser;
+  picking: typeof picking;
   'returnable-boxes': typeof returnableBoxes;
   returns: typeof returns;
   sorting: typeof sorting;

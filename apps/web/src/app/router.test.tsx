@@ -165,6 +165,10 @@ describe('every route', () => {
     '/vision',
     '/documents-flow',
     '/dimensions',
+    '/picking',
+    '/picking/pickup/:clientCode',
+    '/picking/pickup',
+    '/picking/delivery',
   ]);
 
   it.each(

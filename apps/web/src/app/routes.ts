@@ -41,10 +41,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/inbound' },
   { path: '/stickering-redirect-catch' },
   { path: '/shipment' },
-  { path: '/picking' },
-  { path: '/picking/pickup' },
-  { path: '/picking/pickup/:clientCode' },
-  { path: '/picking/delivery' },
   { path: '/picking/delivery/:pickingId' },
   { path: '/nfc', isPublic: true },
   { path: '/settings', isPublic: true },
@@ -91,6 +87,9 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   ...notYetAvailableRoutes(true),
 ];
 
+/** The pick-up page, also of the recipient-less picking paths (issue 16). */
+const pickingPickupPage = () => import('../features/picking/picking-pickup-page');
+
 /** Spec part 1 §2 and part 2 §2: routes behind the sign-in guard. */
 export const PROTECTED_ROUTES: readonly AppRoute[] = [
   { path: '/sorting', ns: 'sorting', load: () => import('../features/sorting/sorting-page') },
@@ -123,5 +122,10 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'dimensions',
     load: () => import('../features/dimensions/dimensions-page'),
   },
+  { path: '/picking', ns: 'picking', load: () => import('../features/picking/picking-page') },
+  { path: '/picking/pickup/:clientCode', ns: 'picking', load: pickingPickupPage },
+  // Without a parameter the pick-up page sends to the direction select (issue 16).
+  { path: '/picking/pickup', ns: 'picking', load: pickingPickupPage },
+  { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
   ...notYetAvailableRoutes(false),
 ];

@@ -8,6 +8,7 @@ import { DIMENSIONS_ROUTES } from '../dimensions/dimensions.routes.js';
 import { DOCUMENTS_FLOW_ROUTES } from '../documents-flow/documents-flow.routes.js';
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
+import { PICKING_ROUTES } from '../picking/picking.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -27,4 +28,5 @@ export const ROUTE_MAPS = {
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
   documentsFlow: DOCUMENTS_FLOW_ROUTES,
+  picking: PICKING_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -12,6 +12,7 @@ import { DIMENSIONS_SCHEMAS } from '../dimensions/dimensions.schemas.js';
 import { DOCUMENTS_FLOW_SCHEMAS } from '../documents-flow/documents-flow.schemas.js';
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
+import { PICKING_SCHEMAS } from '../picking/picking.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -32,4 +33,5 @@ export const SCHEMA_MAPS = {
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,
   documentsFlow: DOCUMENTS_FLOW_SCHEMAS,
+  picking: PICKING_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

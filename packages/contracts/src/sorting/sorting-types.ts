@@ -185,6 +185,12 @@ export const SORTING_EVENT_KINDS = [
   'container.deleted',
   // Deconsolidation (docs/DECISIONS.md "Deconsolidation"): the box was unpacked.
   'box.deconsolidated',
+  // Recipient picking (docs/DECISIONS.md "Recipient picking"): begun, a parcel picked up from
+  // its cell, handed out to the recipient at end («выдана получателю»), a picking cancelled.
+  'picking.begun',
+  'parcel.pickedUp',
+  'parcel.handedOut',
+  'picking.cancelled',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

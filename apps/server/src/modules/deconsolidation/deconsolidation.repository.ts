@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { toInt4Id } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { cells, events, warehouses } from '../../db/schema-base.js';
-import { boxes, consolidations, eventUnits, parcels } from '../../db/schema-sorting.js';
+import { cells, warehouses } from '../../db/schema-base.js';
+import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { boxes, consolidations, parcels } from '../../db/schema-sorting.js';
 
 export interface ConsolidationWarehouseRow {
   id: number;
@@ -175,29 +176,8 @@ export function createDeconsolidationRepository(db: Db) {
     },
 
     /** Appends an event and indexes it under the unit barcodes it concerns. */
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      warehouseId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-      units: string[];
-    }): Promise<void> {
-      const [row] = await db
-        .insert(events)
-        .values({
-          at: event.at,
-          userId: event.userId,
-          warehouseId: event.warehouseId,
-          kind: event.kind,
-          payload: event.payload,
-        })
-        .returning({ id: events.id });
-      if (!row) throw new Error('event insert returned nothing');
-      const units = [...new Set(event.units)];
-      if (units.length > 0) {
-        await db.insert(eventUnits).values(units.map((barcode) => ({ barcode, eventId: row.id })));
-      }
+    recordEvent(event: UnitEvent): Promise<void> {
+      return insertUnitEvent(db, event);
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type DemoCell,
   type DemoWarehouse,
 } from '../../db/demo-data.js';
+import { DEMO_PICKING_CLIENTS } from '../../db/demo-picking-data.js';
 import { DEMO_SHIPPED_ORDERS } from '../../db/demo-returns-data.js';
 
 /** Public path of the sheet; /en/demo-sheet has English captions. */
@@ -219,6 +220,21 @@ export function buildDemoSheetSections(): DemoSheetSection[] {
           barcode: order.parcelBarcode,
           name: order.items.map((item) => item.name).join(', '),
           description: order.note,
+        })),
+      ),
+    },
+    {
+      id: 'recipients',
+      title: { ru: 'Получатели (выдача)', en: 'Recipients (pick-up)' },
+      hint: {
+        ru: 'На экране выдачи: код получателя или штрихкод его посылки.',
+        en: 'On the pick-up screen: a recipient code or a barcode of one of its parcels.',
+      },
+      items: scannableItems(
+        DEMO_PICKING_CLIENTS.map((client) => ({
+          barcode: client.code,
+          name: client.name,
+          description: `${client.parcels.map((parcel) => parcel.number).join(', ')}; ${client.note}`,
         })),
       ),
     },

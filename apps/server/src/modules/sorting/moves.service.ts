@@ -20,6 +20,7 @@ import {
 import type { MessageKey } from '../../i18n/messages.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
+import { pickingHoldRefusal } from './picking-hold.js';
 import { authorise, notFound, parcelNotFound } from './sorting.presenter.js';
 import type {
   BoxRow,
@@ -92,6 +93,7 @@ export function createMovesService(deps: {
       parcel: ParcelRow | null;
       warehouse: WarehouseScopeRow | null;
       seenVersion: number | null;
+      pickingHold: string | null;
     },
     parcelId: number,
     context: CallContext,
@@ -99,6 +101,7 @@ export function createMovesService(deps: {
     const { parcel, warehouse, seenVersion } = locked;
     if (!parcel || !warehouse) throw parcelNotFound(parcelId);
     authorise(context.user, warehouse);
+    if (locked.pickingHold !== null) throw pickingHoldRefusal(locked.pickingHold, parcel.number);
     if (seenVersion !== null && seenVersion !== parcel.version) {
       throw stateChanged('parcelMovedMeanwhile', { barcode: parcel.number });
     }
@@ -150,7 +153,7 @@ export function createMovesService(deps: {
     // Lock order of every move: parcel, then cells by id, then the box.
     const locked = await repository.lockParcelForMove(request.parcelId, user.id);
     const { parcel, warehouse } = checkMovedParcel(
-      locked ?? { parcel: null, warehouse: null, seenVersion: null },
+      locked ?? { parcel: null, warehouse: null, seenVersion: null, pickingHold: null },
       request.parcelId,
       context,
     );

@@ -289,14 +289,17 @@ export function scanContextQuery(db: Db, parcelMatch: SQL) {
 }
 
 /**
- * A move's parcel, locked, with its warehouse ("p." and "w." fields) and the version the user
- * last saw ("seenVersion", null when never scanned).
+ * A move's parcel, locked, with its warehouse ("p." and "w." fields), the version the user
+ * last saw ("seenVersion", null when never scanned) and what holds it for a recipient
+ * ("pickingHold": PICKED, HANDED_OUT or null; docs/DECISIONS.md "Recipient picking").
  */
 export function lockedParcelSql(parcelId: number, userId: number): SQL {
   return sql`
     select ${parcelList}, ${warehouseList},
       (select pv.version from parcel_views as pv
-       where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id") as "seenVersion"
+       where pv.user_id = ${userId} and pv.parcel_id = "parcels"."id") as "seenVersion",
+      (select pp.hold from picking_parcels as pp
+       where pp.parcel_id = "parcels"."id") as "pickingHold"
     from parcels inner join warehouses on warehouses.id = parcels.warehouse_id
     where parcels.id = ${parcelId}
     limit 1

@@ -20,6 +20,7 @@ import {
   zones,
 } from '../../db/schema.js';
 import { createContainersRepository } from './containers.repository.js';
+import { pickingHoldRefusal } from './picking-hold.js';
 import {
   type WarehouseScopeRow,
   type ZoneRow,
@@ -132,6 +133,7 @@ export function createSortingRepository(db: Db) {
       parcel: ParcelRow;
       warehouse: WarehouseScopeRow;
       seenVersion: number | null;
+      pickingHold: string | null;
     } | null> {
       const result = await db.execute(sql`
         ${lockedParcelSql(id, userId)}`);
@@ -141,6 +143,7 @@ export function createSortingRepository(db: Db) {
         parcel: pickPrefixed<ParcelRow>(row, 'p.'),
         warehouse: pickPrefixed<WarehouseScopeRow>(row, 'w.'),
         seenVersion: row.seenVersion === null ? null : Number(row.seenVersion),
+        pickingHold: row.pickingHold == null ? null : String(row.pickingHold),
       };
     },
 
@@ -163,6 +166,7 @@ export function createSortingRepository(db: Db) {
       parcel: ParcelRow | null;
       warehouse: WarehouseScopeRow | null;
       seenVersion: number | null;
+      pickingHold: string | null;
       cell: CellRow | null;
     }> {
       const { claim, userId, parcelId, cellId } = ask;
@@ -186,6 +190,7 @@ export function createSortingRepository(db: Db) {
         parcel: hasParcel ? pickPrefixed<ParcelRow>(row, 'p.') : null,
         warehouse: hasParcel ? pickPrefixed<WarehouseScopeRow>(row, 'w.') : null,
         seenVersion: row.seenVersion == null ? null : Number(row.seenVersion),
+        pickingHold: row.pickingHold == null ? null : String(row.pickingHold),
         cell: row['c.id'] !== null ? pickPrefixed<CellRow>(row, 'c.') : null,
       };
     },
@@ -414,9 +419,13 @@ export function createSortingRepository(db: Db) {
           update cells set is_empty = false
           where id = ${box.cellId} and is_empty
         ), moved as (
+          -- A parcel a recipient's picking took meanwhile is not moved (the first statement
+          -- of the move could not see it: its snapshot predates the parcel's lock).
           update parcels
           set box_id = ${box.id}, is_receipted = true, version = version + 1, updated_at = now()
           where id = ${parcelId}
+            and not exists (select 1 from picking_parcels as pp
+              where pp.parcel_id = ${parcelId} and pp.hold is not null)
           returning id, version
         ), viewed as (
           insert into parcel_views (user_id, parcel_id, version)
@@ -444,9 +453,17 @@ export function createSortingRepository(db: Db) {
         )}
         )
         select (select count(*)::int from moved) as "moved",
-          inbound.number as "inboundNumber", inbound.is_receipted as "inboundIsReceipted"
+          inbound.number as "inboundNumber", inbound.is_receipted as "inboundIsReceipted",
+          (select pp.hold from picking_parcels as pp where pp.parcel_id = ${parcelId})
+            as "pickingHold"
         from (select 1) as one left join inbound on true`);
       const row = rowsOf(result)[0];
+      if (row && Number(row.moved) !== 1 && row.pickingHold != null) {
+        throw pickingHoldRefusal(
+          String(row.pickingHold),
+          String(event.payload.parcelNumber ?? parcelId),
+        );
+      }
       if (!row || Number(row.moved) !== 1) {
         throw new Error(`parcel ${parcelId} vanished during a move`);
       }

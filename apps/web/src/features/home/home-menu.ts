@@ -27,6 +27,8 @@ export const HOME_MENU = [
       { area: 'returns', access: 'signedIn' },
       { area: 'deconsolidation', access: 'signedIn' },
       { area: 'vision', access: 'signedIn' },
+      // Any signed-in user of the warehouse hands parcels to recipients (issue 16, p1 §6).
+      { area: 'picking', access: 'signedIn' },
     ],
   },
   {

@@ -43,6 +43,7 @@ describe('home page tiles', () => {
       'returns',
       'deconsolidation',
       'vision',
+      'picking',
       'documents-flow',
       'dimensions',
       'returnable-boxes',

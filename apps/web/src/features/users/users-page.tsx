@@ -27,6 +27,7 @@ import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dia
 import { CreatedPanel } from '../../shell/layout/created-panel';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { SearchForm } from '../../shell/layout/search-form';
 import { UnlockSignInButton } from './unlock-sign-in-button';
 import { createUsersService, type UsersCalls } from './users.service';
 import styles from './users-page.module.css';
@@ -62,7 +63,6 @@ export function UsersScreen(props: {
   const { toasts } = useShellServices();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
   // A badge just issued (new user or reissue): shown and printable only now.
@@ -87,12 +87,6 @@ export function UsersScreen(props: {
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchText.trim());
-    setPage(1);
-  };
 
   const adding = useCallAction(
     async (trimmed: string) => {
@@ -164,25 +158,15 @@ export function UsersScreen(props: {
           <NoData text={t('f-007')} code={listError?.code} />
         ) : (
           <>
-            <form className={styles.row} role="search" onSubmit={onSearch}>
-              <label className={`${controlStyles.field} ${styles.grow}`}>
-                {t('search')}
-                <input
-                  className={controlStyles.input}
-                  data-testid="users-search"
-                  type="search"
-                  value={searchText}
-                  onChange={(event) => setSearchText(event.target.value)}
-                />
-              </label>
-              <button
-                type="submit"
-                className={controlStyles.button}
-                data-testid="users-search-submit"
-              >
-                {t('searchButton')}
-              </button>
-            </form>
+            <SearchForm
+              label={t('search')}
+              buttonLabel={t('searchButton')}
+              testId="users-search"
+              onSearch={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+            />
 
             <form className={styles.row} aria-label={t('addTitle')} onSubmit={onAdd}>
               <label className={`${controlStyles.field} ${styles.grow}`}>

@@ -1,0 +1,192 @@
+import { DEFAULT_SORTING_CENTER_ID, type TPickingDeliveryType } from '@sorting/contracts';
+import type { CellRow } from '@sorting/domain';
+
+// The demo recipients of recipient picking (issue 16; docs/DECISIONS.md "Recipient picking"):
+// parcels P400001… in closed boxes _34717-121… standing in zone 8 «Выдача» of the sorting
+// centre, and one recipient of warehouse 1201. demo-data.ts makes the boxes and parcels,
+// seed.ts the recipients, their parcels and the picking held by the second demo worker.
+
+const SC = DEFAULT_SORTING_CENTER_ID;
+const REGULAR = 1201;
+
+/** Zone 8 of the sorting centre: SITO rows a–c × 01–06, where parcels wait for recipients. */
+export const DEMO_PICKING_ZONE = {
+  number: 8,
+  name: 'Выдача',
+  type: 'SITO',
+  rowCount: 3,
+  colCount: 6,
+} as const;
+
+/** A closed box of recipients' parcels standing in a cell. */
+export interface DemoPickingBox {
+  warehouseNumber: number;
+  boxNumber: number;
+  zoneNumber: number;
+  row: CellRow;
+  col: number;
+}
+
+export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
+  { warehouseNumber: SC, boxNumber: 121, zoneNumber: 8, row: 'a', col: 1 },
+  { warehouseNumber: SC, boxNumber: 122, zoneNumber: 8, row: 'b', col: 3 },
+  { warehouseNumber: SC, boxNumber: 123, zoneNumber: 8, row: 'a', col: 2 },
+  { warehouseNumber: SC, boxNumber: 124, zoneNumber: 8, row: 'c', col: 1 },
+  { warehouseNumber: SC, boxNumber: 125, zoneNumber: 8, row: 'a', col: 3 },
+  { warehouseNumber: SC, boxNumber: 126, zoneNumber: 8, row: 'a', col: 4 },
+  { warehouseNumber: SC, boxNumber: 127, zoneNumber: 8, row: 'a', col: 5 },
+  { warehouseNumber: SC, boxNumber: 128, zoneNumber: 8, row: 'b', col: 1 },
+  { warehouseNumber: SC, boxNumber: 129, zoneNumber: 8, row: 'b', col: 2 },
+  // Warehouse 1201: zone 2 (Экспедиция), its last cell.
+  { warehouseNumber: REGULAR, boxNumber: 121, zoneNumber: 2, row: 'd', col: 6 },
+];
+
+/** A recipient's parcel: in a demo box, or in the returns area (box null). */
+export interface DemoPickingParcel {
+  number: string;
+  name: string;
+  makeName: string;
+  detailNumber: string;
+  boxNumber: number | null;
+  cashOnDeliveryKopecks: number;
+  /** yyyy-mm-dd. */
+  storageDeadline: string;
+}
+
+/** Spec part 1 §3 "Picking client" as the demo seeds it. */
+export interface DemoPickingClient {
+  warehouseNumber: number;
+  code: string;
+  name: string;
+  deliveryType: TPickingDeliveryType;
+  warehouseCodeFrom: string;
+  warehouseCodeTo: string;
+  addressFrom: string;
+  addressTo: string;
+  parcels: readonly DemoPickingParcel[];
+  /** The demo user (by number) whose open picking holds this recipient, if any. */
+  heldByUserNumber: number | null;
+  note: string;
+}
+
+/** A storage deadline far ahead, and one already passed (highlighted on the process screen). */
+const DEADLINE = '2030-12-31';
+const PASSED_DEADLINE = '2026-01-15';
+
+function parcel(
+  number: string,
+  name: string,
+  boxNumber: number | null,
+  extra: Partial<DemoPickingParcel> = {},
+): DemoPickingParcel {
+  return {
+    number,
+    name,
+    makeName: 'Bosch',
+    detailNumber: `BO-${number.slice(-4)}`,
+    boxNumber,
+    cashOnDeliveryKopecks: 0,
+    storageDeadline: DEADLINE,
+    ...extra,
+  };
+}
+
+const SC_CODE = 'MSK-SC1';
+const SC_ADDRESS = 'Москва, ул. Складская, 1';
+
+function client(
+  code: string,
+  name: string,
+  parcels: readonly DemoPickingParcel[],
+  note: string,
+  extra: Partial<DemoPickingClient> = {},
+): DemoPickingClient {
+  return {
+    warehouseNumber: SC,
+    code,
+    name,
+    deliveryType: 'SELF',
+    warehouseCodeFrom: SC_CODE,
+    warehouseCodeTo: SC_CODE,
+    addressFrom: SC_ADDRESS,
+    addressTo: SC_ADDRESS,
+    parcels,
+    heldByUserNumber: null,
+    note,
+    ...extra,
+  };
+}
+
+export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
+  client(
+    'R-1001',
+    'Смирнов Алексей',
+    [parcel('P400001', 'Щётка стеклоочистителя', 121), parcel('P400002', 'Лампа H7', 122)],
+    '2 parcels in 8-a-01 and 8-b-03; no validation',
+  ),
+  client(
+    'R-1002',
+    'Кузнецова Ольга',
+    [
+      parcel('P400003', 'Фильтр воздушный', 123),
+      parcel('P400004', 'Фильтр салонный', 123),
+      parcel('P400005', 'Свеча зажигания', 124),
+    ],
+    '3 parcels in 8-a-02 (two) and 8-c-01; no validation',
+  ),
+  client('R-1003', 'ПВЗ «Лесная, 7»', [parcel('P400006', 'Датчик кислорода', 125)], 'a PVZ', {
+    deliveryType: 'PVZ',
+    addressTo: 'Москва, ул. Лесная, 7',
+  }),
+  client(
+    'R-1004',
+    'Морозов Игорь',
+    [parcel('P400007', 'Ремень генератора', 126), parcel('P400008', 'Ролик натяжной', null)],
+    'P400008 lies in the returns area (row «возврат»)',
+  ),
+  client(
+    'R-1005',
+    'Волкова Елена',
+    [parcel('P400009', 'Колодки задние', 127, { storageDeadline: PASSED_DEADLINE })],
+    `storage deadline ${PASSED_DEADLINE} passed`,
+  ),
+  client(
+    'R-1006',
+    'Новиков Сергей',
+    [parcel('P400010', 'Стойка стабилизатора', 128)],
+    'its picking is held by Сидорова Анна (1002)',
+    { heldByUserNumber: 1002 },
+  ),
+  client(
+    'R-1007',
+    'Соколова Ирина',
+    [
+      parcel('P400011', 'Насос топливный', 129, { cashOnDeliveryKopecks: 125_000 }),
+      parcel('P400012', 'Прокладка', 129),
+    ],
+    'cash on delivery 1 250,00 ₽: end is refused (402) until payment',
+  ),
+  client(
+    'R-2001',
+    'Лебедев Павел',
+    [parcel('P400013', 'Амортизатор', 121)],
+    'of warehouse 1201: a worker of the sorting centre never sees it',
+    {
+      warehouseNumber: REGULAR,
+      warehouseCodeFrom: 'PDL-WH2',
+      warehouseCodeTo: 'PDL-WH2',
+      addressFrom: 'Подольск, ул. Заводская, 3',
+      addressTo: 'Подольск, ул. Заводская, 3',
+    },
+  ),
+];
+
+/** The demo parcels of the recipients, each with its recipient. */
+export function listDemoPickingParcels(): {
+  client: DemoPickingClient;
+  parcel: DemoPickingParcel;
+}[] {
+  return DEMO_PICKING_CLIENTS.flatMap((owner) =>
+    owner.parcels.map((item) => ({ client: owner, parcel: item })),
+  );
+}

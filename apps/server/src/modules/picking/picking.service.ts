@@ -1,0 +1,366 @@
+import type {
+  TCancelResult,
+  TEndResult,
+  TPicking,
+  TPickingClientsPage,
+  TPickingClientsQuery,
+  TPickingInfo,
+  TPickingItems,
+  TPickupResult,
+  ZEndRequest,
+  ZPickupRequest,
+} from '@sorting/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { canUseWarehouse } from '../../lib/authorise.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { presentClient, presentInfo, presentItem, rublesOf } from './picking.presenter.js';
+import type {
+  PickingClientRow,
+  PickingRepository,
+  PickingRow,
+  PickingWarehouseRow,
+} from './picking.repository.js';
+
+/** Who calls: the call context and the device cookie (single picking per device, issue 17). */
+export interface PickingCaller extends CallContext {
+  deviceId: string | null;
+}
+
+type PickupInput = z.output<typeof ZPickupRequest>;
+type EndInput = z.output<typeof ZEndRequest>;
+
+/**
+ * Spec part 1 §4 "Picking", §7 "Recipient picking", part 2 §7 "Picking" (docs/DECISIONS.md
+ * "Recipient picking"): recipients with parcels in cells, a picking begun, its parcels picked
+ * from their cells, then handed out at end or put back at cancel. The warehouse is the
+ * caller's default warehouse; every change runs once per `X-Operation-Id`.
+ */
+export function createPickingService(options: {
+  db: Db;
+  repository: RepositoryFactory<Db, PickingRepository>;
+  now: () => Date;
+}) {
+  const { db, now, repository: repositoryOf } = options;
+  const changes = operationsOver(db, repositoryOf);
+
+  /** The caller's default warehouse (as `containerAccounting/all`); none → 104. */
+  async function warehouseOf(
+    repository: PickingRepository,
+    context: CallContext,
+  ): Promise<PickingWarehouseRow> {
+    const number = context.user.defaultWarehouseNumber;
+    const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
+    if (!warehouse || !canUseWarehouse(context.user, warehouse)) {
+      throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+    }
+    return warehouse;
+  }
+
+  async function clientOrRefuse(
+    repository: PickingRepository,
+    code: string,
+    context: CallContext,
+  ): Promise<{ warehouse: PickingWarehouseRow; client: PickingClientRow }> {
+    const warehouse = await warehouseOf(repository, context);
+    const client = await repository.findClient(warehouse.id, code);
+    if (!client) throw refusal('objectNotFound', 'pickingClientNotFound', { code });
+    return { warehouse, client };
+  }
+
+  /**
+   * An OPEN picking of the caller's warehouse, locked, that is the caller's: another
+   * warehouse's is not found (104, its row not even locked); closed or someone else's →
+   * ErrorCode 1.
+   */
+  async function openPickingOrRefuse(
+    repository: PickingRepository,
+    id: number,
+    mode: 'update' | 'share',
+    context: CallContext,
+  ): Promise<PickingRow> {
+    // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
+    const warehouseNumber = context.user.defaultWarehouseNumber;
+    if (warehouseNumber === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+    const picking = await repository.lockPicking(id, warehouseNumber, mode);
+    if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
+    if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
+    if (picking.userId !== context.user.id) {
+      throw refusal('refused', 'pickingHeldBy', {
+        client: picking.clientCode,
+        user: picking.userName,
+      });
+    }
+    return picking;
+  }
+
+  function deviceTime(timestamp: string | undefined): Date | null {
+    return timestamp === undefined ? null : new Date(timestamp);
+  }
+
+  return {
+    /** `GET clients`: one page of the clients with a parcel in a cell, by name then code. */
+    async clients(query: TPickingClientsQuery, context: CallContext): Promise<TPickingClientsPage> {
+      const repository = repositoryOf(db);
+      const warehouse = await warehouseOf(repository, context);
+      const { rows, totalCount } = await repository.listClients(warehouse.id, {
+        search: query.search,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: rows.map(presentClient),
+        totalCount,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** `info`: the client in PascalCase with its open pickings; unknown → 104. */
+    async info(code: string, context: PickingCaller): Promise<TPickingInfo> {
+      const { client } = await clientOrRefuse(repositoryOf(db), code, context);
+      return presentInfo(client, client.pickingUserId === context.user.id);
+    },
+
+    /**
+     * `begin`: the client's open picking when it is the caller's (IsRepeat), else a new one
+     * with a WAITING item per parcel in a cell (RETURNED per parcel in the returns area). Held
+     * by someone else → ErrorCode 1 naming them; nothing in cells → ErrorCode 1.
+     */
+    async begin(code: string, context: PickingCaller): Promise<OperationOutcome<TPicking>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const { warehouse, client } = await clientOrRefuse(repository, code, context);
+        await repository.lockClient(client.id);
+        // Read again under the client's lock: a begin that just committed is seen.
+        const current = (await repository.findClient(warehouse.id, code)) ?? client;
+        if (current.pickingId !== null && current.pickingBegunAt !== null) {
+          if (current.pickingUserId !== context.user.id) {
+            throw refusal('refused', 'pickingHeldBy', {
+              client: current.code,
+              user: current.pickingUserName ?? '',
+            });
+          }
+          const picking: TPicking = {
+            pickingId: current.pickingId,
+            clientCode: current.code,
+            state: 'OPEN',
+            beginDateUtc: current.pickingBegunAt.toISOString(),
+            userId: context.user.id,
+            userName: context.user.name,
+            itemsCount: (await repository.progress(current.pickingId)).total,
+          };
+          return { picking, isResumed: true };
+        }
+        if (current.parcelsCount === 0) {
+          throw refusal('refused', 'pickingNothingInCells', { code: current.code });
+        }
+        const at = now();
+        const pickingId = await repository.insertPicking({
+          warehouseId: warehouse.id,
+          clientId: current.id,
+          userId: context.user.id,
+          deviceId: context.deviceId,
+          begunAt: at,
+        });
+        const items = await repository.insertItems(pickingId, current.id);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'picking.begun',
+          payload: { pickingId, clientCode: current.code, parcelsCount: items.waiting.length },
+          units: [...items.waiting, ...items.returned],
+        });
+        const picking: TPicking = {
+          pickingId,
+          clientCode: current.code,
+          state: 'OPEN',
+          beginDateUtc: at.toISOString(),
+          userId: context.user.id,
+          userName: context.user.name,
+          itemsCount: items.waiting.length,
+        };
+        return { picking, isResumed: false };
+      });
+      return {
+        value: outcome.value.picking,
+        isRepeat: outcome.isRepeat || outcome.value.isResumed,
+      };
+    },
+
+    /** `search`: the picking's items by cell order, then name; another warehouse's → 104. */
+    async search(pickingId: number, context: CallContext): Promise<TPickingItems> {
+      const repository = repositoryOf(db);
+      const warehouse = await warehouseOf(repository, context);
+      const picking = await repository.lockPicking(pickingId, warehouse.number, 'none');
+      if (!picking) {
+        throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
+      }
+      return (await repository.listItems(pickingId)).map(presentItem);
+    },
+
+    /**
+     * `pickup`: the picking's item of Barcode, WAITING → PICKED when CellBarcode is the cell its
+     * parcel lies in. Not in this picking → 404; wrong cell → 304 naming the right one; already
+     * PICKED → the same answer with IsRepeat (two devices: one wins); LOST/RETURNED → 1.
+     */
+    async pickup(
+      body: PickupInput,
+      context: PickingCaller,
+    ): Promise<OperationOutcome<TPickupResult>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const picking = await openPickingOrRefuse(repository, body.PickingId, 'share', context);
+        const locked = await repository.lockItemByBarcode(picking.id, body.Barcode);
+        if (!locked) {
+          throw refusal('parcelNotFound', 'pickingParcelNotInPicking', { barcode: body.Barcode });
+        }
+        if (locked.state === 'PICKED') {
+          const item = await repository.findItem(locked.itemId);
+          const progress = await repository.progress(picking.id);
+          if (!item) throw new Error(`picking item ${locked.itemId} vanished`);
+          return {
+            result: {
+              item: presentItem(item),
+              pickedCount: progress.picked,
+              totalCount: progress.total,
+            },
+            isRepeat: true,
+          };
+        }
+        if (locked.state !== 'WAITING') {
+          throw refusal('refused', 'pickingItemNotWaiting', { barcode: body.Barcode });
+        }
+        // After the parcel's lock: a sorting move that held it has committed, so the cell
+        // read below is where the parcel lies now.
+        const before = await repository.findItem(locked.itemId);
+        if (!before || before.isInReturnArea || before.cellBarcode === null) {
+          throw refusal('refused', 'pickingParcelNotInCell', { barcode: body.Barcode });
+        }
+        if (before.cellBarcode !== body.CellBarcode) {
+          throw refusal('repeatedFailure', 'pickingWrongCell', {
+            barcode: body.Barcode,
+            cell: before.cellName ?? before.cellBarcode,
+            cellBarcode: before.cellBarcode,
+            scanned: body.CellBarcode,
+          });
+        }
+        const progress = await repository.recordPickup({
+          pickingId: picking.id,
+          itemId: locked.itemId,
+          parcelId: locked.parcelId,
+          userId: context.user.id,
+          at: now(),
+          deviceAt: new Date(body.Timestamp),
+          event: {
+            warehouseId: picking.warehouseId,
+            kind: 'parcel.pickedUp',
+            payload: {
+              pickingId: picking.id,
+              clientCode: picking.clientCode,
+              parcelNumber: before.barcode,
+              cellName: before.cellName,
+              deviceTime: body.Timestamp,
+            },
+            units: [before.barcode, before.boxBarcode, before.cellBarcode],
+          },
+        });
+        return {
+          result: {
+            item: presentItem({ ...before, state: 'PICKED' }),
+            pickedCount: progress.picked,
+            totalCount: progress.total,
+          },
+          isRepeat: false,
+        };
+      });
+      return { value: outcome.value.result, isRepeat: outcome.isRepeat || outcome.value.isRepeat };
+    },
+
+    /**
+     * `end`: PROCESSED; the PICKED parcels are handed out (out of their boxes, a new version,
+     * held HANDED_OUT), WAITING ones stay for a later visit. Cash on delivery on the picked
+     * parcels and no processed payment → 402 (the payment issue lifts it). Nothing picked → 1.
+     */
+    async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
+      return changes.run(context, async (repository) => {
+        const picking = await openPickingOrRefuse(repository, body.PickingId, 'update', context);
+        const picked = await repository.listPicked(picking.id);
+        if (picked.length === 0) throw refusal('refused', 'pickingNothingPicked');
+        const kopecks = picked.reduce((sum, parcel) => sum + parcel.kopecks, 0);
+        if (kopecks > 0) {
+          throw refusal('paymentRequired', 'pickingPaymentRequired', {
+            amount: rublesOf(kopecks).toFixed(2),
+          });
+        }
+        const at = now();
+        await repository.handOut(
+          picking.id,
+          picked.map((parcel) => parcel.parcelId),
+          at,
+        );
+        await repository.closePicking(picking.id, {
+          state: 'PROCESSED',
+          at,
+          userId: context.user.id,
+          deviceAt: deviceTime(body.Timestamp),
+        });
+        const handedOut = picked.map((parcel) => parcel.barcode);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: picking.warehouseId,
+          kind: 'parcel.handedOut',
+          payload: {
+            pickingId: picking.id,
+            clientCode: picking.clientCode,
+            parcelsCount: handedOut.length,
+            comment: picking.clientCode,
+          },
+          units: [...handedOut, ...picked.map((parcel) => parcel.boxBarcode)],
+        });
+        return {
+          pickingId: picking.id,
+          state: 'PROCESSED',
+          handedOut,
+          waiting: await repository.listWaiting(picking.id),
+          cashOnDelivery: rublesOf(kopecks),
+        };
+      });
+    },
+
+    /** `cancel`: CANCELLED; PICKED items back to WAITING (sorting tables untouched). */
+    async cancel(
+      pickingId: number,
+      context: PickingCaller,
+    ): Promise<OperationOutcome<TCancelResult>> {
+      return changes.run(context, async (repository) => {
+        const picking = await openPickingOrRefuse(repository, pickingId, 'update', context);
+        const putBack = await repository.putBack(picking.id);
+        const at = now();
+        await repository.closePicking(picking.id, {
+          state: 'CANCELLED',
+          at,
+          userId: context.user.id,
+          deviceAt: null,
+        });
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: picking.warehouseId,
+          kind: 'picking.cancelled',
+          payload: {
+            pickingId: picking.id,
+            clientCode: picking.clientCode,
+            parcelsCount: putBack.length,
+          },
+          units: putBack,
+        });
+        return { pickingId: picking.id, state: 'CANCELLED', putBack };
+      });
+    },
+  };
+}
+
+export type PickingService = ReturnType<typeof createPickingService>;

@@ -1,0 +1,212 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type {
+  TCancelResult,
+  TEndResult,
+  TPicking,
+  TPickingClient,
+  TPickingClientsPage,
+  TPickingInfo,
+  TPickupResult,
+} from '@sorting/contracts';
+import type { Locale } from '@sorting/domain';
+import { LocaleProvider } from '../../shell/i18n';
+import { ShellServicesProvider } from '../../shell/shell-services';
+import type { SoundName } from '../../shell/sounds/sound-names';
+import { result } from '../../test/call-result';
+import { renderWithI18n } from '../../test/render';
+import { createTestServices } from '../../test/services';
+import { PickingDirectionScreen } from './picking-page';
+import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
+import { PickingPickupScreen } from './picking-pickup-page';
+import type { PickingCalls } from './picking.service';
+
+// The picking pages over a fake picking-api (issue 16; spec part 1 §4, §5, §8): what the worker
+// reads in the list (plurals, the PVZ badge, money, who holds a picking) and in the process
+// (items by cell, the returns label, a passed deadline, progress).
+
+const client = pickingClient;
+
+const CLIENTS = [
+  client('R-1001', 'Смирнов Алексей', { barcodes: ['P400001', 'P400007'] }),
+  client('R-1003', 'ПВЗ «Лесная, 7»', { parcelsCount: 1, deliveryType: 'PVZ' }),
+  client('R-1006', 'Новиков Сергей', {
+    parcelsCount: 5,
+    pickingId: 3,
+    pickingBeginDateUtc: '2026-03-02T08:00:00.000Z',
+    pickingUserName: 'Сидорова Анна',
+    cashOnDelivery: 1250,
+  }),
+];
+
+const A04 = zone8Cell('8-a-04', 800004);
+const ITEMS = [
+  pickingItem(1, 'P400001', A04, { storageDeadlineDate: '2026-01-15' }),
+  pickingItem(2, 'P400007', A04),
+  pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
+];
+
+function fakeCalls(): PickingCalls & { searches: string[] } {
+  const searches: string[] = [];
+  let items = ITEMS.map((one) => ({ ...one }));
+  const page = (list: TPickingClient[]): TPickingClientsPage => ({
+    items: list,
+    totalCount: list.length,
+    page: 1,
+    pageSize: 30,
+  });
+  return {
+    searches,
+    listClients: async ({ search }) => {
+      searches.push(search);
+      const list = CLIENTS.filter((one) => search === '' || one.clientName.includes(search));
+      return { ...result(page(list)), isRepeat: false, isCriticalError: false };
+    },
+    findClients: async (search) =>
+      result(page(CLIENTS.filter((one) => one.barcodes.includes(search)))),
+    info: async (code) =>
+      result<TPickingInfo>(
+        pickingInfo(
+          client(code, 'Смирнов Алексей', {
+            warehouseCodeTo: 'PDL-WH2',
+            addressTo: 'Подольск',
+            barcodes: ['P400001', 'P400007'],
+            cashOnDelivery: 1234.5,
+            parcelsForReturnCount: 1,
+          }),
+        ),
+      ),
+    begin: async ({ clientCode }) =>
+      result<TPicking>({
+        pickingId: 9,
+        clientCode,
+        state: 'OPEN',
+        beginDateUtc: '2026-03-02T08:00:00.000Z',
+        userId: 1,
+        userName: 'Иванов Пётр',
+        itemsCount: 2,
+      }),
+    search: async () => result(items.map((one) => ({ ...one }))),
+    pickup: async ({ barcode }) => {
+      items = items.map((one) => (one.barcode === barcode ? { ...one, state: 'PICKED' } : one));
+      const picked = items.find((one) => one.barcode === barcode)!;
+      return result<TPickupResult>({ item: picked, pickedCount: 1, totalCount: 2 });
+    },
+    end: async () => result<TEndResult>(null, { errorCode: 1, message: 'Нет' }),
+    cancel: async () => result<TCancelResult>(null, { errorCode: 1, message: 'Нет' }),
+  };
+}
+
+async function renderPages(locale: Locale = 'ru', initial = '/picking') {
+  const played: SoundName[] = [];
+  const services = createTestServices({
+    sounds: { play: (name) => void played.push(name), setMuted: () => undefined },
+  });
+  const calls = fakeCalls();
+  const base = locale === 'ru' ? '' : `/${locale}`;
+  const router = createMemoryRouter(
+    [
+      { path: `${base}/picking`, Component: () => <PickingDirectionScreen calls={calls} /> },
+      {
+        path: `${base}/picking/pickup/:clientCode`,
+        Component: () => <PickingPickupScreen calls={calls} clientCode="R-1001" />,
+      },
+    ],
+    { initialEntries: [`${base}${initial}`] },
+  );
+  await renderWithI18n(
+    <QueryClientProvider client={new QueryClient()}>
+      <ShellServicesProvider services={services}>
+        <LocaleProvider locale={locale} base={base}>
+          <RouterProvider router={router} />
+        </LocaleProvider>
+      </ShellServicesProvider>
+    </QueryClientProvider>,
+    locale,
+    ['picking'],
+  );
+  const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
+  const waitView = (view: string) =>
+    waitFor(() =>
+      expect(screen.getByTestId('picking-screen').getAttribute('data-view')).toBe(view),
+    );
+  return { played, scan, waitView, router, calls };
+}
+
+const rowOf = (code: string) =>
+  screen.getAllByTestId('picking-client').find((row) => row.getAttribute('data-code') === code)!;
+
+describe('PickingDirectionScreen', () => {
+  it('lists recipients with plurals, the PVZ badge, money and who holds a picking', async () => {
+    await renderPages();
+    await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(3));
+    expect(within(rowOf('R-1001')).getByTestId('client-parcels').textContent).toBe('2 посылки');
+    expect(within(rowOf('R-1003')).getByTestId('client-parcels').textContent).toBe('1 посылка');
+    expect(within(rowOf('R-1006')).getByTestId('client-parcels').textContent).toBe('5 посылок');
+    expect(within(rowOf('R-1003')).getByTestId('client-pvz').textContent).toBe('ПВЗ');
+    expect(within(rowOf('R-1006')).getByTestId('client-cod').textContent).toBe(
+      '1\u00a0250,00\u00a0₽',
+    );
+    expect(within(rowOf('R-1006')).getByTestId('client-in-work').textContent).toMatch(
+      /^в работе: Сидорова Анна, \d\d:\d\d$/,
+    );
+    expect(screen.getByTestId('picking-total').textContent).toBe('Найдено 3 получателя');
+  });
+
+  it('searches; a scanned parcel opens its recipient, an unknown one is f-0004', async () => {
+    const { scan, router, calls, waitView } = await renderPages();
+    await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(3));
+    await userEvent.type(screen.getByTestId('picking-search'), 'Смирнов');
+    await userEvent.click(screen.getByTestId('picking-search-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(1));
+    expect(calls.searches.at(-1)).toBe('Смирнов');
+    scan('P999999');
+    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0004'));
+    await waitView('pickingDirectionSelect');
+    scan('P400007');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/picking/pickup/R-1001'));
+  });
+
+  it('in English: one parcel, parcels', async () => {
+    await renderPages('en');
+    await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(3));
+    expect(within(rowOf('R-1003')).getByTestId('client-parcels').textContent).toBe('1 parcel');
+    expect(within(rowOf('R-1001')).getByTestId('client-parcels').textContent).toBe('2 parcels');
+  });
+});
+
+describe('PickingPickupScreen', () => {
+  it('info with money, Begin, items by cell with the returns label and a passed deadline, picked', async () => {
+    const { scan, waitView, played } = await renderPages('ru', '/picking/pickup/R-1001');
+    await waitView('pickingInfo');
+    expect(screen.getByTestId('info-cod').textContent).toBe('1\u00a0234,50\u00a0₽');
+    expect(screen.getByTestId('info-for-return').textContent).toBe('1 посылка');
+    await userEvent.click(screen.getByTestId('picking-begin'));
+    await waitView('pickingProcess');
+    expect(screen.getAllByTestId('cell-name').map((node) => node.textContent)).toEqual([
+      '8-a-04',
+      'Зона возврата',
+    ]);
+    const deadlines = screen.getAllByTestId('item-deadline');
+    expect(deadlines[0]?.getAttribute('data-expired')).toBe('true');
+    expect(deadlines[0]?.textContent).toBe('срок хранения истёк 2026-01-15');
+    expect(deadlines[1]?.getAttribute('data-expired')).toBe('false');
+    expect(screen.getByTestId('picking-progress').textContent).toBe('0 из 2');
+    scan('=34717-8-a-04');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-main').textContent).toBe(
+        'Ячейка =34717-8-a-04: сканируйте посылки из неё',
+      ),
+    );
+    scan('P400001');
+    await waitFor(() => expect(screen.getByTestId('picking-progress').textContent).toBe('1 из 2'));
+    expect(played).toContain('success-small');
+    await userEvent.click(screen.getByTestId('picking-cancel'));
+    expect(screen.getAllByTestId('put-back-item').map((node) => node.textContent)).toEqual([
+      'P400001 → 8-a-04',
+    ]);
+  });
+});

@@ -1,0 +1,366 @@
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  PICKING_PAGE_SIZE,
+  PICKING_RETURN_ROW,
+  type TPickingInfo,
+  type TPickingItem,
+} from '@sorting/contracts';
+import { formatMoney } from '@sorting/domain';
+import { api } from '../../lib/api';
+import {
+  ActionBar,
+  ActionButton,
+  NoData,
+  Page,
+  Pager,
+  tableStyles,
+  useLocalizedPath,
+} from '../../shell';
+// Not through the shell's index: only lazy pages use them (the first screen's budget).
+import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { PromptError } from '../../shell/layout/prompt-error';
+import { useMachineActor } from '../../shell/machine/use-machine-actor';
+import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import {
+  groupByCell,
+  isDeadlinePassed,
+  pickedItems,
+  PICKING_PATH,
+  pickingMachine,
+  progressOf,
+  viewOf,
+  type PickingEvent,
+} from './picking.machine';
+import { createPickingService, type PickingCalls } from './picking.service';
+import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
+import promptStyles from '../../shell/layout/prompt.module.css';
+import styles from './picking-page.module.css';
+
+const PROCESS_VIEWS = new Set(['pickingProcess', 'pickingUp', 'confirmCancel', 'cancelling']);
+const CHECK_VIEWS = new Set(['checkPicked', 'ending']);
+
+/** Today as yyyy-mm-dd (the device's date), to compare storage deadlines. */
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * `/picking/pickup/{clientCode}` (spec part 1 §4 pickingInfo, pickingProcess, checkPicked): the
+ * recipient's info and Begin; the items grouped by cell, picked by scans; the picked list and
+ * End; Cancel with confirmation. A reload brings this device's open picking back to process.
+ */
+export function PickingPickupScreen(props: { calls: PickingCalls; clientCode: string }) {
+  const { t } = useTranslation('picking');
+  const ports = usePickingPorts(props.calls);
+  const errorText = usePickingErrorText();
+  const { actor, snapshot } = useMachineActor(pickingMachine, {
+    ports,
+    clientCode: props.clientCode,
+  });
+  useMachineScans(actor);
+  const send = (event: PickingEvent) => actor?.send(event);
+
+  const view = viewOf(snapshot);
+  const context = snapshot?.context ?? null;
+  const isBusy = snapshot?.hasTag('busy') ?? true;
+  const error = context?.error ?? null;
+  const info = context?.info ?? null;
+  const items = context?.items ?? [];
+  const progress = progressOf(items);
+  const picked = pickedItems(items);
+
+  return (
+    <Page title={t('pickupTitle', { code: props.clientCode })} testId="picking-pickup">
+      <div
+        className={styles.screen}
+        data-testid="picking-screen"
+        data-view={view}
+        aria-busy={isBusy}
+      >
+        <section className={promptStyles.prompt} data-testid="prompt">
+          <p className={promptStyles.main} data-testid="prompt-main">
+            {PROCESS_VIEWS.has(view)
+              ? context?.pendingBarcode
+                ? t('scanCellOf', { barcode: context.pendingBarcode })
+                : context?.currentCell
+                  ? t('scanItemIn', { cell: context.currentCell })
+                  : t('scanCellOrItem')
+              : CHECK_VIEWS.has(view)
+                ? t('checkPicked')
+                : info
+                  ? info.ClientName
+                  : t('loadingClient', { code: props.clientCode })}
+          </p>
+          {PROCESS_VIEWS.has(view) ? (
+            <p className={styles.progress} data-testid="picking-progress">
+              {t('progress', { picked: progress.picked, total: progress.total })}
+            </p>
+          ) : null}
+          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
+        </section>
+
+        {view === 'infoFailed' ? <NoData text={t('f-0005')} code="f-0005" /> : null}
+
+        {info && (view === 'pickingInfo' || view === 'beginning') ? (
+          <ClientInfo info={info} />
+        ) : null}
+
+        {PROCESS_VIEWS.has(view) ? (
+          <ProcessList items={items} currentCell={context?.currentCell ?? null} />
+        ) : null}
+
+        {CHECK_VIEWS.has(view) ? <PickedList items={picked} /> : null}
+
+        <ActionBar>
+          {view === 'infoFailed' ? (
+            <>
+              <ActionButton
+                testId="picking-retry"
+                label={t('retry')}
+                onClick={() => send({ type: 'RETRY' })}
+              />
+              <ActionButton
+                testId="picking-back"
+                label={t('back')}
+                onClick={() => send({ type: 'BACK' })}
+              />
+            </>
+          ) : null}
+          {view === 'pickingInfo' || view === 'beginning' ? (
+            <>
+              <ActionButton
+                testId="picking-begin"
+                label={t('begin')}
+                disabled={view !== 'pickingInfo'}
+                onClick={() => send({ type: 'BEGIN' })}
+              />
+              <ActionButton
+                testId="picking-back"
+                label={t('back')}
+                disabled={view !== 'pickingInfo'}
+                onClick={() => send({ type: 'BACK' })}
+              />
+            </>
+          ) : null}
+          {PROCESS_VIEWS.has(view) ? (
+            <>
+              <ActionButton
+                testId="picking-to-check"
+                label={t('toCheck')}
+                disabled={view !== 'pickingProcess' || progress.picked === 0}
+                onClick={() => send({ type: 'TO_CHECK' })}
+              />
+              <ActionButton
+                testId="picking-cancel"
+                label={t('cancelPicking')}
+                disabled={view !== 'pickingProcess'}
+                onClick={() => send({ type: 'CANCEL' })}
+              />
+            </>
+          ) : null}
+          {CHECK_VIEWS.has(view) ? (
+            <>
+              <ActionButton
+                testId="picking-end"
+                label={t('end')}
+                disabled={view !== 'checkPicked'}
+                onClick={() => send({ type: 'END' })}
+              />
+              <ActionButton
+                testId="picking-back"
+                label={t('backToProcess')}
+                disabled={view !== 'checkPicked'}
+                onClick={() => send({ type: 'BACK' })}
+              />
+              <ActionButton
+                testId="picking-cancel"
+                label={t('cancelPicking')}
+                disabled={view !== 'checkPicked'}
+                onClick={() => send({ type: 'CANCEL' })}
+              />
+            </>
+          ) : null}
+        </ActionBar>
+
+        <ConfirmDialog
+          isOpen={view === 'confirmCancel' || view === 'cancelling'}
+          title={t('confirmCancelTitle')}
+          confirmLabel={t('confirmCancel')}
+          confirmTestId="confirm-cancel-picking"
+          cancelLabel={t('keepPicking')}
+          cancelTestId="keep-picking"
+          isConfirmDisabled={view !== 'confirmCancel'}
+          isCancelDisabled={view !== 'confirmCancel'}
+          onConfirm={() => send({ type: 'CONFIRMED' })}
+          onCancel={() => send({ type: 'CANCELLED' })}
+        >
+          {picked.length === 0 ? (
+            <p data-testid="put-back-none">{t('putBackNone')}</p>
+          ) : (
+            <>
+              <p>{t('putBackTitle', { count: picked.length })}</p>
+              <ul data-testid="put-back">
+                {picked.map((item) => (
+                  <li key={item.itemId} data-testid="put-back-item">
+                    {t('putBackItem', {
+                      barcode: item.barcode,
+                      cell: item.cell.name ?? item.cell.barcode ?? '',
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </ConfirmDialog>
+      </div>
+    </Page>
+  );
+}
+
+/** Pickup info: addresses, warehouses, counts and cash on delivery (part 2 §3). */
+function ClientInfo(props: { info: TPickingInfo }) {
+  const { t } = useTranslation('picking');
+  const { info } = props;
+  const rows: [string, string, string][] = [
+    ['info-code', t('code'), info.ClientCode],
+    ['info-address-from', t('addressFrom'), info.AddressFrom ?? '—'],
+    ['info-address-to', t('addressTo'), info.AddressTo ?? '—'],
+    ['info-warehouse-from', t('warehouseFrom'), info.WarehouseCodeFrom ?? '—'],
+    ['info-warehouse-to', t('warehouseTo'), info.WarehouseCodeTo ?? '—'],
+    ['info-parcels', t('columnParcels'), t('parcels', { count: info.ParcelsCount })],
+    ['info-for-return', t('forReturn'), t('parcels', { count: info.ParcelsForReturnCount })],
+    ['info-cod', t('columnCashOnDelivery'), formatMoney(info.CashOnDelivery)],
+  ];
+  return (
+    <section data-testid="picking-info" aria-label={t('infoTitle')}>
+      <dl className={styles.info}>
+        {rows.map(([testId, label, value]) => (
+          <div key={testId} className={styles.infoRow}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {info.PickingUserName && !info.IsOwnPicking ? (
+        <p data-testid="info-held-by">{t('heldBy', { user: info.PickingUserName })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The items grouped by cell, the cell name large; a `return` row shows the returns label. */
+function ProcessList(props: { items: readonly TPickingItem[]; currentCell: string | null }) {
+  const { t } = useTranslation('picking');
+  const date = today();
+  return (
+    <section data-testid="picking-items" aria-label={t('itemsTitle')}>
+      {groupByCell(props.items).map((group) => {
+        const isReturn = group.cell.row === PICKING_RETURN_ROW;
+        const isCurrent = group.cell.barcode !== null && group.cell.barcode === props.currentCell;
+        return (
+          <div
+            key={group.key}
+            className={`${styles.cell} ${isCurrent ? styles.current : ''}`}
+            data-testid="picking-cell"
+            data-cell={group.cell.barcode ?? group.cell.row}
+          >
+            <p className={styles.cellName} data-testid="cell-name">
+              {isReturn ? t('returnsArea') : (group.cell.name ?? t('noCell'))}
+            </p>
+            <p className={promptStyles.extra}>
+              {isReturn
+                ? t('returnsRowCol')
+                : t('cellRowCol', { row: group.cell.row, col: group.cell.col ?? '' })}
+            </p>
+            <ul className={styles.items}>
+              {group.items.map((item) => {
+                const expired = isDeadlinePassed(item.storageDeadlineDate, date);
+                return (
+                  <li
+                    key={item.itemId}
+                    className={styles.item}
+                    data-testid="picking-item"
+                    data-barcode={item.barcode}
+                    data-state={item.state}
+                  >
+                    {t('item', { barcode: item.barcode, name: item.name })}
+                    {' · '}
+                    <span data-testid="item-state">{t(`state.${item.state}`)}</span>
+                    {item.storageDeadlineDate ? (
+                      <>
+                        {' · '}
+                        <span
+                          className={expired ? styles.expired : undefined}
+                          data-testid="item-deadline"
+                          data-expired={expired}
+                        >
+                          {t(expired ? 'deadlinePassed' : 'deadline', {
+                            date: item.storageDeadlineDate,
+                          })}
+                        </span>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+/** checkPicked: the picked list (WAITING excluded), paged by 30, with totals. */
+function PickedList(props: { items: readonly TPickingItem[] }) {
+  const { t } = useTranslation('picking');
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(props.items.length / PICKING_PAGE_SIZE));
+  const shown = props.items.slice((page - 1) * PICKING_PAGE_SIZE, page * PICKING_PAGE_SIZE);
+  const total = props.items.reduce((sum, item) => sum + Math.round(item.cashOnDelivery * 100), 0);
+  return (
+    <section data-testid="picked-list" aria-label={t('checkPicked')}>
+      <table className={tableStyles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columnParcel')}</th>
+            <th scope="col">{t('columnCell')}</th>
+            <th scope="col">{t('columnCashOnDelivery')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((item) => (
+            <tr key={item.itemId} data-testid="picked-item" data-barcode={item.barcode}>
+              <td data-label={t('columnParcel')}>
+                {t('item', { barcode: item.barcode, name: item.name })}
+              </td>
+              <td data-label={t('columnCell')}>{item.cell.name ?? ''}</td>
+              <td data-label={t('columnCashOnDelivery')}>{formatMoney(item.cashOnDelivery)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} pages={pages} onPage={setPage} testId="picked-pager" />
+      <p className={styles.totals} data-testid="picked-totals">
+        {t('pickedTotals', { count: props.items.length, amount: formatMoney(total / 100) })}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /picking/pickup/{clientCode}: the pick-up over the real calls. `/picking/pickup` and
+ * `/picking/delivery` without a parameter go to `/picking` (issue 16).
+ */
+export default function PickingPickupPage() {
+  const { clientCode = '' } = useParams();
+  const localize = useLocalizedPath();
+  const [calls] = useState(() => createPickingService(api));
+  if (clientCode === '') return <Navigate to={localize(PICKING_PATH)} replace />;
+  // A new recipient in the URL is a new flow: the machine starts again with it.
+  return <PickingPickupScreen key={clientCode} calls={calls} clientCode={clientCode} />;
+}

@@ -1,0 +1,445 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type {
+  TCancelResult,
+  TEndResult,
+  TPicking,
+  TPickingClient,
+  TPickingClientsPage,
+  TPickingInfo,
+  TPickingItem,
+  TPickupResult,
+} from '@sorting/contracts';
+import { result } from '../../test/call-result';
+import { createCoverage } from '../../test/machine-graph';
+import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
+import {
+  PICKING_CODES,
+  clientOfScan,
+  groupByCell,
+  isDeadlinePassed,
+  pickingMachine,
+  progressOf,
+  type CallResult,
+  type PickingError,
+  type PickingEvent,
+  type PickingSound,
+} from './picking.machine';
+
+// Model-based tests of recipient picking (conventions §4; spec part 1 §4 "Picking", §8; part 2
+// §4): event sequences from the start against a fake server that behaves like apps/server's
+// picking-api (demo recipients R-1001 and R-1006); together they visit every state node, fire
+// every transition and every code (last tests).
+
+type Failure = 'network' | 'refused';
+type CallName = 'find' | 'info' | 'begin' | 'search' | 'pickup' | 'end' | 'cancel';
+
+function item(itemId: number, barcode: string, cell: string, order: number): TPickingItem {
+  return pickingItem(itemId, barcode, zone8Cell(cell, order));
+}
+
+const CLIENT: TPickingClient = pickingClient('R-1001', 'Смирнов Алексей', {
+  barcodes: ['P400001', 'P400002'],
+});
+
+function infoOf(pickingId: number | null, isOwn: boolean): TPickingInfo {
+  return pickingInfo(
+    pickingId === null
+      ? CLIENT
+      : {
+          ...CLIENT,
+          pickingId,
+          pickingBeginDateUtc: '2026-03-02T08:00:00.000Z',
+          pickingUserName: 'Иванов Пётр',
+        },
+    { IsOwnPicking: isOwn },
+  );
+}
+
+function createFakeServer() {
+  let items = [item(11, 'P400001', '8-a-01', 800001), item(12, 'P400002', '8-b-03', 800009)];
+  let pickingId: number | null = null;
+  const failOnce: Partial<Record<CallName, Failure>> = {};
+  const calls: Record<CallName, unknown[]> = {
+    find: [],
+    info: [],
+    begin: [],
+    search: [],
+    pickup: [],
+    end: [],
+    cancel: [],
+  };
+  const failed = <T>(failure: Failure, message: string): Promise<CallResult<T>> =>
+    failure === 'network'
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : Promise.resolve(result<T>(null, { errorCode: 1, message }));
+  const take = (name: CallName, input: unknown) => {
+    calls[name].push(input);
+    const failure = failOnce[name];
+    delete failOnce[name];
+    return failure;
+  };
+  return {
+    calls,
+    items: () => items,
+    failNext(name: CallName, failure: Failure) {
+      failOnce[name] = failure;
+    },
+    /** The recipient's picking is already open on this device (a reload). */
+    openOwnPicking() {
+      pickingId = 7;
+    },
+    ports: {
+      findClients: async (search: string): Promise<CallResult<TPickingClientsPage>> => {
+        const failure = take('find', search);
+        if (failure) return failed(failure, 'Сбой');
+        const found = [CLIENT].filter(
+          (client) => client.clientCode === search || client.barcodes.includes(search),
+        );
+        return result({ items: found, totalCount: found.length, page: 1, pageSize: 2 });
+      },
+      info: async (clientCode: string): Promise<CallResult<TPickingInfo>> => {
+        const failure = take('info', clientCode);
+        if (failure) return failed(failure, 'Сбой');
+        if (clientCode !== CLIENT.clientCode) {
+          return result<TPickingInfo>(null, {
+            errorCode: 104,
+            message: `Получатель ${clientCode} не найден`,
+          });
+        }
+        return result(infoOf(pickingId, pickingId !== null));
+      },
+      begin: async (input: { clientCode: string; operationId: string }) => {
+        const failure = take('begin', input);
+        if (failure) return failed<TPicking>(failure, 'Выдачу уже ведёт Сидорова Анна');
+        pickingId = pickingId ?? 7;
+        return result<TPicking>({
+          pickingId,
+          clientCode: input.clientCode,
+          state: 'OPEN',
+          beginDateUtc: '2026-03-02T08:00:00.000Z',
+          userId: 1,
+          userName: 'Иванов Пётр',
+          itemsCount: items.length,
+        });
+      },
+      search: async (id: number) => {
+        const failure = take('search', id);
+        if (failure) return failed<TPickingItem[]>(failure, 'Сбой');
+        return result(items.map((one) => ({ ...one })));
+      },
+      pickup: async (input: {
+        pickingId: number;
+        barcode: string;
+        cellBarcode: string;
+        operationId: string;
+      }): Promise<CallResult<TPickupResult>> => {
+        const failure = take('pickup', input);
+        if (failure) return failed(failure, 'Сбой');
+        const found = items.find((one) => one.barcode === input.barcode);
+        if (!found) return result<TPickupResult>(null, { errorCode: 404, message: 'Нет' });
+        if (found.cell.barcode !== input.cellBarcode) {
+          return result<TPickupResult>(null, {
+            errorCode: 304,
+            message: `Посылка ${input.barcode} лежит в ячейке ${found.cell.name}`,
+          });
+        }
+        items = items.map((one) => (one === found ? { ...one, state: 'PICKED' } : one));
+        const progress = progressOf(items);
+        return result({
+          item: { ...found, state: 'PICKED' },
+          pickedCount: progress.picked,
+          totalCount: progress.total,
+        });
+      },
+      end: async (input: { pickingId: number; operationId: string }) => {
+        const failure = take('end', input);
+        if (failure) return failed<TEndResult>(failure, 'Нужна оплата');
+        return result<TEndResult>({
+          pickingId: input.pickingId,
+          state: 'PROCESSED',
+          handedOut: items.filter((one) => one.state === 'PICKED').map((one) => one.barcode),
+          waiting: items.filter((one) => one.state === 'WAITING').map((one) => one.barcode),
+          cashOnDelivery: 0,
+        });
+      },
+      cancel: async (input: { pickingId: number; operationId: string }) => {
+        const failure = take('cancel', input);
+        if (failure) return failed<TCancelResult>(failure, 'Уже завершена');
+        const putBack = items.filter((one) => one.state === 'PICKED').map((one) => one.barcode);
+        items = items.map((one) => ({ ...one, state: 'WAITING' }));
+        pickingId = null;
+        return result<TCancelResult>({ pickingId: input.pickingId, state: 'CANCELLED', putBack });
+      },
+    },
+  };
+}
+
+const coverage = createCoverage(pickingMachine);
+const firedCodes = new Set<string>();
+
+function start(
+  clientCode: string | null,
+  prepare?: (server: ReturnType<typeof createFakeServer>) => void,
+) {
+  const server = createFakeServer();
+  prepare?.(server);
+  const errors: PickingError[] = [];
+  const sounds: PickingSound[] = [];
+  const paths: string[] = [];
+  const done: string[] = [];
+  const stored: (string | null)[] = [];
+  let operation = 0;
+  const actor = createActor(pickingMachine, {
+    input: {
+      clientCode,
+      ports: {
+        ...server.ports,
+        createOperationId: () => `op-${++operation}`,
+        rememberRecipient: (code) => stored.push(code),
+        forgetRecipient: () => stored.push(null),
+        navigate: (path) => paths.push(path),
+        play: (sound) => sounds.push(sound),
+        notifyError: (error) => {
+          errors.push(error);
+          firedCodes.add(error.code);
+        },
+        notifyDone: (notice) => done.push(notice.kind),
+      },
+    },
+    inspect: coverage.inspect,
+  });
+  actor.start();
+  const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
+  const view = () => {
+    const value = actor.getSnapshot().value;
+    return typeof value === 'string' ? value : Object.keys(value)[0];
+  };
+  return {
+    actor,
+    server,
+    errors,
+    sounds,
+    paths,
+    done,
+    stored,
+    view,
+    settled,
+    context: () => actor.getSnapshot().context,
+    async send(...events: (PickingEvent | string)[]) {
+      await settled();
+      for (const event of events) {
+        actor.send(typeof event === 'string' ? { type: 'SCANNED', text: event } : event);
+        await settled();
+      }
+      return view();
+    },
+  };
+}
+
+describe('picking machine: direction select', () => {
+  it('opens the recipient of a scanned parcel or code, remembering it', async () => {
+    const s = start(null);
+    expect(await s.send()).toBe('pickingDirectionSelect');
+    expect(await s.send('  ', 'P400002')).toBe('pickingDirectionSelect');
+    expect(s.server.calls.find).toEqual(['P400002']);
+    expect(s.stored).toEqual(['R-1001']);
+    expect(s.paths).toEqual(['/picking/pickup/R-1001']);
+    expect(await s.send({ type: 'CHOOSE', clientCode: 'R-1001' })).toBe('pickingDirectionSelect');
+    expect(s.paths).toHaveLength(2);
+  });
+
+  it('answers f-0004 for no recipient, f-0001 when the list fails', async () => {
+    const s = start(null);
+    await s.send('P999999');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0004', barcode: 'P999999', message: null });
+    s.server.failNext('find', 'refused');
+    await s.send('P400001');
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0001', message: 'Сбой', errorCode: 1 });
+    s.server.failNext('find', 'network');
+    await s.send('P400001');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0001', message: null });
+    expect(s.paths).toEqual([]);
+  });
+
+  it('finds one client among many only', () => {
+    expect(clientOfScan(null, 'x')).toBeNull();
+    const page = {
+      items: [CLIENT, { ...CLIENT, clientCode: 'R-2' }],
+      totalCount: 2,
+      page: 1,
+      pageSize: 2,
+    };
+    expect(clientOfScan(page, 'P400001')).toBeNull();
+    expect(clientOfScan(page, 'R-2')).toBe('R-2');
+  });
+});
+
+describe('picking machine: info and begin', () => {
+  it('shows the info; Begin loads the items into the process', async () => {
+    const s = start('R-1001');
+    expect(await s.send()).toBe('pickingInfo');
+    expect(s.context().info?.ClientName).toBe('Смирнов Алексей');
+    expect(s.stored).toEqual(['R-1001']);
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingProcess');
+    expect(s.server.calls.begin).toEqual([{ clientCode: 'R-1001', operationId: 'op-1' }]);
+    expect(s.context().items.map((one) => one.barcode)).toEqual(['P400001', 'P400002']);
+  });
+
+  it('brings this device’s open picking back to process on a reload', async () => {
+    const s = start('R-1001', (server) => server.openOwnPicking());
+    expect(await s.send()).toBe('pickingProcess');
+    expect(s.context().pickingId).toBe(7);
+    expect(s.server.calls.begin).toEqual([]);
+  });
+
+  it('an unknown code is f-0004 and back to /picking; no answer is f-0005 with retry', async () => {
+    const s = start('R-0000');
+    expect(await s.send()).toBe('finished');
+    expect(s.errors).toEqual([
+      { code: 'f-0004', barcode: 'R-0000', message: 'Получатель R-0000 не найден', errorCode: 104 },
+    ]);
+    expect(s.paths).toEqual(['/picking']);
+    expect(s.stored).toEqual([null]);
+
+    const t = start('R-1001', (server) => server.failNext('info', 'network'));
+    expect(await t.send()).toBe('infoFailed');
+    expect(t.errors.at(-1)).toEqual({ code: 'f-0005', message: null });
+    expect(await t.send({ type: 'RETRY' })).toBe('pickingInfo');
+    expect(await t.send({ type: 'BACK' })).toBe('finished');
+    expect(t.paths).toEqual(['/picking']);
+
+    const u = start('R-1001', (server) => server.failNext('info', 'network'));
+    expect(await u.send({ type: 'BACK' })).toBe('finished');
+  });
+
+  it('a refused begin is f-0006 naming who holds it, no answer f-0007; search failures f-0002', async () => {
+    const s = start('R-1001');
+    s.server.failNext('begin', 'refused');
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingInfo');
+    expect(s.errors.at(-1)).toMatchObject({
+      code: 'f-0006',
+      message: 'Выдачу уже ведёт Сидорова Анна',
+    });
+    s.server.failNext('begin', 'network');
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingInfo');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0007', message: null });
+    s.server.failNext('search', 'refused');
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingInfo');
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0002', message: 'Сбой' });
+    s.server.failNext('search', 'network');
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingInfo');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0002', message: null });
+    expect(
+      s.server.calls.begin.map((call) => (call as { operationId: string }).operationId),
+    ).toEqual(['op-1', 'op-2', 'op-3', 'op-4']);
+  });
+});
+
+describe('picking machine: process', () => {
+  it('picks a cell then its item, and an item then its cell; all picked → checkPicked', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' });
+    // Nothing picked yet: no picked list.
+    expect(await s.send({ type: 'TO_CHECK' })).toBe('pickingProcess');
+    expect(await s.send('=34717-8-a-01')).toBe('pickingProcess');
+    expect(s.context().currentCell).toBe('=34717-8-a-01');
+    expect(await s.send('P400001')).toBe('pickingProcess');
+    expect(s.sounds).toEqual(['success-small']);
+    expect(progressOf(s.context().items)).toEqual({ picked: 1, total: 2 });
+    // A repeated item: the repeat sound, no call.
+    expect(await s.send('P400001')).toBe('pickingProcess');
+    expect(s.sounds.at(-1)).toBe('repeat');
+    expect(s.server.calls.pickup).toHaveLength(1);
+    // An item then its cell (after a new start without a current cell).
+    const t = start('R-1001');
+    await t.send({ type: 'BEGIN' }, 'P400002');
+    expect(t.context().pendingBarcode).toBe('P400002');
+    expect(await t.send('=34717-8-b-03')).toBe('pickingProcess');
+    expect(t.context().currentCell).toBeNull();
+    expect(await t.send('=34717-8-a-01', 'P400001')).toBe('checkPicked');
+    expect(t.sounds).toEqual(['success-small', 'success-big']);
+  });
+
+  it('a parcel of no picking is f-0008 at once; a wrong cell f-0008 with the server message; no answer f-0009', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' }, ' ', 'P123');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0008', barcode: 'P123', message: null });
+    expect(await s.send('=34717-8-b-03', 'P400001')).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toMatchObject({
+      code: 'f-0008',
+      barcode: 'P400001',
+      message: 'Посылка P400001 лежит в ячейке 8-a-01',
+      errorCode: 304,
+    });
+    s.server.failNext('pickup', 'network');
+    expect(await s.send('P400002')).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0009', barcode: 'P400002', message: null });
+    expect(await s.send('P400002')).toBe('pickingProcess');
+    expect(s.context().error).toBeNull();
+  });
+
+  it('cancel asks first; confirmed, the picked parcel goes back and /picking opens', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001');
+    expect(await s.send({ type: 'CANCEL' })).toBe('confirmCancel');
+    expect(await s.send({ type: 'CANCELLED' })).toBe('pickingProcess');
+    s.server.failNext('cancel', 'refused');
+    expect(await s.send({ type: 'CANCEL' }, { type: 'CONFIRMED' })).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0013', message: 'Уже завершена' });
+    s.server.failNext('cancel', 'network');
+    expect(await s.send({ type: 'CANCEL' }, { type: 'CONFIRMED' })).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0013', message: null });
+    expect(await s.send({ type: 'CANCEL' }, { type: 'CONFIRMED' })).toBe('finished');
+    expect(s.done).toEqual(['cancelled']);
+    expect(s.server.items().every((one) => one.state === 'WAITING')).toBe(true);
+    expect(s.paths).toEqual(['/picking']);
+    expect(s.stored.at(-1)).toBeNull();
+  });
+});
+
+describe('picking machine: checkPicked and end', () => {
+  it('ends: f-0011 refused, f-0012 no answer, then handed out with ok-new and /picking', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001');
+    expect(await s.send({ type: 'TO_CHECK' })).toBe('checkPicked');
+    expect(await s.send({ type: 'BACK' })).toBe('pickingProcess');
+    await s.send({ type: 'TO_CHECK' });
+    s.server.failNext('end', 'refused');
+    expect(await s.send({ type: 'END' })).toBe('checkPicked');
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0011', message: 'Нужна оплата' });
+    s.server.failNext('end', 'network');
+    expect(await s.send({ type: 'END' })).toBe('checkPicked');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0012', message: null });
+    expect(await s.send({ type: 'CANCEL' })).toBe('confirmCancel');
+    await s.send({ type: 'CANCELLED' }, { type: 'TO_CHECK' });
+    expect(await s.send({ type: 'END' })).toBe('finished');
+    expect(s.done).toEqual(['ended']);
+    expect(s.sounds.at(-1)).toBe('ok-new');
+    expect(s.paths).toEqual(['/picking']);
+    expect(s.stored.at(-1)).toBeNull();
+  });
+});
+
+describe('picking machine: model coverage', () => {
+  it('groups by cell in order and sees a passed deadline', () => {
+    const items = createFakeServer().items();
+    expect(groupByCell(items).map((group) => group.key)).toEqual([
+      '=34717-8-a-01',
+      '=34717-8-b-03',
+    ]);
+    expect(isDeadlinePassed('2026-01-15', '2026-11-26')).toBe(true);
+    expect(isDeadlinePassed('2030-12-31', '2026-11-26')).toBe(false);
+    expect(isDeadlinePassed(null, '2026-11-26')).toBe(false);
+  });
+
+  it('the paths above visit every state node and fire every transition', () => {
+    expect(coverage.unvisitedNodes()).toEqual([]);
+    expect(coverage.transitionCount()).toBeGreaterThan(30);
+    expect(coverage.unfiredTransitions()).toEqual([]);
+  });
+
+  it('every code of the picking catalogue fired', () => {
+    expect(PICKING_CODES.filter((code) => !firedCodes.has(code))).toEqual([]);
+  });
+});

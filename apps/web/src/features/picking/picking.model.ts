@@ -1,0 +1,186 @@
+import type {
+  TCancelResult,
+  TEndResult,
+  TPicking,
+  TPickingClientsPage,
+  TPickingInfo,
+  TPickingItem,
+  TPickupResult,
+} from '@sorting/contracts';
+import type { CallResult } from '../../lib/api-client';
+
+// The picking machine's types (picking.machine.ts; spec part 1 §4 "Picking", §8, §9; part 2
+// §3 "Picking info", §4; docs/DECISIONS.md "Recipient picking").
+
+export type { CallResult };
+
+/** Spec part 1 §9: the recipient chosen on this device, kept across reloads. */
+export const LAST_PICKING_RECIPIENT_KEY = 'LAST_PICKING_RECIPIENT';
+
+/**
+ * Spec part 1 §8 "Recipient picking" (the `picking` catalogue; docs/DECISIONS.md "Recipient
+ * picking" maps them): f-0001 clients, f-0002 items (search), f-0004 no client, f-0005 info,
+ * f-0006/f-0007 begin refused/no answer, f-0008/f-0009 pickup refused/no answer,
+ * f-0011/f-0012 end refused/no answer, f-0013 cancel.
+ */
+export type PickingCode =
+  | 'f-0001'
+  | 'f-0002'
+  | 'f-0004'
+  | 'f-0005'
+  | 'f-0006'
+  | 'f-0007'
+  | 'f-0008'
+  | 'f-0009'
+  | 'f-0011'
+  | 'f-0012'
+  | 'f-0013';
+export const PICKING_CODES: readonly PickingCode[] = [
+  'f-0001',
+  'f-0002',
+  'f-0004',
+  'f-0005',
+  'f-0006',
+  'f-0007',
+  'f-0008',
+  'f-0009',
+  'f-0011',
+  'f-0012',
+  'f-0013',
+];
+
+/** An error of the prompt line and its toast. */
+export interface PickingError {
+  code: PickingCode;
+  /** What was scanned or asked for (a barcode or a client code). */
+  barcode?: string;
+  /** The server's message, or null without an answer. */
+  message: string | null;
+  /** The server's ErrorCode (it selects the message), null without an answer. */
+  errorCode?: number | string | null;
+}
+
+/** The sounds of part 1 §8 the process plays. */
+export type PickingSound = 'success-small' | 'success-big' | 'repeat' | 'ok-new';
+
+/** What the screens talk to: the calls, storage, sounds, toasts and navigation. */
+export interface PickingPorts {
+  /** GET clients with a search: a scanned parcel barcode or client code. */
+  findClients(search: string): Promise<CallResult<TPickingClientsPage>>;
+  info(clientCode: string): Promise<CallResult<TPickingInfo>>;
+  begin(input: { clientCode: string; operationId: string }): Promise<CallResult<TPicking>>;
+  search(pickingId: number): Promise<CallResult<TPickingItem[]>>;
+  pickup(input: {
+    pickingId: number;
+    barcode: string;
+    cellBarcode: string;
+    operationId: string;
+  }): Promise<CallResult<TPickupResult>>;
+  end(input: { pickingId: number; operationId: string }): Promise<CallResult<TEndResult>>;
+  cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
+  createOperationId(): string;
+  /** LAST_PICKING_RECIPIENT: kept on choice, cleared on end and cancel (part 1 §4, §9). */
+  rememberRecipient(clientCode: string): void;
+  forgetRecipient(): void;
+  /** A path without the locale prefix (`/picking`, `/picking/pickup/R-1`). */
+  navigate(path: string): void;
+  play(sound: PickingSound): void;
+  /** An error toast (it plays the error sound itself). */
+  notifyError(error: PickingError): void;
+  /** A picking ended or cancelled: the ok toast. */
+  notifyDone(
+    done: { kind: 'ended'; result: TEndResult } | { kind: 'cancelled'; result: TCancelResult },
+  ): void;
+}
+
+export interface PickingInput {
+  ports: PickingPorts;
+  /** `/picking/pickup/{clientCode}`; null on `/picking` (direction select). */
+  clientCode: string | null;
+}
+
+export interface PickingContext {
+  ports: PickingPorts;
+  clientCode: string | null;
+  info: TPickingInfo | null;
+  pickingId: number | null;
+  items: TPickingItem[];
+  /** A cell scanned first: the items scanned next are picked from it. */
+  currentCell: string | null;
+  /** An item scanned first: the next cell scan picks it up from there. */
+  pendingBarcode: string | null;
+  /** The pickup being sent. */
+  pickupAsk: { barcode: string; cellBarcode: string } | null;
+  /** What the direction select looks for. */
+  search: string | null;
+  /** One id per user action: a retry of the same action replays it. */
+  operationId: string | null;
+  error: PickingError | null;
+}
+
+export type PickingEvent =
+  | { type: 'SCANNED'; text: string }
+  | { type: 'CHOOSE'; clientCode: string }
+  | { type: 'BEGIN' }
+  | { type: 'RETRY' }
+  | { type: 'TO_CHECK' }
+  | { type: 'BACK' }
+  | { type: 'END' }
+  | { type: 'CANCEL' }
+  | { type: 'CONFIRMED' }
+  | { type: 'CANCELLED' };
+
+/** The screens of part 1 §4 plus the page's transient ones (`data-view`). */
+export type PickingView =
+  | 'pickingDirectionSelect'
+  | 'findingClient'
+  | 'loadingInfo'
+  | 'infoFailed'
+  | 'pickingInfo'
+  | 'beginning'
+  | 'loadingItems'
+  | 'pickingProcess'
+  | 'pickingUp'
+  | 'checkPicked'
+  | 'ending'
+  | 'confirmCancel'
+  | 'cancelling'
+  | 'finished';
+
+/** Items still to pick or picked: WAITING and PICKED (LOST and RETURNED are out). */
+export function itemsToPick(items: readonly TPickingItem[]): TPickingItem[] {
+  return items.filter((item) => item.state === 'WAITING' || item.state === 'PICKED');
+}
+
+/** Spec part 2 §4: the picked list excludes WAITING (and the later LOST, RETURNED). */
+export function pickedItems(items: readonly TPickingItem[]): TPickingItem[] {
+  return items.filter((item) => item.state === 'PICKED');
+}
+
+/** "5 из 8": picked of those to pick. */
+export function progressOf(items: readonly TPickingItem[]): { picked: number; total: number } {
+  const toPick = itemsToPick(items);
+  return { picked: pickedItems(toPick).length, total: toPick.length };
+}
+
+/** The items by the cell they lie in, in the walk's order (returns area last). */
+export function groupByCell(
+  items: readonly TPickingItem[],
+): { key: string; cell: TPickingItem['cell']; items: TPickingItem[] }[] {
+  const groups = new Map<
+    string,
+    { key: string; cell: TPickingItem['cell']; items: TPickingItem[] }
+  >();
+  for (const item of items) {
+    const key = item.cell.barcode ?? `row:${item.cell.row}`;
+    const group = groups.get(key) ?? { key, cell: item.cell, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** A storage deadline before today (yyyy-mm-dd compares as text). */
+export function isDeadlinePassed(deadline: string | null, today: string): boolean {
+  return deadline !== null && deadline < today;
+}
