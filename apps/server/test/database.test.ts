@@ -75,7 +75,7 @@ describe('migrations and demo seed', () => {
       .innerJoin(warehouses, eq(zones.warehouseId, warehouses.id))
       .where(eq(warehouses.number, 34717))
       .orderBy(asc(zones.number));
-    // Every type at least once (zone 7 «Консолидация» is a second SITO).
+    // Every type at least once (zones 6 «Хранение» and 7 «Консолидация» are more SITO).
     expect([...new Set(rows.map((zone) => zone.type))].sort()).toEqual([...ZONE_TYPES].sort());
     expect(rows[0]).toEqual({ number: 1, type: 'SITO', barcode: '%Z34717-1' });
     const regular = await database.db
@@ -178,6 +178,7 @@ describe('demo list', () => {
         'workplace',
         'return-parcel',
         'consolidation',
+        'audit-session',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

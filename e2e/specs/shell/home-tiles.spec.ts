@@ -22,6 +22,8 @@ test.describe('home tiles', () => {
       'menu-returns',
       // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
       'menu-deconsolidation',
+      // Any user of the warehouse audits its cells (issue 22, p2 §6).
+      'menu-audit',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',

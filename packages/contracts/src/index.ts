@@ -29,5 +29,7 @@ export * from './returns/returns.schemas.js';
 export * from './returns/returns.routes.js';
 export * from './deconsolidation/deconsolidation.schemas.js';
 export * from './deconsolidation/deconsolidation.routes.js';
+export * from './audit/audit.schemas.js';
+export * from './audit/audit.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

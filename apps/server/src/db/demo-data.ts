@@ -18,6 +18,13 @@ import {
   type DemoConsolidatedParcel,
 } from './demo-consolidation-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
+import {
+  DEMO_AUDIT_BOXES,
+  DEMO_AUDIT_PARCELS,
+  DEMO_AUDIT_RETURNABLE_BOX,
+  DEMO_AUDIT_SESSION,
+  DEMO_AUDIT_ZONE,
+} from './demo-audit-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -94,6 +101,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 3, name: 'Быстрая отгрузка', type: 'FAST', rowCount: 4, colCount: 6 },
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
+    DEMO_AUDIT_ZONE,
     DEMO_CONSOLIDATION_ZONE,
   ],
 };
@@ -354,6 +362,8 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: c.destinationKey,
     isClosed: true,
   })),
+  // The boxes of the audit zone 6 (issue 22).
+  ...DEMO_AUDIT_BOXES.map((box) => ({ ...box, warehouseNumber: SC, zoneNumber: 6 })),
 ];
 
 function demoParcel(
@@ -408,6 +418,19 @@ function consolidatedParcel(parcel: DemoConsolidatedParcel): DemoParcel {
       weightGrams: parcel.weightGrams,
     },
   );
+}
+
+/** A parcel lying in a box of the audit zone 6 (demo-audit-data.ts), sorted to its box's key. */
+function auditParcel({ number, boxNumber, name }: (typeof DEMO_AUDIT_PARCELS)[number]): DemoParcel {
+  const box = DEMO_AUDIT_BOXES.find((candidate) => candidate.number === boxNumber);
+  if (!box) throw new Error(`demo parcel ${number}: no audit box`);
+  const cell = formatCellName({ ...box, zoneNumber: 6 });
+  return demoParcel(number, box.sortingKey, `in box ${boxNumber} of cell ${cell} (/audit)`, {
+    boxNumber,
+    name,
+    detailName: name,
+    inboundNumber: null,
+  });
 }
 
 export const DEMO_PARCELS: readonly DemoParcel[] = [
@@ -470,6 +493,7 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     inboundNumber: 'IN-0002',
   }),
   ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
+  ...DEMO_AUDIT_PARCELS.map(auditParcel),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -529,6 +553,7 @@ export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
     locationCode: '=1201-1-a-02',
     locationName: '1-a-02',
   },
+  DEMO_AUDIT_RETURNABLE_BOX,
 ];
 
 /** A demo box's barcode, in the one box barcode format of @sorting/domain. */
@@ -574,7 +599,8 @@ export type DemoEntryKind =
   | 'returnable-box'
   | 'workplace'
   | 'return-parcel'
-  | 'consolidation';
+  | 'consolidation'
+  | 'audit-session';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -710,6 +736,11 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
     });
   }
+  entries.push({
+    kind: 'audit-session',
+    barcode: formatCellBarcode({ warehouseNumber: SC, zoneNumber: 6, ...DEMO_AUDIT_SESSION.cell }),
+    description: `/audit: session ${DEMO_AUDIT_SESSION.note}; warehouse ${SC}`,
+  });
   return entries;
 }
 

@@ -64,6 +64,9 @@ const FIELD_NAMES = [
   'LocationName',
   'login',
   'password',
+  'dateFrom',
+  'dateTo',
+  'sessionId',
 ];
 
 const NASTY_STRINGS = [

@@ -162,6 +162,8 @@ describe('every route', () => {
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',
+    '/audit',
+    '/audit/:sessionId',
   ]);
 
   it.each(

@@ -23,8 +23,6 @@ export interface AppRoute {
  * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
  */
 export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }> = [
-  { path: '/audit' },
-  { path: '/audit/:sessionId' },
   { path: '/cargo-picking' },
   { path: '/cargo-picking-v2' },
   { path: '/loading' },
@@ -113,6 +111,12 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     path: '/deconsolidation',
     ns: 'deconsolidation',
     load: () => import('../features/deconsolidation/deconsolidation-page'),
+  },
+  { path: '/audit', ns: 'audit', load: () => import('../features/audit/audit-list-page') },
+  {
+    path: '/audit/:sessionId',
+    ns: 'audit',
+    load: () => import('../features/audit/audit-session-page'),
   },
   ...notYetAvailableRoutes(false),
 ];

@@ -11,6 +11,7 @@ import {
 } from '../sorting/sorting.routes.js';
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
+import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -29,4 +30,5 @@ export const ROUTE_MAPS = {
   vision: VISION_ROUTES,
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
+  audit: AUDIT_ROUTES,
 } as const satisfies Record<string, RouteMap>;

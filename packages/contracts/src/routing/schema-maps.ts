@@ -11,6 +11,7 @@ import {
 } from '../sorting/sorting.schemas.js';
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
+import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -30,4 +31,5 @@ export const SCHEMA_MAPS = {
   vision: VISION_SCHEMAS,
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,
+  audit: AUDIT_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

@@ -26,6 +26,7 @@ export const HOME_MENU = [
       { area: 'sorting', access: 'signedIn' },
       { area: 'returns', access: 'signedIn' },
       { area: 'deconsolidation', access: 'signedIn' },
+      { area: 'audit', access: 'signedIn' },
     ],
   },
   {

@@ -42,6 +42,7 @@ describe('home page tiles', () => {
       'sorting',
       'returns',
       'deconsolidation',
+      'audit',
       'returnable-boxes',
       'topology',
       'time-tracking',
