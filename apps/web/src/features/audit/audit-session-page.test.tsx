@@ -81,7 +81,7 @@ describe('AuditSessionScreen', () => {
 
     s.scan('P410001');
     await waitFor(() => expect(count('correct')).toBe('1'));
-    expect(s.played[0]).toBe('ok-new');
+    await waitFor(() => expect(s.played).toContain('ok-new'));
     s.scan('P410007');
     await waitFor(() => expect(count('surplus')).toBe('1'));
     expect(screen.getByTestId('unit-location').textContent).toContain('в системе: 6-b-01');

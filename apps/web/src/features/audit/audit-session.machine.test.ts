@@ -265,7 +265,7 @@ describe('audit session machine: closing cells and finishing', () => {
     expect(s.server.names().at(-1)).toBe('finish');
   });
 
-  it('a refused finish is store.a-005; no answer is 0; the screen stays where it was', async () => {
+  it('a refused finish is store.a-005; no answer is 0; the session is read again', async () => {
     const s = start();
     await s.send({ type: 'FINISH' });
     s.server.failNext('finish', 'refused');
@@ -275,12 +275,17 @@ describe('audit session machine: closing cells and finishing', () => {
     s.server.failNext('finish', 'network');
     expect(await s.send({ type: 'CONFIRMED' })).toBe('scanProcess');
     expect(s.errors.at(-1)).toEqual({ code: '0', message: null });
+    expect(s.server.names().slice(-2)).toEqual(['finish', 'items']);
+    // Finished by another device meanwhile: the re-read shows it.
+    s.server.finishNow();
+    s.server.failNext('finish', 'refused');
+    expect(await s.send({ type: 'FINISH' }, { type: 'CONFIRMED' })).toBe('sessionInfo');
   });
 });
 
 describe('audit session machine: model coverage', () => {
   it('speaks the last four letters and digits; knows what is already counted', () => {
-    expect(spokenTail('_R34717-11')).toEqual(['numbers/7', 'numbers/1', 'numbers/1', 'numbers/1']);
+    expect(spokenTail('_R34717-11')).toEqual(['numbers/1', 'numbers/7', 'numbers/1', 'numbers/1']);
     expect(spokenTail('Жа-9')).toEqual(['letters/cyr-zh', 'letters/cyr-a', 'numbers/9']);
     const unit = {
       barcode: 'X',

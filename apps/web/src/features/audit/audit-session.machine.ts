@@ -431,8 +431,11 @@ export const auditSessionMachine = setup({
               ({ context }) => context.ports.play(['success-big']),
             ],
           },
+          // Refused or unanswered: the session is read again, so a finish that went through
+          // (its answer lost) or another worker's finish shows as sessionInfo; otherwise the
+          // screen goes on where it was (its open cell).
           {
-            target: 'afterFailedFinish',
+            target: 'loading',
             actions: {
               type: 'showError',
               params: ({ event }) => failure('store.a-005', event.output),
@@ -440,14 +443,10 @@ export const auditSessionMachine = setup({
           },
         ],
         onError: {
-          target: 'afterFailedFinish',
+          target: 'loading',
           actions: { type: 'showError', params: { code: '0', message: null } },
         },
       },
-    },
-
-    afterFailedFinish: {
-      always: [{ guard: 'hasCell', target: 'scanProcess' }, { target: 'startScan' }],
     },
 
     /** The finished session: a table per cell, the missing and surplus lists. */
