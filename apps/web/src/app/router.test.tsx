@@ -162,8 +162,7 @@ describe('every route', () => {
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',
-    '/audit',
-    '/audit/:sessionId',
+    '/audit/:sessionId?',
   ]);
 
   it.each(

@@ -112,11 +112,7 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'deconsolidation',
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
-  { path: '/audit', ns: 'audit', load: () => import('../features/audit/audit-list-page') },
-  {
-    path: '/audit/:sessionId',
-    ns: 'audit',
-    load: () => import('../features/audit/audit-session-page'),
-  },
+  // Spec part 2 §2 /audit and /audit/{sessionId}: one entry, one chunk (features/audit/audit-page).
+  { path: '/audit/:sessionId?', ns: 'audit', load: () => import('../features/audit/audit-page') },
   ...notYetAvailableRoutes(false),
 ];

@@ -250,7 +250,7 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
 }
 
 /** /audit: the list over the real calls (the user's default warehouse). */
-export default function AuditListPage() {
+export function AuditListPage() {
   const [calls] = useState(() => createAuditService(api));
   return <AuditListScreen calls={calls} />;
 }

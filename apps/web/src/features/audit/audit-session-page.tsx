@@ -354,7 +354,7 @@ function SessionInfo(props: {
 }
 
 /** /audit/{sessionId}: the screen over the real calls (the user's default warehouse). */
-export default function AuditSessionPage() {
+export function AuditSessionPage() {
   const [calls] = useState(() => createAuditService(api));
   const params = useParams();
   const location = useLocation();
