@@ -95,6 +95,13 @@ async function seedHistory(url: string): Promise<number> {
        select a.id, 'H' || a.id || '-' || i, 'parcel', (i % 4)::smallint, i % 4 <> 2
        from audit_cells a, generate_series(1, 40) i`,
     );
+    await client.query(
+      `update audit_sessions s set figures = (
+         select jsonb_agg(jsonb_build_object('state', state, 'count', n) order by state)
+         from (select u.state, count(*)::int as n from audit_cells c
+           join audit_units u on u.audit_cell_id = c.id where c.session_id = s.id
+           group by u.state) f)`,
+    );
     await client.query('analyze');
     const count = await client.query<{ n: number }>(
       'select count(*)::int as n from audit_sessions',

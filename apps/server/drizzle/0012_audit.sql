@@ -14,7 +14,8 @@ CREATE TABLE "audit_sessions" (
 	"started_by" integer,
 	"started_at" timestamp with time zone NOT NULL,
 	"finished_by" integer,
-	"finished_at" timestamp with time zone
+	"finished_at" timestamp with time zone,
+	"figures" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "audit_units" (

@@ -507,6 +507,12 @@ describe('POST /audit-api/v1/{warehouseCode}/Sessions/get', () => {
     );
     const walked = day.sessions.find((session) => session.endDate !== null);
     expect(walked?.cells.map(({ cell }) => cell.name)).toEqual(['6-a-01', '6-a-02']);
+    // Its figures as frozen at the finish (audit_sessions.figures).
+    expect(walked?.itemsStatuses).toEqual([
+      { state: 1, count: 6 },
+      { state: 2, count: 2 },
+      { state: 3, count: 3 },
+    ]);
     expect(day.sessions.some((session) => session.userName === 'Сидорова Анна')).toBe(true);
   });
 });

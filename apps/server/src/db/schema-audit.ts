@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -28,6 +29,11 @@ export const auditSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedBy: integer('finished_by').references(() => users.id, { onDelete: 'set null' }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The figures frozen at the finish: itemsStatuses `[{state, count}]`. The sessions list
+     * reads them instead of counting the units of every finished session again.
+     */
+    figures: jsonb('figures').$type<Array<{ state: number; count: number }>>(),
   },
   (t) => [
     index('audit_sessions_warehouse_started').on(t.warehouseId, t.startedAt),

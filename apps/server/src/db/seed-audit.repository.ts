@@ -44,6 +44,12 @@ export function createSeedAuditRepository(db: Db) {
           startedAt: session.startedAt,
           finishedBy: user.id,
           finishedAt: session.finishedAt,
+          figures: [1, 2, 3]
+            .map((state) => ({
+              state,
+              count: session.units.filter((unit) => unit.state === state).length,
+            }))
+            .filter((figure) => figure.count > 0),
         })
         .returning({ id: auditSessions.id });
       if (!row) return false;

@@ -19,6 +19,8 @@ export interface AuditSessionRow {
   startedByName: string | null;
   startedAt: Date;
   finishedAt: Date | null;
+  /** itemsStatuses frozen at the finish; null while the session runs. */
+  figures: Array<{ state: number; count: number }> | null;
 }
 
 export interface AuditCellRow {
@@ -70,6 +72,7 @@ const sessionColumns = {
   startedByName: users.name,
   startedAt: auditSessions.startedAt,
   finishedAt: auditSessions.finishedAt,
+  figures: auditSessions.figures,
 };
 
 const auditCellColumns = {
@@ -173,10 +176,16 @@ export function createAuditRepository(db: Db) {
         .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id));
     },
 
-    async finishSession(sessionId: number, userId: number, at: Date): Promise<void> {
+    /** Finishes a session and freezes its figures (itemsStatuses). */
+    async finishSession(
+      sessionId: number,
+      userId: number,
+      at: Date,
+      figures: Array<{ state: number; count: number }>,
+    ): Promise<void> {
       await db
         .update(auditSessions)
-        .set({ finishedAt: at, finishedBy: userId })
+        .set({ finishedAt: at, finishedBy: userId, figures })
         .where(eq(auditSessions.id, sessionId));
     },
 

@@ -223,14 +223,25 @@ export function createAuditService(options: {
         new Date(range.dateFrom),
         new Date(range.dateTo),
       );
-      const ids = sessions.map((session) => session.id);
+      // A finished session's figures were frozen at its finish; only running ones are counted.
+      const running = sessions.filter((session) => session.figures === null);
       const [cells, counts] = await Promise.all([
-        repository.listAuditCells(ids),
-        repository.countStatesBySession(ids),
+        repository.listAuditCells(sessions.map((session) => session.id)),
+        repository.countStatesBySession(running.map((session) => session.id)),
       ]);
       return {
         sessions: sessions.map((session) =>
-          presentSession(session, warehouse, cells, statusesOf(counts, session.id)),
+          presentSession(
+            session,
+            warehouse,
+            cells,
+            session.figures === null
+              ? statusesOf(counts, session.id)
+              : statusesOf(
+                  session.figures.map((figure) => ({ key: session.id, ...figure })),
+                  session.id,
+                ),
+          ),
         ),
       };
     },
@@ -461,7 +472,13 @@ export function createAuditService(options: {
           for (const cell of cells.filter((row) => row.finishedAt === null)) {
             await finishOpenCell(repository, warehouse, cell, context, at);
           }
-          await repository.finishSession(session.id, context.user.id, at);
+          const counts = await repository.countStatesBySession([session.id]);
+          await repository.finishSession(
+            session.id,
+            context.user.id,
+            at,
+            statusesOf(counts, session.id),
+          );
           await repository.recordEvent({
             at,
             userId: context.user.id,
