@@ -359,6 +359,7 @@ export function createAuditService(options: {
         const payload = { sessionId: session.id, cellName: row.cellName, unitBarcode: barcode };
         const unit = await repository.lockUnit(row.auditCellId, barcode);
         let repeated = false;
+        let scanned: AuditUnitRow;
         if (unit && (unit.state === expected || unit.state === missing)) {
           await repository.setUnitState(row.auditCellId, barcode, correct, context.user.id, at);
           await repository.recordEvent({
@@ -367,39 +368,34 @@ export function createAuditService(options: {
             payload: { ...payload, ...(unit.kind === 'parcel' ? { parcelNumber: barcode } : {}) },
             units: [barcode, row.cellBarcode],
           });
+          scanned = { ...unit, state: correct };
         } else if (unit) {
           repeated = true;
+          scanned = unit;
         } else {
           const located = await repository.locate(barcode, warehouse.id);
-          await repository.insertUnits([
-            {
-              auditCellId: row.auditCellId,
-              barcode,
-              name: located?.name ?? null,
-              kind: located?.kind ?? 'unknown',
-              state: surplus,
-              isExpected: false,
-              systemLocation: located?.location ?? null,
-              scannedBy: context.user.id,
-              scannedAt: at,
-            },
-          ]);
+          scanned = {
+            auditCellId: row.auditCellId,
+            barcode,
+            name: located?.name ?? null,
+            kind: located?.kind ?? 'unknown',
+            state: surplus,
+            isExpected: false,
+            systemLocation: located?.location ?? null,
+          };
+          await repository.insertUnits([{ ...scanned, scannedBy: context.user.id, scannedAt: at }]);
           await repository.recordEvent({
             ...event,
             kind: 'audit.unitSurplus',
             payload: {
               ...payload,
               ...(located?.kind === 'parcel' ? { parcelNumber: barcode } : {}),
-              systemLocation: located?.location ?? null,
+              systemLocation: scanned.systemLocation,
             },
             units: [barcode, row.cellBarcode],
           });
         }
-        const [scanned, counts] = await Promise.all([
-          repository.lockUnit(row.auditCellId, barcode),
-          repository.countStatesByCell([row.auditCellId]),
-        ]);
-        if (!scanned) throw new Error('the scanned audit unit is gone');
+        const counts = await repository.countStatesByCell([row.auditCellId]);
         const answer = {
           unit: presentUnit(scanned),
           itemsStatuses: statusesOf(counts, row.auditCellId),
