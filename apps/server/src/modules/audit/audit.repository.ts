@@ -96,6 +96,17 @@ const unitColumns = {
   systemLocation: auditUnits.systemLocation,
 };
 
+/** The sessions a list shows: started in [from, to], or not finished. */
+function listed(warehouseId: number, from: Date, to: Date) {
+  return and(
+    eq(auditSessions.warehouseId, warehouseId),
+    or(
+      and(gte(auditSessions.startedAt, from), lte(auditSessions.startedAt, to)),
+      isNull(auditSessions.finishedAt),
+    ),
+  );
+}
+
 /** Rows of a raw statement, on PGlite and node-postgres alike. */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -164,16 +175,23 @@ export function createAuditRepository(db: Db) {
     /** Sessions started in [from, to] and every unfinished one, newest first. */
     async listSessions(warehouseId: number, from: Date, to: Date): Promise<AuditSessionRow[]> {
       return sessionQuery()
-        .where(
-          and(
-            eq(auditSessions.warehouseId, warehouseId),
-            or(
-              and(gte(auditSessions.startedAt, from), lte(auditSessions.startedAt, to)),
-              isNull(auditSessions.finishedAt),
-            ),
-          ),
-        )
+        .where(listed(warehouseId, from, to))
         .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id));
+    },
+
+    /**
+     * The cells of the listed sessions, by the same condition (not by a list of hundreds of
+     * session ids: 90 days of sessions are one statement with three parameters).
+     */
+    async listAuditCellsOfListed(
+      warehouseId: number,
+      from: Date,
+      to: Date,
+    ): Promise<AuditCellRow[]> {
+      return auditCellQuery()
+        .innerJoin(auditSessions, eq(auditSessions.id, auditCells.sessionId))
+        .where(listed(warehouseId, from, to))
+        .orderBy(asc(auditCells.openedAt), asc(auditCells.id));
     },
 
     /** Finishes a session and freezes its figures (itemsStatuses). */

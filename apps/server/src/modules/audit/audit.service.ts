@@ -218,17 +218,14 @@ export function createAuditService(options: {
     ): Promise<TAuditSessions> {
       const repository = repositoryOf(db);
       const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
-      const sessions = await repository.listSessions(
-        warehouse.id,
-        new Date(range.dateFrom),
-        new Date(range.dateTo),
-      );
+      const [from, to] = [new Date(range.dateFrom), new Date(range.dateTo)];
+      const [sessions, cells] = await Promise.all([
+        repository.listSessions(warehouse.id, from, to),
+        repository.listAuditCellsOfListed(warehouse.id, from, to),
+      ]);
       // A finished session's figures were frozen at its finish; only running ones are counted.
       const running = sessions.filter((session) => session.figures === null);
-      const [cells, counts] = await Promise.all([
-        repository.listAuditCells(sessions.map((session) => session.id)),
-        repository.countStatesBySession(running.map((session) => session.id)),
-      ]);
+      const counts = await repository.countStatesBySession(running.map((session) => session.id));
       return {
         sessions: sessions.map((session) =>
           presentSession(
