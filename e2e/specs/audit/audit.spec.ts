@@ -3,6 +3,7 @@ import { auditFigures, formatAuditPercentage } from '@sorting/domain';
 import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
+import { recordCalls, soundMarks } from '../shell/page-records.helpers';
 
 // Cell audit (issue 22; spec part 2 §2, §4, §5, §8) against the real server and the demo zone 6
 // of docs/DEMO.md: 6-a-01 with open box _34717-101 (P410001–P410003) and closed box
@@ -10,21 +11,6 @@ import { signInByBadge } from '../context/sign-in.helpers';
 // P410007 lies in 6-b-01. The walk that audits them runs on a fresh server of its own.
 
 const screenOf = (page: Page) => page.getByTestId('audit-screen');
-
-async function soundMarks(page: Page): Promise<string[]> {
-  return page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
-}
-
-/** The audit calls made since the start of the test, as `METHOD path`. */
-function recordCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/audit-api/'))
-      calls.push(`${request.method()} ${decodeURIComponent(url.pathname)}`);
-  });
-  return calls;
-}
 
 /** Waits for a sound mark to appear after `count` marks of that name were there. */
 async function expectSound(page: Page, name: string, count: number) {
@@ -38,7 +24,7 @@ freshTest(
   async ({ page, baseURL, scanner }) => {
     test.setTimeout(120_000);
     await signInByBadge(page, baseURL ?? '');
-    const calls = recordCalls(page);
+    const calls = recordCalls(page, '/audit-api/');
     await page.goto('/audit');
     const list = page.getByTestId('audit-list-screen');
     await expect(list).toHaveAttribute('data-view', 'sessionList');

@@ -1,16 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { toInt4Id, type TAuditUnitKind } from '@sorting/contracts';
+import type { TAuditUnitKind } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
+import { recordUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { auditCells, auditSessions, auditUnits } from '../../db/schema-audit.js';
-import { cells, events, users, warehouses } from '../../db/schema-base.js';
-import { boxes, eventUnits, parcels, returnableBoxes } from '../../db/schema-sorting.js';
+import { cells, users } from '../../db/schema-base.js';
+import { boxes, parcels, returnableBoxes } from '../../db/schema-sorting.js';
 
-export interface AuditWarehouseRow {
-  id: number;
-  number: number;
-  code: string;
-  sortingCenterId: number | null;
-}
+export type AuditWarehouseRow = WarehouseKeyRow;
 
 export interface AuditSessionRow {
   id: number;
@@ -131,21 +128,7 @@ export function createAuditRepository(db: Db) {
 
   return {
     /** A warehouse by its code, or by its number when the key is digits (as vision). */
-    async findWarehouse(key: string): Promise<AuditWarehouseRow | null> {
-      const number = /^\d+$/.test(key) ? toInt4Id(key) : undefined;
-      if (number === null) return null;
-      const rows = await db
-        .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          code: warehouses.code,
-          sortingCenterId: warehouses.sortingCenterId,
-        })
-        .from(warehouses)
-        .where(number === undefined ? eq(warehouses.code, key) : eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findWarehouse: (key: string) => findWarehouseByKey(db, key),
 
     async insertSession(warehouseId: number, userId: number, at: Date): Promise<number> {
       const [row] = await db
@@ -414,24 +397,7 @@ export function createAuditRepository(db: Db) {
     },
 
     /** Appends an event and indexes it under the unit barcodes it concerns (for /vision). */
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      warehouseId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-      units: string[];
-    }): Promise<void> {
-      const { units, ...values } = event;
-      const [row] = await db.insert(events).values(values).returning({ id: events.id });
-      if (!row) throw new Error('event insert returned nothing');
-      const barcodes = [...new Set(units)];
-      if (barcodes.length > 0) {
-        await db
-          .insert(eventUnits)
-          .values(barcodes.map((barcode) => ({ barcode, eventId: row.id })));
-      }
-    },
+    recordEvent: (event: UnitEvent) => recordUnitEvent(db, event),
   };
 }
 
