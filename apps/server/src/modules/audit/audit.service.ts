@@ -83,6 +83,18 @@ function countStates(units: readonly AuditUnitRow[]): TAuditItemsStatus[] {
   );
 }
 
+/** Audit cells by their session (a list of 90 days groups thousands of them once). */
+function cellsBySession(cells: readonly AuditCellRow[]): Map<number, AuditCellRow[]> {
+  const bySession = new Map<number, AuditCellRow[]>();
+  for (const cell of cells) {
+    const list = bySession.get(cell.sessionId);
+    if (list) list.push(cell);
+    else bySession.set(cell.sessionId, [cell]);
+  }
+  return bySession;
+}
+
+/** A session as the list and the items answer it; `cells` are the session's own. */
 function presentSession(
   session: AuditSessionRow,
   warehouse: AuditWarehouseRow,
@@ -97,9 +109,7 @@ function presentSession(
     userId: session.startedBy,
     warehouseCode: warehouse.code,
     itemsStatuses,
-    cells: cells
-      .filter((cell) => cell.sessionId === session.id)
-      .map((cell) => ({ cell: { id: cell.cellId, name: cell.cellName }, items: [] })),
+    cells: cells.map((cell) => ({ cell: { id: cell.cellId, name: cell.cellName }, items: [] })),
   };
 }
 
@@ -226,12 +236,13 @@ export function createAuditService(options: {
       // A finished session's figures were frozen at its finish; only running ones are counted.
       const running = sessions.filter((session) => session.figures === null);
       const counts = await repository.countStatesBySession(running.map((session) => session.id));
+      const bySession = cellsBySession(cells);
       return {
         sessions: sessions.map((session) =>
           presentSession(
             session,
             warehouse,
-            cells,
+            bySession.get(session.id) ?? [],
             session.figures === null
               ? statusesOf(counts, session.id)
               : statusesOf(
