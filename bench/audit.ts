@@ -38,7 +38,7 @@ export interface AuditBenchResult {
 }
 
 /** Cells of a bench zone, each with an open box of UNITS_PER_CELL − 1 bench parcels. */
-export async function fillCells(url: string, count: number): Promise<string[]> {
+async function fillCells(url: string, count: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,7 +70,7 @@ export async function fillCells(url: string, count: number): Promise<string[]> {
 }
 
 /** HISTORY_DAYS days of finished sessions: 10 a day, 3 cells of 40 units each. */
-export async function seedHistory(url: string): Promise<number> {
+async function seedHistory(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
