@@ -98,7 +98,8 @@ describe('AuditSessionScreen', () => {
     await s.waitFor('data-view', 'sessionInfo');
     // 1 correct, 1 surplus, 4 missing.
     expect(screen.getByTestId('prompt-extra').textContent).toBe('Единиц: 6 · верно: 16,7 %');
-    expect(s.played.at(-1)).toBe('success-big');
+    // The last scan's spoken letters may still follow on their timers.
+    expect(s.played).toContain('success-big');
     expect(screen.getAllByTestId('audit-cell-table')).toHaveLength(1);
     expect(screen.getByTestId('audit-missing').querySelectorAll('li')).toHaveLength(4);
     expect(s.services.localStorage!.getItem(LAST_AUDIT_SESSION_KEY)).toBeNull();
