@@ -171,26 +171,18 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
             }
           }}
         >
-          <label>
-            {t('dateFrom')}
-            <input
-              className={controlStyles.input}
-              type="date"
-              data-testid="audit-date-from"
-              value={shownRange.from}
-              onChange={(event) => setRange({ ...shownRange, from: event.target.value })}
-            />
-          </label>
-          <label>
-            {t('dateTo')}
-            <input
-              className={controlStyles.input}
-              type="date"
-              data-testid="audit-date-to"
-              value={shownRange.to}
-              onChange={(event) => setRange({ ...shownRange, to: event.target.value })}
-            />
-          </label>
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end}>
+              {end === 'from' ? t('dateFrom') : t('dateTo')}
+              <input
+                className={controlStyles.input}
+                type="date"
+                data-testid={`audit-date-${end}`}
+                value={shownRange[end]}
+                onChange={(event) => setRange({ ...shownRange, [end]: event.target.value })}
+              />
+            </label>
+          ))}
           <button
             className={controlStyles.button}
             type="submit"
