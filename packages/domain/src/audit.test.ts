@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditFigures,
   auditSpeech,
+  auditSpokenText,
   characterSound,
   formatAuditPercentage,
   isAuditCellScan,
@@ -101,6 +102,11 @@ describe('auditSpeech', () => {
     ['', []],
   ])('%s', (barcode, sounds) => {
     expect(auditSpeech(barcode)).toEqual(sounds);
+  });
+
+  it('keeps only Latin or Cyrillic letters and digits of the text', () => {
+    expect(auditSpokenText('_R34717-11')).toBe('R3471711');
+    expect(auditSpokenText('=Жа-9ё €')).toBe('Жа9ё');
   });
 
   it('has a sound for every letter а–я and ё, and for no other character', () => {

@@ -94,15 +94,15 @@ export function characterSound(character: string): string | null {
 
 /**
  * Part 2 §5: the barcode text spoken by the audit keeps only letters and digits (Latin or
- * Cyrillic), each mapped to its own sound file; everything else is dropped.
+ * Cyrillic); everything else is dropped.
  */
+export function auditSpokenText(barcode: string): string {
+  return [...barcode].filter((character) => characterSound(character) !== null).join('');
+}
+
+/** Part 2 §5: the sounds of that text, each letter and digit its own sound file. */
 export function auditSpeech(barcode: string): string[] {
-  const sounds: string[] = [];
-  for (const character of barcode) {
-    const sound = characterSound(character);
-    if (sound !== null) sounds.push(sound);
-  }
-  return sounds;
+  return [...auditSpokenText(barcode)].map((character) => characterSound(character) ?? '');
 }
 
 /** How many of the last letters and digits of a scanned unit are spoken (issue 22). */

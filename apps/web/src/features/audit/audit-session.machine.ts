@@ -7,8 +7,14 @@ import type {
   TAuditSessionItems,
   TAuditUnit,
 } from '@sorting/contracts';
-import { AUDIT_SPOKEN_TAIL, auditSpeech, isAuditCellScan, recognizeBarcode } from '@sorting/domain';
-import type { SoundName } from '../../shell/sounds/sound-names';
+import {
+  AUDIT_SPOKEN_TAIL,
+  auditSpokenText,
+  isAuditCellScan,
+  recognizeBarcode,
+} from '@sorting/domain';
+import { letterSound } from '../../shell/sounds/letter-sound';
+import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
 import type {
   AuditError,
   AuditSessionContext,
@@ -31,9 +37,15 @@ export function isAlreadyCounted(units: readonly TAuditUnit[], barcode: string):
   );
 }
 
-/** The last letters and digits of a unit's barcode, as sounds (part 2 §5; issue 22). */
+/**
+ * The last letters and digits of a unit's barcode (part 2 §5, `auditSpokenText`), as the
+ * shell's sounds: a letter's (Latin or Cyrillic) or a digit's (issue 22).
+ */
 export function spokenTail(barcode: string): SoundName[] {
-  return auditSpeech(barcode).slice(-AUDIT_SPOKEN_TAIL) as SoundName[];
+  return [...auditSpokenText(barcode)]
+    .slice(-AUDIT_SPOKEN_TAIL)
+    .map((character) => letterSound(character) ?? numberSound(Number(character)))
+    .filter((sound): sound is SoundName => sound !== null);
 }
 
 type Ok<T> = { event: { output: CallResult<T> } };
