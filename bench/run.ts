@@ -1,12 +1,13 @@
 // `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,picking,embedded,web,browser,documents` runs some phases.
+// phase for development; `--only=write,load,picking,embedded,web,browser,documents,audit` runs some phases.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
+import { runAuditBench } from './audit.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
 import { runDocumentsBench } from './documents.js';
@@ -385,6 +386,32 @@ async function main(): Promise<void> {
         score === null ? 'failed' : String(score),
         '',
         null,
+      ],
+    );
+  }
+
+  if (wants('audit')) {
+    // Issue 22: the cell audit on PostgreSQL, 100,000 parcels.
+    const audit = await runAuditBench({ serverUrl, quick, log });
+    results.audit = audit;
+    rows.push(
+      [
+        `audit: scan p95 ms (${audit.scansPerSecond}/s from 20 devices, ${audit.errors} errors)`,
+        String(audit.scan.p95),
+        '≤ 25',
+        audit.scan.p95 <= 25 && audit.errors === 0,
+      ],
+      [
+        'audit: open a cell of 200 units p95 ms',
+        String(audit.openCell.p95),
+        '≤ 60',
+        audit.openCell.p95 <= 60,
+      ],
+      [
+        `audit: sessions list of 90 days (${audit.historySessions} sessions) p95 ms`,
+        String(audit.sessions.p95),
+        '≤ 50',
+        audit.sessions.p95 <= 50,
       ],
     );
   }

@@ -146,6 +146,20 @@ RU_LETTERS=(
 )
 LATIN=(a b c d e f g h i j k l m n o p q r s t u v w x y z)
 
+# Cyrillic letters а–я and ё (the audit speaks a barcode's last letters and digits, spec
+# part 2 §5): files letters/cyr-<name>.flac, the names of CYRILLIC_LETTER_SOUNDS in
+# packages/domain/src/audit.ts, so "а" and "a" are two files. Russian: the letter's name (bare
+# vowels as stressed phonemes, as above); English: the Russian name as an English reader says it.
+CYR=(a b v g d ye yo zh z i j k l m n o p r s t u f kh ts ch sh shch hard y soft e yu ya)
+RU_CYR=(
+  "[['A:]]" бэ вэ гэ дэ е ё жэ зэ "[['i:]]" "и краткое" ка эль эм эн "[['o:]]" пэ эр эс тэ
+  "[['u:]]" эф ха цэ чэ ша ща "твёрдый знак" ы "мягкий знак" э ю я
+)
+EN_CYR=(
+  ah beh veh geh deh yeh yo zheh zeh ee "short ee" kah el em en oh peh er es teh oo ef khah
+  tseh cheh shah shchah "hard sign" yeri "soft sign" eh yoo yah
+)
+
 STAGE="$TMP/out"
 for loc in "${LOCALES[@]}"; do
   d="$STAGE/$loc"
@@ -190,6 +204,12 @@ for loc in "${LOCALES[@]}"; do
     fi
     speak "$voice" "$text" "$TMP/s.wav"
     finish "$TMP/s.wav" "$d/letters/${LATIN[$i]}.flac"
+  done
+
+  for i in "${!CYR[@]}"; do
+    if [[ "$loc" == ru ]]; then text="${RU_CYR[$i]}"; else text="${EN_CYR[$i]}"; fi
+    speak "$voice" "$text" "$TMP/s.wav"
+    finish "$TMP/s.wav" "$d/letters/cyr-${CYR[$i]}.flac"
   done
 
   for f in ok-new.wav success-big.wav success-small.wav repeat.wav err.flac scan.wav; do

@@ -46,6 +46,9 @@ import { createParcelDetailsService } from './modules/sorting/parcel-details.ser
 import { createSortingRepository } from './modules/sorting/sorting.repository.js';
 import { sortingRoutes } from './modules/sorting/sorting.routes.js';
 import { createSortingService } from './modules/sorting/sorting.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { deconsolidationRoutes } from './modules/deconsolidation/deconsolidation.routes.js';
 import { createDeconsolidationRepository } from './modules/deconsolidation/deconsolidation.repository.js';
 import { createDeconsolidationService } from './modules/deconsolidation/deconsolidation.service.js';
@@ -339,6 +342,9 @@ async function registerEverything(
 
   await app.register(pickingRoutes, {
     service: createPickingService({ db: database.db, repository: createPickingRepository, now }),
+  });
+  await app.register(auditRoutes, {
+    service: createAuditService({ db: database.db, repository: createAuditRepository, now }),
   });
 
   await registerReturns(app, config, database, now, returnsOptions);

@@ -9,9 +9,8 @@ import {
   DEMO_USERS,
   DEMO_WORKPLACES,
   countDemoCells,
-  listDemoEntries,
-  renderDemoTable,
 } from '../src/db/demo-data.js';
+import { listDemoEntries, renderDemoTable } from '../src/db/demo-entries.js';
 import { DEMO_SHIPPED_ORDERS } from '../src/db/demo-returns-data.js';
 import { cells, users, warehouses, zones } from '../src/db/schema.js';
 import { createSeedRepository } from '../src/db/seed.repository.js';
@@ -75,7 +74,7 @@ describe('migrations and demo seed', () => {
       .innerJoin(warehouses, eq(zones.warehouseId, warehouses.id))
       .where(eq(warehouses.number, 34717))
       .orderBy(asc(zones.number));
-    // Every type at least once (zone 7 «Консолидация» is a second SITO).
+    // Every type at least once (zones 6 «Хранение» and 7 «Консолидация» are more SITO).
     expect([...new Set(rows.map((zone) => zone.type))].sort()).toEqual([...ZONE_TYPES].sort());
     expect(rows[0]).toEqual({ number: 1, type: 'SITO', barcode: '%Z34717-1' });
     const regular = await database.db
@@ -180,6 +179,7 @@ describe('demo list', () => {
         'consolidation',
         'document',
         'recipient',
+        'audit-session',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

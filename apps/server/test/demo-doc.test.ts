@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderDemoTable } from '../src/db/demo-data.js';
+import { renderDemoTable } from '../src/db/demo-entries.js';
 
 // docs/DEMO.md promises one table of every demo barcode, kept true as the seed grows.
 describe('docs/DEMO.md', () => {

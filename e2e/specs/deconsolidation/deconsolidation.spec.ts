@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
+import { recordCalls, soundMarks } from '../shell/page-records.helpers';
 
 // Deconsolidation (issue 23; spec part 2 §2, §4, §5, §8) against the real server and the demo
 // consolidations of docs/DEMO.md: box _34717-111 in =34717-7-a-01 (3 parcels, measured),
@@ -15,27 +16,12 @@ async function openDeconsolidation(page: Page) {
   await expect(screenOf(page)).toHaveAttribute('data-view', 'waiting');
 }
 
-/** The calls of the screen made since the start of the test, as `METHOD path`. */
-function recordCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/deconsolidating-api/'))
-      calls.push(`${request.method()} ${decodeURIComponent(url.pathname)}`);
-  });
-  return calls;
-}
-
-async function soundMarks(page: Page): Promise<string[]> {
-  return page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
-}
-
 freshTest(
   'a box by its cell, scans ignored while shown, unpacked with ok-new; the unmeasured «—»; an unknown cell; the parcel sorted again',
   async ({ page, baseURL, scanner }) => {
     test.setTimeout(90_000);
     await signInByBadge(page, baseURL ?? '');
-    const calls = recordCalls(page);
+    const calls = recordCalls(page, '/deconsolidating-api/');
     await openDeconsolidation(page);
     await expect(page.getByTestId('prompt-main')).toHaveText(
       'Сканируйте ячейку или короб консолидации',

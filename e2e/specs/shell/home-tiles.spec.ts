@@ -26,6 +26,8 @@ test.describe('home tiles', () => {
       'menu-vision',
       // Any signed-in user hands parcels to recipients (issue 16).
       'menu-picking',
+      // Any user of the warehouse audits its cells (issue 22, p2 §6).
+      'menu-audit',
       // Any user of the centre: no role checks in document flow and dimensions (issue 21, p2 §6).
       'menu-documents-flow',
       'menu-dimensions',

@@ -35,5 +35,7 @@ export * from './documents-flow/documents-flow.schemas.js';
 export * from './documents-flow/documents-flow.routes.js';
 export * from './picking/picking.schemas.js';
 export * from './picking/picking.routes.js';
+export * from './audit/audit.schemas.js';
+export * from './audit/audit.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

@@ -12,3 +12,4 @@ export * from './format/dimensions.js';
 export * from './format/weight-size.js';
 export * from './barcode/dimension-barcode.js';
 export * from './documents-flow/document-flow.js';
+export * from './audit.js';

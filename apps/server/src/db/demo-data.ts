@@ -4,7 +4,6 @@ import {
   formatBoxBarcode,
   formatCellBarcode,
   formatCellName,
-  formatZoneBarcode,
   type CellRow,
   type SortingMode,
   type UserRole,
@@ -17,14 +16,17 @@ import {
   DEMO_CONSOLIDATION_ZONE,
   type DemoConsolidatedParcel,
 } from './demo-consolidation-data.js';
-import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
-import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 import {
   DEMO_PICKING_BOXES,
-  DEMO_PICKING_CLIENTS,
   DEMO_PICKING_ZONE,
   listDemoPickingParcels,
 } from './demo-picking-data.js';
+import {
+  DEMO_AUDIT_BOXES,
+  DEMO_AUDIT_PARCELS,
+  DEMO_AUDIT_RETURNABLE_BOX,
+  DEMO_AUDIT_ZONE,
+} from './demo-audit-data.js';
 
 /**
  * The demo data set: one source for the seed, the tests and the docs
@@ -101,6 +103,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     { number: 3, name: 'Быстрая отгрузка', type: 'FAST', rowCount: 4, colCount: 6 },
     { number: 4, name: 'Транзит', type: 'TRANSIT', rowCount: 3, colCount: 5 },
     { number: 5, name: 'Рекомендуемые ячейки', type: 'SUGGESTED', rowCount: 8, colCount: 10 },
+    DEMO_AUDIT_ZONE,
     DEMO_CONSOLIDATION_ZONE,
     DEMO_PICKING_ZONE,
   ],
@@ -372,6 +375,8 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: 'MSK-YUG',
     isClosed: true,
   })),
+  // The boxes of the audit zone 6 (issue 22).
+  ...DEMO_AUDIT_BOXES.map((box) => ({ ...box, warehouseNumber: SC, zoneNumber: 6 })),
 ];
 
 function demoParcel(
@@ -426,6 +431,19 @@ function consolidatedParcel(parcel: DemoConsolidatedParcel): DemoParcel {
       weightGrams: parcel.weightGrams,
     },
   );
+}
+
+/** A parcel lying in a box of the audit zone 6 (demo-audit-data.ts), sorted to its box's key. */
+function auditParcel({ number, boxNumber, name }: (typeof DEMO_AUDIT_PARCELS)[number]): DemoParcel {
+  const box = DEMO_AUDIT_BOXES.find((candidate) => candidate.number === boxNumber);
+  if (!box) throw new Error(`demo parcel ${number}: no audit box`);
+  const cell = formatCellName({ ...box, zoneNumber: 6 });
+  return demoParcel(number, box.sortingKey, `in box ${boxNumber} of cell ${cell} (/audit)`, {
+    boxNumber,
+    name,
+    detailName: name,
+    inboundNumber: null,
+  });
 }
 
 export const DEMO_PARCELS: readonly DemoParcel[] = [
@@ -500,6 +518,7 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
       clientName: client.name,
     }),
   ),
+  ...DEMO_AUDIT_PARCELS.map(auditParcel),
 ];
 
 export const DEMO_DIMENSIONS: readonly DemoDimension[] = [
@@ -567,6 +586,7 @@ export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
     locationCode: '=1201-1-a-02',
     locationName: '1-a-02',
   },
+  DEMO_AUDIT_RETURNABLE_BOX,
 ];
 
 /** A demo box's barcode, in the one box barcode format of @sorting/domain. */
@@ -598,197 +618,4 @@ export function countDemoCells(): number {
     (sum, zone) => sum + zone.rowCount * zone.colCount,
     0,
   );
-}
-
-export type DemoEntryKind =
-  | 'user'
-  | 'warehouse'
-  | 'zone'
-  | 'cell'
-  | 'parcel'
-  | 'box'
-  | 'acceptance-report'
-  | 'dimension'
-  | 'returnable-box'
-  | 'workplace'
-  | 'return-parcel'
-  | 'consolidation'
-  | 'document'
-  | 'recipient';
-
-/** One scannable demo object for docs and tests. */
-export interface DemoEntry {
-  kind: DemoEntryKind;
-  barcode: string;
-  description: string;
-}
-
-function describeUser(user: DemoUser): string {
-  const warehouse = DEMO_WAREHOUSES.find((w) => w.number === user.defaultWarehouseNumber);
-  const parts = [user.name, user.roles.join(', ')];
-  if (user.login) parts.push(`login ${user.login}, password ${user.password ?? '—'}`);
-  if (warehouse) parts.push(`${warehouse.name} (${warehouse.number})`);
-  return parts.join('; ');
-}
-
-function describeWarehouse(warehouse: DemoWarehouse): string {
-  const mode =
-    warehouse.sortingMode === 'SortingCenter' ? 'sorting centre' : 'warehouse, automove off';
-  return `${warehouse.name}, code ${warehouse.code}, ${mode}; scanned as its number`;
-}
-
-/**
- * The demo objects to scan: users, warehouses, zones and a few example cells per zone
- * (first and last). `allCells` lists every cell instead.
- */
-export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry[] {
-  const entries: DemoEntry[] = DEMO_USERS.map((user) => ({
-    kind: 'user' as const,
-    barcode: user.badge,
-    description: describeUser(user),
-  }));
-  for (const warehouse of DEMO_WAREHOUSES) {
-    entries.push({
-      kind: 'warehouse',
-      barcode: String(warehouse.number),
-      description: describeWarehouse(warehouse),
-    });
-  }
-  for (const warehouse of DEMO_WAREHOUSES) {
-    for (const zone of warehouse.zones) {
-      entries.push({
-        kind: 'zone',
-        barcode: formatZoneBarcode(warehouse.number, zone.number),
-        description: `${zone.type} zone ${zone.number} «${zone.name}», ${warehouse.name}`,
-      });
-    }
-  }
-  for (const warehouse of DEMO_WAREHOUSES) {
-    for (const zone of warehouse.zones) {
-      const cells = listDemoCells(warehouse, zone);
-      const shown = options.allCells ? cells : [cells[0], cells.at(-1)];
-      for (const cell of shown) {
-        if (!cell) continue;
-        entries.push({
-          kind: 'cell',
-          barcode: cell.barcode,
-          description: `cell ${cell.name}, ${zone.type} zone ${zone.number}, ${warehouse.name}`,
-        });
-      }
-    }
-  }
-  for (const parcel of DEMO_PARCELS) {
-    entries.push({
-      kind: 'parcel',
-      barcode: parcel.number,
-      description: `${parcel.name}, ${parcel.sortingName}; ${parcel.note}; warehouse ${parcel.warehouseNumber}`,
-    });
-  }
-  for (const box of DEMO_BOXES) {
-    const cell = formatCellName(box);
-    const state = box.isClosed ? 'closed' : box.sortingKey ? 'open' : 'open, empty';
-    entries.push({
-      kind: 'box',
-      barcode: demoBoxBarcode(box),
-      description: `box ${box.number} in cell ${cell}, ${state}${box.sortingKey ? `, collects ${box.sortingKey}` : ''}; warehouse ${box.warehouseNumber}`,
-    });
-  }
-  for (const inbound of DEMO_INBOUNDS) {
-    entries.push({
-      kind: 'acceptance-report',
-      barcode: inbound.acceptanceBarcode,
-      description: `supply ${inbound.number} from ${inbound.senderName}; warehouse ${inbound.warehouseNumber}`,
-    });
-  }
-  for (const dimension of DEMO_DIMENSIONS) {
-    entries.push({
-      kind: 'dimension',
-      barcode: dimension.barcode,
-      description: `${dimension.name} ${dimension.length}×${dimension.width}×${dimension.height} cm; ${dimension.warehouseCode ?? 'all warehouses'}`,
-    });
-  }
-  for (const box of DEMO_RETURNABLE_BOXES) {
-    entries.push({
-      kind: 'returnable-box',
-      barcode: box.barcode,
-      description: `returnable box ${box.number}, ${box.lengthCm}×${box.widthCm}×${box.heightCm} cm${box.locationName ? `, at ${box.locationName}` : ''}; warehouse ${box.warehouseNumber}`,
-    });
-  }
-  for (const workplace of DEMO_WORKPLACES) {
-    entries.push({
-      kind: 'workplace',
-      barcode: workplace.cellBarcode,
-      description: `time tracking workplace «${workplace.name}»; sorting centre ${workplace.sortingCenterId}`,
-    });
-  }
-  for (const order of DEMO_SHIPPED_ORDERS) {
-    const items = order.items
-      .map(
-        (item) =>
-          `${item.code} ${item.name} ×${item.quantity} at ${item.unitPriceKopecks / 100} ₽${item.disabledReasons.length ? ` (disabled: ${item.disabledReasons.join(', ')})` : ''}`,
-      )
-      .join('; ');
-    entries.push({
-      kind: 'return-parcel',
-      barcode: order.parcelBarcode,
-      description: `/returns: ${items}; ${order.note}; shipped from ${order.shipmentWarehouseNumber}`,
-    });
-  }
-  for (const consolidation of DEMO_CONSOLIDATIONS) {
-    const cell = `${consolidation.zoneNumber}-${consolidation.row}-${String(consolidation.col).padStart(2, '0')}`;
-    const count = DEMO_CONSOLIDATED_PARCELS.filter(
-      (parcel) =>
-        parcel.warehouseNumber === consolidation.warehouseNumber &&
-        parcel.boxNumber === consolidation.boxNumber,
-    ).length;
-    entries.push({
-      kind: 'consolidation',
-      barcode: demoBoxBarcode({
-        warehouseNumber: consolidation.warehouseNumber,
-        number: consolidation.boxNumber,
-      }),
-      description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
-    });
-  }
-  for (const document of DEMO_DOCUMENTS) {
-    const names = document.contragents.map((contragent) => contragent.name).join(' / ');
-    entries.push({
-      kind: 'document',
-      barcode: document.number,
-      description: `/documents-flow: ${document.direction === 'in' ? 'incoming' : 'outgoing'} «${document.typeName}», state ${document.state}, ${document.daysAgo} day${document.daysAgo === 1 ? '' : 's'} ago, ${names}; ${document.note}; sorting centre ${document.sortingCenterId}`,
-    });
-  }
-  for (const client of DEMO_PICKING_CLIENTS) {
-    const count = client.parcels.length;
-    entries.push({
-      kind: 'recipient',
-      barcode: client.code,
-      description: `/picking: ${client.name}, ${client.deliveryType}, ${count} parcel${count === 1 ? '' : 's'} (${client.parcels.map((item) => item.number).join(', ')}); ${client.note}; warehouse ${client.warehouseNumber}`,
-    });
-  }
-  return entries;
-}
-
-function escapeCell(text: string): string {
-  return text.replaceAll('|', '\\|');
-}
-
-/** The demo objects as a markdown table `| kind | barcode | description |`. */
-export function renderDemoTable(): string {
-  const lines = ['| kind | barcode | description |', '| --- | --- | --- |'];
-  for (const entry of listDemoEntries()) {
-    lines.push(
-      `| ${entry.kind} | \`${escapeCell(entry.barcode)}\` | ${escapeCell(entry.description)} |`,
-    );
-  }
-  const zoneSummaries = DEMO_WAREHOUSES.flatMap((warehouse) =>
-    warehouse.zones.map(
-      (zone) =>
-        `${warehouse.number}/${zone.number} ${zone.type}: rows a–${CELL_ROWS[zone.rowCount - 1]} × cols 01–${String(zone.colCount).padStart(2, '0')}`,
-    ),
-  );
-  lines.push(
-    `| cell | \`=<warehouse>-<zone>-<row>-<col>\` | ${countDemoCells()} cells in all: ${zoneSummaries.join('; ')} |`,
-  );
-  return `${lines.join('\n')}\n`;
 }

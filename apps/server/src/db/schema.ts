@@ -8,3 +8,4 @@ export * from './schema-time-tracking.js';
 export * from './schema-returns.js';
 export * from './schema-documents-flow.js';
 export * from './schema-picking.js';
+export * from './schema-audit.js';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { runCli, withCliDatabase } from './database-cli.js';
 import { pglitePaths } from './database.js';
-import { renderDemoTable } from './demo-data.js';
+import { renderDemoTable } from './demo-entries.js';
 import { seedDemoData } from './seed.js';
 
 /**

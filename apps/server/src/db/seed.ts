@@ -24,6 +24,8 @@ import { DEMO_CONTRAGENTS, DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { createSeedDocumentsRepository } from './seed-documents.repository.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
+import { DEMO_AUDIT_SESSION } from './demo-audit-data.js';
+import { createSeedAuditRepository } from './seed-audit.repository.js';
 import { createSeedReturnsRepository } from './seed-returns.repository.js';
 import { createSeedSortingRepository } from './seed-sorting.repository.js';
 import {
@@ -103,6 +105,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     }
     const addedUsers = await repository.insertUsers(userRows);
     const addedParcels = await seedSorting(tx, warehouseIds);
+    await seedAudit(tx, warehouseIds);
 
     const addedAgents = await repository.insertPrinterAgents(
       DEMO_PRINTER_AGENTS.map((agent) => ({
@@ -216,6 +219,28 @@ async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<n
     })),
   );
   return addedParcels;
+}
+
+/**
+ * The audit session finished yesterday (demo-audit-data.ts): started 40 minutes before it was
+ * finished, 24 hours before the seed ran.
+ */
+async function seedAudit(db: Db, warehouseIds: Map<number, number>): Promise<void> {
+  const warehouseId = warehouseIds.get(DEMO_AUDIT_SESSION.warehouseNumber);
+  if (warehouseId === undefined) return;
+  const finishedAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  await createSeedAuditRepository(db).insertFinishedSession({
+    warehouseId,
+    userNumber: DEMO_AUDIT_SESSION.userNumber,
+    cellBarcode: formatCellBarcode({
+      warehouseNumber: DEMO_AUDIT_SESSION.warehouseNumber,
+      zoneNumber: 6,
+      ...DEMO_AUDIT_SESSION.cell,
+    }),
+    startedAt: new Date(finishedAt.getTime() - 40 * 60 * 1000),
+    finishedAt,
+    units: DEMO_AUDIT_SESSION.units,
+  });
 }
 
 /**

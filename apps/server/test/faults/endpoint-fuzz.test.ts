@@ -84,6 +84,9 @@ const FIELD_NAMES = [
   'CellBarcode',
   'ValidationData',
   'search',
+  'dateFrom',
+  'dateTo',
+  'sessionId',
 ];
 
 const NASTY_STRINGS = [

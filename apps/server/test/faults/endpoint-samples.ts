@@ -215,6 +215,31 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { PickingId: 999999 },
       headers: { 'x-operation-id': 'fuzz-picking-cancel-0001' },
     },
+    // Session 1 is the demo's finished one (demo-audit-data.ts): a change in it is refused
+    // after every lookup, the items and the finish answer it.
+    'POST /audit-api/v1/:warehouseCode/Sessions/get': {
+      params: { warehouseCode: 'MSK-SC1' },
+      body: { dateFrom: '2026-03-01T00:00:00+03:00', dateTo: '2026-03-07T23:59:59+03:00' },
+    },
+    'POST /audit-api/v1/:warehouseCode/Sessions': { params: { warehouseCode: 'MSK-SC1' } },
+    'POST /audit-api/v1/:warehouseCode/Sessions/:sessionId/cells': {
+      params: { warehouseCode: 'MSK-SC1', sessionId: '1' },
+      body: { barcode: '=34717-6-d-06' },
+    },
+    'POST /audit-api/v1/:warehouseCode/Sessions/:sessionId/cells/:cellId/scan': {
+      params: { warehouseCode: 'MSK-SC1', sessionId: '1', cellId: String(cellId) },
+      body: { barcode: 'P410001' },
+    },
+    'POST /audit-api/v1/:warehouseCode/Sessions/:sessionId/cells/finish': {
+      params: { warehouseCode: 'MSK-SC1', sessionId: '1' },
+      body: { cellId },
+    },
+    'GET /audit-api/v1/:warehouseCode/Sessions/:sessionId/items': {
+      params: { warehouseCode: 'MSK-SC1', sessionId: '1' },
+    },
+    'PUT /audit-api/v1/:warehouseCode/Sessions/:sessionId/finish': {
+      params: { warehouseCode: 'MSK-SC1', sessionId: '1' },
+    },
     'GET /users-api/v1/:code/Users': {
       params: { code: SC },
       query: { page: '1', pageSize: '40', search: 'Петр' },

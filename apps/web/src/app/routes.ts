@@ -23,8 +23,6 @@ export interface AppRoute {
  * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
  */
 export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }> = [
-  { path: '/audit' },
-  { path: '/audit/:sessionId' },
   { path: '/cargo-picking' },
   { path: '/cargo-picking-v2' },
   { path: '/loading' },
@@ -127,5 +125,7 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
   // Without a parameter the pick-up page sends to the direction select (issue 16).
   { path: '/picking/pickup', ns: 'picking', load: pickingPickupPage },
   { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
+  // Spec part 2 §2 /audit and /audit/{sessionId}: one entry, one chunk (features/audit/audit-page).
+  { path: '/audit/:sessionId?', ns: 'audit', load: () => import('../features/audit/audit-page') },
   ...notYetAvailableRoutes(false),
 ];

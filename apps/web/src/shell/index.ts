@@ -29,7 +29,6 @@ export {
   BASE_SOUNDS,
   LETTERS,
   MAX_NUMBER_SOUND,
-  letterSound,
   numberSound,
   type BaseSound,
   type SoundName,

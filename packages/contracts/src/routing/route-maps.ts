@@ -9,6 +9,7 @@ import { DOCUMENTS_FLOW_ROUTES } from '../documents-flow/documents-flow.routes.j
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import { PICKING_ROUTES } from '../picking/picking.routes.js';
+import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -29,4 +30,5 @@ export const ROUTE_MAPS = {
   deconsolidating: DECONSOLIDATION_ROUTES,
   documentsFlow: DOCUMENTS_FLOW_ROUTES,
   picking: PICKING_ROUTES,
+  audit: AUDIT_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -191,6 +191,14 @@ export const SORTING_EVENT_KINDS = [
   'parcel.pickedUp',
   'parcel.handedOut',
   'picking.cancelled',
+  // Audit (docs/DECISIONS.md "Audit"): a session, its cells and units; the audit moves no stock.
+  'audit.sessionStarted',
+  'audit.cellOpened',
+  'audit.unitFound',
+  'audit.unitSurplus',
+  'audit.unitMissing',
+  'audit.cellFinished',
+  'audit.sessionFinished',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

@@ -1,16 +1,11 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { toInt4Id } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { cells, warehouses } from '../../db/schema-base.js';
 import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
+import { cells } from '../../db/schema-base.js';
 import { boxes, consolidations, parcels } from '../../db/schema-sorting.js';
 
-export interface ConsolidationWarehouseRow {
-  id: number;
-  number: number;
-  code: string;
-  sortingCenterId: number | null;
-}
+export type ConsolidationWarehouseRow = WarehouseKeyRow;
 
 /** An active consolidation with its box and cell. */
 export interface ConsolidationRow {
@@ -61,21 +56,7 @@ export function createDeconsolidationRepository(db: Db) {
 
   return {
     /** A warehouse by its code, or by its number when the key is digits (as vision). */
-    async findWarehouse(key: string): Promise<ConsolidationWarehouseRow | null> {
-      const number = /^\d+$/.test(key) ? toInt4Id(key) : undefined;
-      if (number === null) return null;
-      const rows = await db
-        .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          code: warehouses.code,
-          sortingCenterId: warehouses.sortingCenterId,
-        })
-        .from(warehouses)
-        .where(number === undefined ? eq(warehouses.code, key) : eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findWarehouse: (key: string) => findWarehouseByKey(db, key),
 
     /** The active consolidation of a warehouse whose cell or box has this barcode. */
     async findActive(warehouseId: number, barcode: string): Promise<ConsolidationRow | null> {
@@ -175,10 +156,8 @@ export function createDeconsolidationRepository(db: Db) {
         .where(eq(consolidations.id, id));
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns. */
-    recordEvent(event: UnitEvent): Promise<void> {
-      return insertUnitEvent(db, event);
-    },
+    /** Appends an event and indexes it under the unit barcodes it concerns (for /vision). */
+    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { PromptError } from '../../shell/layout/prompt-error';
+import { PromptError } from '../../shell/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -30,7 +30,7 @@ import {
   type DeconsolidationView,
 } from './deconsolidation.machine';
 import { createDeconsolidationService, type DeconsolidationCalls } from './deconsolidation.service';
-import promptStyles from '../../shell/layout/prompt.module.css';
+import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './deconsolidation-page.module.css';
 
 type Snapshot = SnapshotFrom<DeconsolidationMachine>;

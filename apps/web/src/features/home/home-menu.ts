@@ -29,6 +29,7 @@ export const HOME_MENU = [
       { area: 'vision', access: 'signedIn' },
       // Any signed-in user of the warehouse hands parcels to recipients (issue 16, p1 §6).
       { area: 'picking', access: 'signedIn' },
+      { area: 'audit', access: 'signedIn' },
     ],
   },
   {

@@ -44,6 +44,7 @@ describe('home page tiles', () => {
       'deconsolidation',
       'vision',
       'picking',
+      'audit',
       'documents-flow',
       'dimensions',
       'returnable-boxes',

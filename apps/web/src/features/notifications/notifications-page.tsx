@@ -8,7 +8,6 @@ import {
   NOTIFICATION_STATUSES,
   Page,
   controlStyles,
-  letterSound,
   numberSound,
   useNotify,
   useSoundPlayer,
@@ -16,6 +15,8 @@ import {
   type NotificationStatus,
   type SoundName,
 } from '../../shell';
+// By its path: the letters' names stay out of the first screen.
+import { letterSound } from '../../shell/sounds/letter-sound';
 import { LastScans } from './last-scans';
 import styles from './notifications.module.css';
 

@@ -12,7 +12,7 @@ import { callValue, type CallError } from '../../lib/call-error';
 import { ListSection, Page, useLocale } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
-import { PromptError } from '../../shell/layout/prompt-error';
+import { PromptError } from '../../shell/prompt/prompt-error';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { SearchForm } from '../../shell/layout/search-form';
@@ -21,7 +21,7 @@ import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
 import { createPickingService, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
-import promptStyles from '../../shell/layout/prompt.module.css';
+import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
 /** "в работе: {user}, {time}" of a client whose picking is open. */

@@ -20,7 +20,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { PromptError } from '../../shell/layout/prompt-error';
+import { PromptError } from '../../shell/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -35,7 +35,7 @@ import {
 } from './picking.machine';
 import { createPickingService, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
-import promptStyles from '../../shell/layout/prompt.module.css';
+import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
 const PROCESS_VIEWS = new Set(['pickingProcess', 'pickingUp', 'confirmCancel', 'cancelling']);

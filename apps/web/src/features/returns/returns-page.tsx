@@ -20,7 +20,7 @@ import {
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { PromptError } from '../../shell/layout/prompt-error';
+import { Prompt } from '../../shell/prompt/prompt';
 import {
   isReasonEnabled,
   heldPhotos,
@@ -173,17 +173,11 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
         data-step={position.step ?? ''}
         aria-busy={isBusy}
       >
-        <section className={styles.prompt} data-testid="prompt">
-          {context?.barcode ? (
-            <p className={styles.pre} data-testid="prompt-pre">
-              {t('parcel', { barcode: context.barcode })}
-            </p>
-          ) : null}
-          <p className={styles.main} data-testid="prompt-main">
-            {promptOf(t, position)}
-          </p>
-          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
-        </section>
+        <Prompt
+          pre={context?.barcode ? t('parcel', { barcode: context.barcode }) : null}
+          main={promptOf(t, position)}
+          error={error ? { text: errorText(error), code: error.code } : null}
+        />
 
         {isScan && position.step !== 'pickItem' ? (
           <p className={styles.extra}>

@@ -22,7 +22,7 @@ import {
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { PromptError as PromptErrorLine } from '../../shell/layout/prompt-error';
+import { PromptError as PromptErrorLine } from '../../shell/prompt/prompt-error';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';

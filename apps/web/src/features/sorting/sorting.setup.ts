@@ -10,7 +10,8 @@ import type {
   TZone,
 } from '@sorting/contracts';
 import { recognizeBarcode, type RecognizedBarcode } from '@sorting/domain';
-import { letterSound, numberSound, type SoundName } from '../../shell/sounds/sound-names';
+import { letterSound } from '../../shell/sounds/letter-sound';
+import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
 import { sortingEntryMachine, type EntryError, type LookupResult } from './sorting-entry.machine';
 import type {
   EntryView,

@@ -22,7 +22,7 @@ import {
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { PromptError } from '../../shell/layout/prompt-error';
+import { Prompt } from '../../shell/prompt/prompt';
 import {
   selectedWorkplace,
   timeTrackingMachine,
@@ -159,18 +159,16 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
         aria-busy={isBusy}
       >
         {isScanScreen && screen !== 'loading' ? (
-          <section className={styles.prompt} data-testid="prompt">
-            {workplace ? (
-              <p className={styles.pre} data-testid="prompt-pre">
-                {t('workplace', { name: workplace.Name, barcode: workplace.CellBarcode })}
-              </p>
-            ) : null}
-            <p className={styles.main} data-testid="prompt-main">
-              {main}
-            </p>
-            <p className={styles.extra}>{extra}</p>
-            {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
-          </section>
+          <Prompt
+            pre={
+              workplace
+                ? t('workplace', { name: workplace.Name, barcode: workplace.CellBarcode })
+                : null
+            }
+            main={main}
+            extra={extra}
+            error={error ? { text: errorText(error), code: error.code } : null}
+          />
         ) : null}
 
         {screen === 'loading' ? <p>{t('loading')}</p> : null}

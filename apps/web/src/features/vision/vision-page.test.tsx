@@ -28,7 +28,7 @@ const HISTORY: TVisionFragment[] = [
     eventId: 19,
     dateUtc: '2026-11-26T10:00:00.000Z',
     // A kind this web app does not know yet (a newer server): shown as it comes.
-    kind: 'audit.unitFound' as TVisionFragment['kind'],
+    kind: 'future.kind' as TVisionFragment['kind'],
     userId: null,
     userName: null,
     warehouseNumber: 34717,
@@ -75,7 +75,7 @@ describe('VisionScreen', () => {
     expect(screen.getByTestId('prompt-main').textContent).toBe('История P420001');
     expect(texts('vision-event-kind')).toEqual([
       'Короб расконсолидирован',
-      'audit.unitFoundручная проверка',
+      'future.kindручная проверка',
     ]);
     // The unit looked up is the heading, not repeated in its own rows.
     expect(texts('vision-event-place')).toEqual(['ячейка 7-a-01 · короб _34717-111', '—']);

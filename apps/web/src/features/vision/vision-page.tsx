@@ -15,7 +15,7 @@ import {
   useSoundPlayer,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { PromptError } from '../../shell/layout/prompt-error';
+import { Prompt } from '../../shell/prompt/prompt';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -26,7 +26,6 @@ import {
   type VisionView,
 } from './vision.machine';
 import { createVisionService, type VisionCalls } from './vision.service';
-import promptStyles from '../../shell/layout/prompt.module.css';
 import styles from './vision-page.module.css';
 
 type Snapshot = SnapshotFrom<VisionMachine>;
@@ -96,19 +95,17 @@ export function VisionScreen(props: { calls: VisionCalls }) {
         data-view={view}
         aria-busy={isBusy}
       >
-        <section className={promptStyles.prompt} data-testid="prompt">
-          <p className={promptStyles.main} data-testid="prompt-main">
-            {unit ? t('unit', { barcode: unit.barcode }) : t('scanUnit')}
-          </p>
-          <p className={promptStyles.extra}>
-            {showsLoader
+        <Prompt
+          main={unit ? t('unit', { barcode: unit.barcode }) : t('scanUnit')}
+          extra={
+            showsLoader
               ? t('loading', { barcode: context?.barcode ?? '' })
               : unit
                 ? t('scanNext')
-                : t('scanUnitExtra')}
-          </p>
-          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
-        </section>
+                : t('scanUnitExtra')
+          }
+          error={error ? { text: errorText(error), code: error.code } : null}
+        />
 
         {unit ? <History barcode={unit.barcode} fragments={unit.fragments} /> : null}
 

@@ -48,19 +48,14 @@ export type Letter =
   | 'y'
   | 'z';
 
-/** A sound: a named one, a number 0..70 or a letter a..z. */
-export type SoundName = BaseSound | `numbers/${number}` | `letters/${Letter}`;
+/** A sound: a named one, a number 0..70, a Latin letter a..z or a Cyrillic letter. */
+export type SoundName =
+  BaseSound | `numbers/${number}` | `letters/${Letter}` | `letters/cyr-${string}`;
 
 /** The sound of a number, or null outside 0..70 (spec part 1 §5). */
 export function numberSound(value: number): SoundName | null {
   if (!Number.isInteger(value) || value < 0 || value > MAX_NUMBER_SOUND) return null;
   return `numbers/${value}`;
-}
-
-/** The sound of a Latin letter, or null for anything else. */
-export function letterSound(value: string): SoundName | null {
-  const letter = value.toLowerCase();
-  return (LETTERS as string[]).includes(letter) ? (`letters/${letter}` as SoundName) : null;
 }
 
 /** File of a sound: err, numbers and letters are FLAC, the other named sounds WAV. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@sorting/domain';
-import { letterSound, numberSound, soundFile, soundUrl } from './sound-names';
+import { letterSound } from './letter-sound';
+import { numberSound, soundFile, soundUrl } from './sound-names';
 import { createHtmlAudioPlayer, type AudioLike } from './sound-player';
 
 function setup(play: () => Promise<void> = async () => undefined) {
@@ -41,7 +42,10 @@ describe('sound files', () => {
     expect(numberSound(71)).toBeNull();
     expect(numberSound(1.5)).toBeNull();
     expect(letterSound('C')).toBe('letters/c');
-    expect(letterSound('ж')).toBeNull();
+    // Cyrillic letters have files of their own (issue 22), apart from the Latin ones.
+    expect(letterSound('ж')).toBe('letters/cyr-zh');
+    expect(letterSound('А')).toBe('letters/cyr-a');
+    expect(letterSound('ß')).toBeNull();
   });
 });
 

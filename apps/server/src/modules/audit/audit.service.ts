@@ -1,0 +1,503 @@
+import {
+  AUDIT_UNIT_STATES,
+  type TAuditCell,
+  type TAuditFinishedCell,
+  type TAuditItemsStatus,
+  type TAuditOpenedCell,
+  type TAuditScanned,
+  type TAuditSession,
+  type TAuditSessionItems,
+  type TAuditSessions,
+  type TAuditSessionsRequest,
+  type TAuditStarted,
+  type TAuditUnit,
+  type TAuditUnitState,
+} from '@sorting/contracts';
+import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { canUseWarehouse } from '../../lib/authorise.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import type {
+  AuditCellRow,
+  AuditRepository,
+  AuditSessionRow,
+  AuditUnitRow,
+  AuditWarehouseRow,
+  StateCountRow,
+} from './audit.repository.js';
+
+const { expected, correct, surplus, missing } = AUDIT_UNIT_STATES;
+
+/** A change's answer and whether it changed nothing (a repeated scan or finish). */
+interface Judged<T> {
+  answer: T;
+  repeated: boolean;
+}
+
+/** The outcome of an operation: a repeat also when the change itself changed nothing. */
+function outcomeOf<T>(outcome: OperationOutcome<Judged<T>>): OperationOutcome<T> {
+  return {
+    value: outcome.value.answer,
+    isRepeat: outcome.isRepeat || outcome.value.repeated,
+  };
+}
+
+function presentCell(row: AuditCellRow): TAuditCell {
+  return {
+    id: row.cellId,
+    name: row.cellName,
+    barcode: row.cellBarcode,
+    isOpen: row.finishedAt === null,
+    openedBy: row.openedByName,
+    openedByUserId: row.openedBy,
+  };
+}
+
+function presentUnit(row: AuditUnitRow): TAuditUnit {
+  return {
+    barcode: row.barcode,
+    name: row.name,
+    kind: row.kind,
+    state: row.state as TAuditUnitState,
+    isExpected: row.isExpected,
+    systemLocation: row.systemLocation,
+  };
+}
+
+/** itemsStatuses of one key (a session or an audit cell), by state. */
+function statusesOf(rows: readonly StateCountRow[], key: number): TAuditItemsStatus[] {
+  return rows
+    .filter((row) => row.key === key)
+    .map((row) => ({ state: row.state as TAuditUnitState, count: row.count }))
+    .sort((a, b) => a.state - b.state);
+}
+
+/** itemsStatuses counted from units. */
+function countStates(units: readonly AuditUnitRow[]): TAuditItemsStatus[] {
+  const counts = new Map<number, number>();
+  for (const unit of units) counts.set(unit.state, (counts.get(unit.state) ?? 0) + 1);
+  return statusesOf(
+    [...counts].map(([state, count]) => ({ key: 0, state, count })),
+    0,
+  );
+}
+
+/** Audit cells by their session (a list of 90 days groups thousands of them once). */
+function cellsBySession(cells: readonly AuditCellRow[]): Map<number, AuditCellRow[]> {
+  const bySession = new Map<number, AuditCellRow[]>();
+  for (const cell of cells) {
+    const list = bySession.get(cell.sessionId);
+    if (list) list.push(cell);
+    else bySession.set(cell.sessionId, [cell]);
+  }
+  return bySession;
+}
+
+/** A session as the list and the items answer it; `cells` are the session's own. */
+function presentSession(
+  session: AuditSessionRow,
+  warehouse: AuditWarehouseRow,
+  cells: readonly AuditCellRow[],
+  itemsStatuses: TAuditItemsStatus[],
+): TAuditSession {
+  return {
+    sessionId: session.id,
+    startDate: session.startedAt.toISOString(),
+    endDate: session.finishedAt?.toISOString() ?? null,
+    userName: session.startedByName,
+    userId: session.startedBy,
+    warehouseCode: warehouse.code,
+    itemsStatuses,
+    cells: cells.map((cell) => ({ cell: { id: cell.cellId, name: cell.cellName }, items: [] })),
+  };
+}
+
+/**
+ * Spec part 2 §7 "Audit": sessions, their cells and units (docs/DECISIONS.md "Audit"). Any user
+ * of the warehouse (part 2 §6: no role checks). Every change is an event indexed under the
+ * units it concerns, so /vision shows it; the audit records and moves no stock.
+ */
+export function createAuditService(options: {
+  db: Db;
+  repository: RepositoryFactory<Db, AuditRepository>;
+  now: () => Date;
+}) {
+  const { db, now, repository: repositoryOf } = options;
+  const changes = operationsOver(db, repositoryOf);
+
+  /** The `{warehouseCode}` warehouse, the user's (403 otherwise, nothing read). */
+  async function warehouseOrRefuse(
+    repository: AuditRepository,
+    key: string,
+    context: CallContext,
+  ): Promise<AuditWarehouseRow> {
+    const warehouse = await repository.findWarehouse(key);
+    if (!warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    if (!canUseWarehouse(context.user, warehouse)) {
+      throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
+    }
+    return warehouse;
+  }
+
+  /** A session of the warehouse (another warehouse's is not named: 104). */
+  async function sessionOrRefuse(
+    repository: AuditRepository,
+    warehouse: AuditWarehouseRow,
+    sessionId: number,
+    lock: 'share' | 'update' | null,
+  ): Promise<AuditSessionRow> {
+    const session = await repository.findSession(sessionId, warehouse.id, lock);
+    if (!session) throw refusal('objectNotFound', 'auditSessionNotFound', { sessionId });
+    return session;
+  }
+
+  /** A session still running: a change in a finished one is ErrorCode 1, nothing written. */
+  async function runningSessionOrRefuse(
+    repository: AuditRepository,
+    warehouse: AuditWarehouseRow,
+    sessionId: number,
+  ): Promise<AuditSessionRow> {
+    const session = await sessionOrRefuse(repository, warehouse, sessionId, 'share');
+    if (session.finishedAt !== null) {
+      throw refusal('refused', 'auditSessionFinished', { sessionId });
+    }
+    return session;
+  }
+
+  function openByOther(row: AuditCellRow) {
+    return refusal('refused', 'auditCellOpenByOther', {
+      cell: row.cellName,
+      user: row.openedByName ?? '—',
+    });
+  }
+
+  async function sessionItems(
+    repository: AuditRepository,
+    warehouse: AuditWarehouseRow,
+    session: AuditSessionRow,
+  ): Promise<TAuditSessionItems> {
+    const cells = await repository.listAuditCells([session.id]);
+    const units = await repository.listUnits(cells.map((cell) => cell.auditCellId));
+    return {
+      session: presentSession(session, warehouse, cells, countStates(units)),
+      cellsWithItems: cells.map((cell) => ({
+        cell: presentCell(cell),
+        items: units.filter((unit) => unit.auditCellId === cell.auditCellId).map(presentUnit),
+      })),
+    };
+  }
+
+  /**
+   * Finishes an open audit cell: units still expected become missing (one event naming them),
+   * then the cell is finished (one event).
+   */
+  async function finishOpenCell(
+    repository: AuditRepository,
+    warehouse: AuditWarehouseRow,
+    row: AuditCellRow,
+    context: CallContext,
+    at: Date,
+  ): Promise<void> {
+    const base = { at, userId: context.user.id, warehouseId: warehouse.id };
+    const payload = { sessionId: row.sessionId, cellName: row.cellName };
+    const missingBarcodes = await repository.markMissing(row.auditCellId);
+    if (missingBarcodes.length > 0) {
+      await repository.recordEvent({
+        ...base,
+        kind: 'audit.unitMissing',
+        payload: { ...payload, unitsCount: missingBarcodes.length },
+        units: [row.cellBarcode, ...missingBarcodes],
+      });
+    }
+    await repository.finishAuditCell(row.auditCellId, at);
+    await repository.recordEvent({
+      ...base,
+      kind: 'audit.cellFinished',
+      payload,
+      units: [row.cellBarcode],
+    });
+  }
+
+  return {
+    /** `POST …/Sessions/get`: started in the range plus every unfinished one, newest first. */
+    async sessions(
+      warehouseKey: string,
+      range: TAuditSessionsRequest,
+      context: CallContext,
+    ): Promise<TAuditSessions> {
+      const repository = repositoryOf(db);
+      const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+      const [from, to] = [new Date(range.dateFrom), new Date(range.dateTo)];
+      const [sessions, cells] = await Promise.all([
+        repository.listSessions(warehouse.id, from, to),
+        repository.listAuditCellsOfListed(warehouse.id, from, to),
+      ]);
+      // A finished session's figures were frozen at its finish; only running ones are counted.
+      const running = sessions.filter((session) => session.figures === null);
+      const counts = await repository.countStatesBySession(running.map((session) => session.id));
+      const bySession = cellsBySession(cells);
+      return {
+        sessions: sessions.map((session) =>
+          presentSession(
+            session,
+            warehouse,
+            bySession.get(session.id) ?? [],
+            session.figures === null
+              ? statusesOf(counts, session.id)
+              : statusesOf(
+                  session.figures.map((figure) => ({ key: session.id, ...figure })),
+                  session.id,
+                ),
+          ),
+        ),
+      };
+    },
+
+    /** `POST …/Sessions`: a new session of the warehouse, started by the caller. */
+    async start(
+      warehouseKey: string,
+      context: CallContext,
+    ): Promise<OperationOutcome<TAuditStarted>> {
+      return changes.run(context, async (repository) => {
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const at = now();
+        const sessionId = await repository.insertSession(warehouse.id, context.user.id, at);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'audit.sessionStarted',
+          payload: { sessionId },
+          units: [],
+        });
+        return { sessionId };
+      });
+    },
+
+    /**
+     * `POST …/Sessions/{sessionId}/cells`: opens a cell. First opened: its expected units as
+     * they are now (state 0). Its opener gets an open cell back as it is; a finished one
+     * re-opens keeping its results. Open by someone else (in any session) → ErrorCode 1 naming
+     * who; unknown cell 104; another warehouse's 304; finished session ErrorCode 1.
+     */
+    async openCell(
+      warehouseKey: string,
+      sessionId: number,
+      barcode: string,
+      context: CallContext,
+    ): Promise<OperationOutcome<TAuditOpenedCell>> {
+      return changes.run(context, async (repository) => {
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
+        const cell = await repository.lockCellByBarcode(barcode);
+        if (!cell) throw refusal('objectNotFound', 'cellNotFound', { barcode });
+        if (cell.warehouseId !== warehouse.id) {
+          throw refusal('repeatedFailure', 'cellOfOtherWarehouse', { barcode });
+        }
+        const open = await repository.findOpenAuditCell(cell.id);
+        const isMine = open?.sessionId === session.id && open.openedBy === context.user.id;
+        if (open && !isMine) throw openByOther(open);
+        if (!open) {
+          const at = now();
+          const known = await repository.findAuditCell(session.id, cell.id);
+          let units: string[] = [];
+          if (known) {
+            await repository.reopenAuditCell(known.auditCellId, context.user.id, at);
+          } else {
+            const auditCellId = await repository.insertAuditCell(
+              session.id,
+              cell.id,
+              context.user.id,
+              at,
+            );
+            const contents = await repository.listCellContents(cell);
+            await repository.insertUnits(
+              contents.map((unit) => ({
+                auditCellId,
+                barcode: unit.barcode,
+                name: unit.name,
+                kind: unit.kind,
+                state: expected,
+                isExpected: true,
+                systemLocation: unit.location,
+              })),
+            );
+            units = contents.map((unit) => unit.barcode);
+          }
+          await repository.recordEvent({
+            at,
+            userId: context.user.id,
+            warehouseId: warehouse.id,
+            kind: 'audit.cellOpened',
+            payload: { sessionId: session.id, cellName: cell.name, isReopened: known !== null },
+            units: [cell.barcode, ...units],
+          });
+        }
+        const row = await repository.findAuditCell(session.id, cell.id);
+        if (!row) throw new Error('the opened audit cell is gone');
+        const items = await repository.listUnits([row.auditCellId]);
+        return { cell: presentCell(row), items: items.map(presentUnit) };
+      });
+    },
+
+    /**
+     * `POST …/cells/{cellId}/scan`: an expected unit in state 0 or 3 → 1; in 1 or 2 → unchanged
+     * with isRepeat; not expected → a new unit in state 2 with where our data has it. Only in
+     * an open cell of a running session, by its opener (ErrorCode 1 otherwise).
+     */
+    async scan(
+      warehouseKey: string,
+      sessionId: number,
+      cellId: number,
+      barcode: string,
+      context: CallContext,
+    ): Promise<OperationOutcome<TAuditScanned>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
+        const row = await repository.findAuditCell(session.id, cellId, true);
+        if (!row) throw refusal('objectNotFound', 'auditCellNotOpened', { cellId });
+        if (row.finishedAt !== null) {
+          throw refusal('refused', 'auditCellFinished', { cell: row.cellName });
+        }
+        if (row.openedBy !== context.user.id) throw openByOther(row);
+        const at = now();
+        const event = { at, userId: context.user.id, warehouseId: warehouse.id };
+        const payload = { sessionId: session.id, cellName: row.cellName, unitBarcode: barcode };
+        const unit = await repository.lockUnit(row.auditCellId, barcode);
+        let repeated = false;
+        let scanned: AuditUnitRow;
+        if (unit && (unit.state === expected || unit.state === missing)) {
+          await repository.setUnitState(row.auditCellId, barcode, correct, context.user.id, at);
+          await repository.recordEvent({
+            ...event,
+            kind: 'audit.unitFound',
+            payload: { ...payload, ...(unit.kind === 'parcel' ? { parcelNumber: barcode } : {}) },
+            units: [barcode, row.cellBarcode],
+          });
+          scanned = { ...unit, state: correct };
+        } else if (unit) {
+          repeated = true;
+          scanned = unit;
+        } else {
+          const located = await repository.locate(barcode, warehouse.id);
+          scanned = {
+            auditCellId: row.auditCellId,
+            barcode,
+            name: located?.name ?? null,
+            kind: located?.kind ?? 'unknown',
+            state: surplus,
+            isExpected: false,
+            systemLocation: located?.location ?? null,
+          };
+          await repository.insertUnits([{ ...scanned, scannedBy: context.user.id, scannedAt: at }]);
+          await repository.recordEvent({
+            ...event,
+            kind: 'audit.unitSurplus',
+            payload: {
+              ...payload,
+              ...(located?.kind === 'parcel' ? { parcelNumber: barcode } : {}),
+              systemLocation: scanned.systemLocation,
+            },
+            units: [barcode, row.cellBarcode],
+          });
+        }
+        const counts = await repository.countStatesByCell([row.auditCellId]);
+        const answer = {
+          unit: presentUnit(scanned),
+          itemsStatuses: statusesOf(counts, row.auditCellId),
+        };
+        return { answer, repeated };
+      });
+      return outcomeOf(outcome);
+    },
+
+    /**
+     * `POST …/cells/finish`: units still 0 → 3; answers the cell's itemsStatuses. A finished
+     * cell answers the same with isRepeat; open by someone else → ErrorCode 1.
+     */
+    async finishCell(
+      warehouseKey: string,
+      sessionId: number,
+      cellId: number,
+      context: CallContext,
+    ): Promise<OperationOutcome<TAuditFinishedCell>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
+        const row = await repository.findAuditCell(session.id, cellId, true);
+        if (!row) throw refusal('objectNotFound', 'auditCellNotOpened', { cellId });
+        const repeated = row.finishedAt !== null;
+        if (!repeated) {
+          if (row.openedBy !== context.user.id) throw openByOther(row);
+          await finishOpenCell(repository, warehouse, row, context, now());
+        }
+        const finished = await repository.findAuditCell(session.id, cellId);
+        const counts = await repository.countStatesByCell([row.auditCellId]);
+        if (!finished) throw new Error('the finished audit cell is gone');
+        const answer = {
+          cell: presentCell(finished),
+          itemsStatuses: statusesOf(counts, row.auditCellId),
+        };
+        return { answer, repeated };
+      });
+      return outcomeOf(outcome);
+    },
+
+    /** `GET …/Sessions/{sessionId}/items`: the session and its cells with their units. */
+    async items(
+      warehouseKey: string,
+      sessionId: number,
+      context: CallContext,
+    ): Promise<TAuditSessionItems> {
+      const repository = repositoryOf(db);
+      const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+      const session = await sessionOrRefuse(repository, warehouse, sessionId, null);
+      return sessionItems(repository, warehouse, session);
+    },
+
+    /**
+     * `PUT …/Sessions/{sessionId}/finish`: finishes its open cells (whoever opened them), sets
+     * endDate, and from then on nothing of it changes; again → the same answer with isRepeat.
+     */
+    async finish(
+      warehouseKey: string,
+      sessionId: number,
+      context: CallContext,
+    ): Promise<OperationOutcome<TAuditSessionItems>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const session = await sessionOrRefuse(repository, warehouse, sessionId, 'update');
+        const repeated = session.finishedAt !== null;
+        if (!repeated) {
+          const at = now();
+          const cells = await repository.listAuditCells([session.id]);
+          for (const cell of cells.filter((row) => row.finishedAt === null)) {
+            await finishOpenCell(repository, warehouse, cell, context, at);
+          }
+          const counts = await repository.countStatesBySession([session.id]);
+          await repository.finishSession(
+            session.id,
+            context.user.id,
+            at,
+            statusesOf(counts, session.id),
+          );
+          await repository.recordEvent({
+            at,
+            userId: context.user.id,
+            warehouseId: warehouse.id,
+            kind: 'audit.sessionFinished',
+            payload: { sessionId: session.id },
+            units: cells.map((cell) => cell.cellBarcode),
+          });
+        }
+        const current = await sessionOrRefuse(repository, warehouse, sessionId, null);
+        return { answer: await sessionItems(repository, warehouse, current), repeated };
+      });
+      return outcomeOf(outcome);
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { PromptError } from './prompt-error';
+import styles from './prompt.module.css';
+
+/**
+ * The prompt area of a scan flow (design/ux.md: the prompt is the screen; spec part 1 §2): what
+ * to scan next in large type, a line above and one below it, the error line with its code, and
+ * anything the screen adds (counters). Shared by the time tracking, returns, deconsolidation
+ * and audit screens (sorting composes its frame); imported by its path: only lazy pages use it.
+ */
+export function Prompt(props: {
+  /** A line above the main one (the parcel or workplace in hand). */
+  pre?: ReactNode;
+  main: ReactNode;
+  extra?: ReactNode;
+  error?: { text: string; code?: string | null } | null;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={styles.prompt} data-testid={props.testId ?? 'prompt'}>
+      {props.pre ? (
+        <p className={styles.extra} data-testid="prompt-pre">
+          {props.pre}
+        </p>
+      ) : null}
+      <p className={styles.main} data-testid="prompt-main">
+        {props.main}
+      </p>
+      {props.extra ? (
+        <p className={styles.extra} data-testid="prompt-extra">
+          {props.extra}
+        </p>
+      ) : null}
+      {props.children}
+      {props.error ? <PromptError text={props.error.text} code={props.error.code} /> : null}
+    </section>
+  );
+}
