@@ -45,6 +45,9 @@ import { createSortingService } from './modules/sorting/sorting.service.js';
 import { deconsolidationRoutes } from './modules/deconsolidation/deconsolidation.routes.js';
 import { createDeconsolidationRepository } from './modules/deconsolidation/deconsolidation.repository.js';
 import { createDeconsolidationService } from './modules/deconsolidation/deconsolidation.service.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { createDocumentsRepository } from './modules/documents/documents.repository.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
 import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
@@ -311,6 +314,14 @@ async function registerEverything(
     service: createDeconsolidationService({
       db: database.db,
       repository: createDeconsolidationRepository,
+      now,
+    }),
+  });
+
+  await app.register(documentsRoutes, {
+    service: createDocumentsService({
+      db: database.db,
+      repository: createDocumentsRepository,
       now,
     }),
   });

@@ -178,6 +178,9 @@ describe('demo list', () => {
         'workplace',
         'return-parcel',
         'consolidation',
+        'supply',
+        'supply-detail',
+        'shipment',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

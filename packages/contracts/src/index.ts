@@ -29,5 +29,7 @@ export * from './returns/returns.schemas.js';
 export * from './returns/returns.routes.js';
 export * from './deconsolidation/deconsolidation.schemas.js';
 export * from './deconsolidation/deconsolidation.routes.js';
+export * from './documents/documents.schemas.js';
+export * from './documents/documents.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

@@ -10,3 +10,4 @@ export * from './format/money.js';
 export * from './format/plural.js';
 export * from './format/dimensions.js';
 export * from './format/weight-size.js';
+export * from './documents/supply-rules.js';

@@ -1,3 +1,8 @@
+import {
+  DEMO_SHIPMENTS,
+  DEMO_SUPPLIES,
+  demoSupplyAcceptanceBarcode,
+} from './demo-documents-data.js';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import {
   CELL_ROWS,
@@ -574,7 +579,10 @@ export type DemoEntryKind =
   | 'returnable-box'
   | 'workplace'
   | 'return-parcel'
-  | 'consolidation';
+  | 'consolidation'
+  | 'supply'
+  | 'supply-detail'
+  | 'shipment';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -708,6 +716,36 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
         number: consolidation.boxNumber,
       }),
       description: `/deconsolidation: box in cell ${cell} (=${consolidation.warehouseNumber}-${cell}) for ${consolidation.destinationKey} ${consolidation.destinationName}, ${count} parcel${count === 1 ? '' : 's'}; ${consolidation.note}; warehouse ${consolidation.warehouseNumber}`,
+    });
+  }
+  entries.push(...listDemoDocumentEntries());
+  return entries;
+}
+
+const SUPPLY_STATE_NAMES = ['', 'expected', 'sorting', 'accepted', 'stickering', 'arrived'];
+
+/** The demo supplies, their details and the shipments (demo-documents-data.ts). */
+function listDemoDocumentEntries(): DemoEntry[] {
+  const entries: DemoEntry[] = [];
+  for (const supply of DEMO_SUPPLIES) {
+    entries.push({
+      kind: 'supply',
+      barcode: demoSupplyAcceptanceBarcode(supply),
+      description: `/inbound: supply ${supply.code} (${supply.documentNumber}) from ${supply.senderName}, ${SUPPLY_STATE_NAMES[supply.state]}; ${supply.note}; warehouse ${supply.warehouseNumber}`,
+    });
+    for (const detail of supply.details) {
+      entries.push({
+        kind: 'supply-detail',
+        barcode: detail.number,
+        description: `${detail.name} ${detail.makeName} ${detail.detailNumber} ×${detail.quantity}, detail state ${detail.state} of ${supply.code}`,
+      });
+    }
+  }
+  for (const shipment of DEMO_SHIPMENTS) {
+    entries.push({
+      kind: 'shipment',
+      barcode: shipment.code,
+      description: `/shipment: ${shipment.name} for ${shipment.clientName}, ${shipment.details.length} detail${shipment.details.length === 1 ? '' : 's'}${shipment.syncKey ? `, integration code ${shipment.syncKey}` : ''}; ${shipment.note}; warehouse ${shipment.warehouseNumber}`,
     });
   }
   return entries;

@@ -6,3 +6,4 @@ export * from './schema-sorting.js';
 export * from './schema-printing.js';
 export * from './schema-time-tracking.js';
 export * from './schema-returns.js';
+export * from './schema-documents.js';

@@ -1,3 +1,4 @@
+import { seedDocuments } from './seed-documents.js';
 import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
 import { hashAgentKey, hashBadgeToken, hashPassword } from '../lib/credentials.js';
 import type { Db } from './database.js';
@@ -110,6 +111,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
 
     const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
     const addedShippedOrders = await seedReturns(tx, warehouseIds);
+    await seedDocuments(tx, warehouseIds);
 
     return {
       warehouses: addedWarehouses,

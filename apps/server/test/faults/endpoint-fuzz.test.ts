@@ -64,6 +64,16 @@ const FIELD_NAMES = [
   'LocationName',
   'login',
   'password',
+  // Spec part 2 §7 inbound and outbound documents.
+  'IsSupplySelected',
+  'States',
+  'SearchString',
+  'DateBegin',
+  'DateEnd',
+  'Page',
+  'PageSize',
+  'OutboundId',
+  'SyncKey',
 ];
 
 const NASTY_STRINGS = [

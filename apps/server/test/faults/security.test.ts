@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE, readEnvelope, SESSION_COOKIE } from '@sorting/contracts';
 import { buildApp } from '../../src/app.js';
@@ -8,7 +8,9 @@ import {
   boxes,
   cells,
   events,
+  inboundDocuments,
   inbounds,
+  outbounds,
   parcels,
   returnableBoxes,
   warehouses,
@@ -127,6 +129,10 @@ interface Target {
   cellBarcode: string;
   acceptanceBarcode: string;
   containerBarcode: string | null;
+  inboundId: number;
+  inboundDetailId: number;
+  receiptPlaceId: number | null;
+  outboundId: number;
 }
 
 async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
@@ -148,6 +154,22 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     .from(returnableBoxes)
     .where(eq(returnableBoxes.warehouseId, id))
     .limit(1);
+  const [detail] = await db
+    .select()
+    .from(parcels)
+    .where(and(eq(parcels.warehouseId, id), isNotNull(parcels.inboundId)))
+    .limit(1);
+  const [receiptPlace] = await db
+    .select({ id: inboundDocuments.id })
+    .from(inboundDocuments)
+    .innerJoin(inbounds, eq(inbounds.id, inboundDocuments.inboundId))
+    .where(and(eq(inbounds.warehouseId, id), eq(inboundDocuments.kind, 'receipt-place')))
+    .limit(1);
+  const [outbound] = await db
+    .select()
+    .from(outbounds)
+    .where(eq(outbounds.warehouseId, id))
+    .limit(1);
   return {
     warehouseId: id,
     warehouseNumber,
@@ -159,6 +181,10 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     cellBarcode: cell!.barcode,
     acceptanceBarcode: inbound!.acceptanceBarcode,
     containerBarcode: container?.barcode ?? null,
+    inboundId: inbound!.id,
+    inboundDetailId: detail!.id,
+    receiptPlaceId: receiptPlace?.id ?? null,
+    outboundId: outbound!.id,
   };
 }
 
@@ -348,6 +374,75 @@ const MATRIX: MatrixCall[] = [
     request: (t) => ({
       method: 'DELETE',
       url: `/deconsolidating-api/v1/${t.warehouseNumber}/Consolidating/${encodeURIComponent(t.cellBarcode)}`,
+    }),
+  },
+  // Spec part 2 §7 inbound and outbound documents: the user's default warehouse only.
+  {
+    name: 'inbound details',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/details?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound close',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/close?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound receiptplaceid',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'GET',
+      url: `/sortingsystem-api/documents/inbound/receiptplaceid?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound receiptplace',
+    isOwnerRead: false,
+    request: (t) =>
+      t.receiptPlaceId === null
+        ? null
+        : {
+            method: 'GET',
+            url: `/sortingsystem-api/documents/inbound/receiptplace/${t.receiptPlaceId}`,
+          },
+  },
+  {
+    name: 'inbound detail label',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/details/${t.inboundDetailId}/barcode/json`,
+    }),
+  },
+  {
+    name: 'inbound detail stickered',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'PUT',
+      url: `/sortingsystem-api/documents/inbound/details/${t.inboundDetailId}/stickered`,
+    }),
+  },
+  {
+    name: 'outbound details',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/outbound/details?outboundId=${t.outboundId}`,
+    }),
+  },
+  {
+    name: 'outbound syncstate',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sortingsystem-api/documents/outbound/syncstate',
+      payload: [{ OutboundId: t.outboundId, SyncKey: null }],
     }),
   },
   {

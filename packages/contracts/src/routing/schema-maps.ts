@@ -11,6 +11,7 @@ import {
 } from '../sorting/sorting.schemas.js';
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
+import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -26,7 +27,8 @@ export const SCHEMA_MAPS = {
   returns: RETURNS_SCHEMAS,
   timeTracking: TIME_TRACKING_SCHEMAS,
   sorting: SORTING_SCHEMAS,
-  sortingSystem: SORTING_SYSTEM_SCHEMAS,
+  // Spec part 2 §7 inbound and outbound documents share the sortingsystem-api service.
+  sortingSystem: { ...SORTING_SYSTEM_SCHEMAS, ...DOCUMENTS_SCHEMAS },
   vision: VISION_SCHEMAS,
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,

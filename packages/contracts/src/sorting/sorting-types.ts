@@ -185,6 +185,10 @@ export const SORTING_EVENT_KINDS = [
   'container.deleted',
   // Deconsolidation (docs/DECISIONS.md "Deconsolidation"): the box was unpacked.
   'box.deconsolidated',
+  // Inbound and outbound documents (docs/DECISIONS.md "Inbound supplies and outbound shipments").
+  'inbound.closed',
+  'parcel.detailStickered',
+  'outbound.syncCleared',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 
