@@ -83,7 +83,7 @@ const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width
 
 /**
  * A local time as ISO 8601 with its offset (`2026-11-26T00:00:00+03:00`): the wall-clock time
- * the user chose, which the server reads as that instant (docs/DECISIONS.md).
+ * the user chose, which the server reads as that instant (docs/DECISIONS.md "Inbound supplies and outbound shipments").
  */
 export function toLocalIso(date: Date): string {
   const offset = -date.getTimezoneOffset();
