@@ -24,6 +24,9 @@ test.describe('home tiles', () => {
       'menu-deconsolidation',
       // Any signed-in user looks a unit's history up (docs/DECISIONS.md "Vision screen").
       'menu-vision',
+      // Any signed-in user sees the supplies and shipments of their warehouse (issue 20, p2 §6).
+      'menu-inbound',
+      'menu-shipment',
       'menu-returnable-boxes',
       'menu-topology',
       'menu-time-tracking',

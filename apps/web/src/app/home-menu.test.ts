@@ -6,8 +6,9 @@ import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 /** An area is built once its route has left the not-yet-available list (its own namespace). */
 const isBuilt = (ns: string) => ns !== 'not-yet-available';
 
-// Pages that are no menu entry: the menu itself and the outdated-browser notice.
-const NOT_IN_MENU = new Set(['/', '/outdated-browser']);
+// Pages that are no menu entry: the menu itself, the outdated-browser notice and the
+// stickering window, which /inbound opens (part 2 §2).
+const NOT_IN_MENU = new Set(['/', '/outdated-browser', '/stickering-redirect-catch']);
 
 describe('home menu and route table', () => {
   it('has a tile for every built area and none for an area not built yet', () => {

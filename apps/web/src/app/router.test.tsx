@@ -163,6 +163,9 @@ describe('every route', () => {
     '/returns',
     '/deconsolidation',
     '/vision',
+    '/inbound',
+    '/shipment',
+    '/stickering-redirect-catch',
   ]);
 
   it.each(

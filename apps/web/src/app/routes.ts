@@ -39,9 +39,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/packing' },
   { path: '/placing' },
   { path: '/dimensions' },
-  { path: '/inbound' },
-  { path: '/stickering-redirect-catch' },
-  { path: '/shipment' },
   { path: '/picking' },
   { path: '/picking/pickup' },
   { path: '/picking/pickup/:clientCode' },
@@ -114,5 +111,12 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/deconsolidation/deconsolidation-page'),
   },
   { path: '/vision', ns: 'vision', load: () => import('../features/vision/vision-page') },
+  { path: '/inbound', ns: 'inbound', load: () => import('../features/inbound/inbound-page') },
+  { path: '/shipment', ns: 'shipment', load: () => import('../features/shipment/shipment-page') },
+  {
+    path: '/stickering-redirect-catch',
+    ns: 'stickering-redirect-catch',
+    load: () => import('../features/stickering-redirect-catch/stickering-page'),
+  },
   ...notYetAvailableRoutes(false),
 ];

@@ -24,3 +24,13 @@ export const INBOUND_DETAIL_LABEL = 'inbound-detail';
 
 /** The answer header carrying the number of heads matching the filter (ours, additive). */
 export const DOCUMENTS_TOTAL_HEADER = 'x-total-count';
+
+/**
+ * The print job parameters of the label JSON's `barcodeData` object (part 2 §7 answers it as
+ * `{barcode, name, …}`; a print job carries `[{name, value}]`).
+ */
+export function labelParametersOf(
+  barcodeData: Readonly<Record<string, string>>,
+): { name: string; value: string }[] {
+  return Object.entries(barcodeData).map(([name, value]) => ({ name, value: String(value) }));
+}

@@ -27,6 +27,9 @@ export const HOME_MENU = [
       { area: 'returns', access: 'signedIn' },
       { area: 'deconsolidation', access: 'signedIn' },
       { area: 'vision', access: 'signedIn' },
+      // Part 2 §6: no role checks; the user's default warehouse (issue 20).
+      { area: 'inbound', access: 'signedIn' },
+      { area: 'shipment', access: 'signedIn' },
     ],
   },
   {
