@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,embedded,web,browser` runs some phases.
+// phase for development; `--only=write,load,documents,embedded,web,browser` runs some phases.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
+import { runDocumentsBench } from './documents.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { median } from './stats.js';
@@ -313,6 +314,19 @@ async function main(): Promise<void> {
           load.errors === 0,
         ],
       );
+    }
+  }
+
+  if (wants('documents')) {
+    // Issue 20: inbound and outbound document calls over 10,000 supplies (bench/documents.ts).
+    log('documents: seeding 10,000 supplies × 20 details and 5,000 shipments');
+    for (const row of await runDocumentsBench(serverUrl)) {
+      rows.push([
+        `documents: ${row.label} p50/p95 ms`,
+        `${row.p50} / ${row.p95}`,
+        `p95 ≤ ${row.target}`,
+        row.p95 <= row.target,
+      ]);
     }
   }
 

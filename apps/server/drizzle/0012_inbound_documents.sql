@@ -46,6 +46,7 @@ CREATE UNIQUE INDEX "inbound_documents_one_receipt_place" ON "inbound_documents"
 CREATE INDEX "outbound_details_outbound" ON "outbound_details" USING btree ("outbound_id");--> statement-breakpoint
 CREATE INDEX "outbounds_warehouse_created" ON "outbounds" USING btree ("warehouse_id","created_at");--> statement-breakpoint
 CREATE INDEX "inbounds_warehouse_created" ON "inbounds" USING btree ("warehouse_id","created_at");--> statement-breakpoint
+CREATE INDEX "inbounds_warehouse_state_created" ON "inbounds" USING btree ("warehouse_id","state","created_at");--> statement-breakpoint
 ALTER TABLE "inbounds" ADD CONSTRAINT "inbounds_state" CHECK ("inbounds"."state" between 1 and 5);--> statement-breakpoint
 -- Hand-added: a supply that arrived before this migration is in state 5 (part 2 §4).
 UPDATE "inbounds" SET "state" = 5 WHERE "arrived_at" IS NOT NULL;

@@ -51,6 +51,8 @@ export const inbounds = pgTable(
   },
   (t) => [
     index('inbounds_warehouse_created').on(t.warehouseId, t.createdAt),
+    // The list's groups filter the stored state (2 is stored as 5) before the derived one.
+    index('inbounds_warehouse_state_created').on(t.warehouseId, t.state, t.createdAt),
     check('inbounds_state', sql`${t.state} between 1 and 5`),
   ],
 );

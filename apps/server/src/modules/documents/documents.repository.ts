@@ -79,6 +79,13 @@ export interface HeadsFilter {
   end: Date | null;
   limit: number;
   offset: number;
+  /** The supply of the parcel whose barcode is the search text exactly, else null. */
+  parcelSupplyId: number | null;
+}
+
+/** The stored states whose supplies may answer `states` (a derived 2 is stored as 5). */
+function storedStatesOf(states: readonly number[]): number[] {
+  return [...new Set(states.flatMap((state) => (state === 2 ? [2, 5] : [state])))];
 }
 
 /** `%text%` for ILIKE with the pattern characters taken literally. */
@@ -181,19 +188,24 @@ export function createDocumentsRepository(db: Db) {
         ...dateRange(inbounds.createdAt, filter),
         filter.states.length === 0
           ? undefined
-          : sql`${supplyStateSql} in (${sql.join(
-              filter.states.map((state) => sql`${state}`),
-              sql`, `,
-            )})`,
+          : and(
+              // The stored states that can answer the asked ones (2 is stored as 5), by index.
+              inArray(inbounds.state, storedStatesOf(filter.states)),
+              sql`${supplyStateSql} in (${sql.join(
+                filter.states.map((state) => sql`${state}`),
+                sql`, `,
+              )})`,
+            ),
         search === ''
           ? undefined
-          : or(
-              ilike(inbounds.number, containsPattern(search)),
-              ilike(inbounds.documentNumber, containsPattern(search)),
-              ilike(inbounds.senderName, containsPattern(search)),
-              // A scanned parcel: one indexed lookup by its unique barcode.
-              sql`"inbounds"."id" = (select sp.inbound_id from parcels as sp where sp.number = ${search})`,
-            ),
+          : filter.parcelSupplyId !== null
+            ? // A scanned parcel: its supply only, by the unique barcode's index.
+              eq(inbounds.id, filter.parcelSupplyId)
+            : or(
+                ilike(inbounds.number, containsPattern(search)),
+                ilike(inbounds.documentNumber, containsPattern(search)),
+                ilike(inbounds.senderName, containsPattern(search)),
+              ),
       );
       const [rows, totals] = await Promise.all([
         db
@@ -212,6 +224,16 @@ export function createDocumentsRepository(db: Db) {
         rows: rows.map((row) => ({ ...row, state: Number(row.state) })),
         total: Number(totals[0]?.total ?? 0),
       };
+    },
+
+    /** The supply of a parcel by its exact barcode (unique index), or null. */
+    async findSupplyIdOfParcel(barcode: string): Promise<number | null> {
+      const rows = await db
+        .select({ inboundId: parcels.inboundId })
+        .from(parcels)
+        .where(eq(parcels.number, barcode))
+        .limit(1);
+      return rows[0]?.inboundId ?? null;
     },
 
     async findSupply(id: number): Promise<SupplyRow | null> {

@@ -141,10 +141,14 @@ export function createDocumentsService(options: {
     ): Promise<HeadsPage<TInboundHead>> {
       const repository = repositoryOf(db);
       const warehouse = await warehouseOf(repository, context);
+      const search = (filter.SearchString ?? '').trim();
+      // A scanned parcel barcode finds its supply (part 2 §2) without a text scan of the list.
+      const parcelSupplyId = search === '' ? null : await repository.findSupplyIdOfParcel(search);
       const { rows, total } = await repository.listSupplies({
         warehouseId: warehouse.id,
         states: filter.States,
-        search: (filter.SearchString ?? '').trim(),
+        search,
+        parcelSupplyId,
         ...rangeOf(filter),
         ...pageOf(filter),
       });
@@ -172,6 +176,7 @@ export function createDocumentsService(options: {
         warehouseId: warehouse.id,
         states: [],
         search: (filter.SearchString ?? '').trim(),
+        parcelSupplyId: null,
         ...rangeOf(filter),
         ...pageOf(filter),
       });
