@@ -11,6 +11,7 @@ import { runAuditBench } from './audit.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
 import { runDocumentsBench } from './documents.js';
+import { runInboundBench } from './inbound.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { pickingRows, runPickingBench } from './picking.js';
@@ -324,6 +325,20 @@ async function main(): Promise<void> {
     const picking = await runPickingBench({ serverUrl, quick, log });
     results.picking = picking;
     rows.push(...pickingRows(picking));
+  }
+
+  if (wants('documents')) {
+    // Issue 20: inbound and outbound document calls over 10,000 supplies (bench/inbound.ts);
+    // issue 21's document flow is the other half of this phase (bench/documents.ts, below).
+    log('documents: seeding 10,000 supplies × 20 details and 5,000 shipments');
+    for (const row of await runInboundBench(serverUrl)) {
+      rows.push([
+        `inbound documents: ${row.label} p50/p95 ms`,
+        `${row.p50} / ${row.p95}`,
+        `p95 ≤ ${row.target}`,
+        row.p95 <= row.target,
+      ]);
+    }
   }
 
   if (wants('embedded')) {

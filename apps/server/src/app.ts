@@ -55,6 +55,9 @@ import { createDeconsolidationService } from './modules/deconsolidation/deconsol
 import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { createPickingRepository } from './modules/picking/picking.repository.js';
 import { createPickingService } from './modules/picking/picking.service.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { createDocumentsRepository } from './modules/documents/documents.repository.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
 import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
 import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
@@ -345,6 +348,13 @@ async function registerEverything(
   });
   await app.register(auditRoutes, {
     service: createAuditService({ db: database.db, repository: createAuditRepository, now }),
+  });
+  await app.register(documentsRoutes, {
+    service: createDocumentsService({
+      db: database.db,
+      repository: createDocumentsRepository,
+      now,
+    }),
   });
 
   await registerReturns(app, config, database, now, returnsOptions);

@@ -180,6 +180,9 @@ describe('demo list', () => {
         'document',
         'recipient',
         'audit-session',
+        'supply',
+        'supply-detail',
+        'shipment',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(

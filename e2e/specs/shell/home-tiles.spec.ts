@@ -28,6 +28,9 @@ test.describe('home tiles', () => {
       'menu-picking',
       // Any user of the warehouse audits its cells (issue 22, p2 §6).
       'menu-audit',
+      // Any signed-in user sees the supplies and shipments of their warehouse (issue 20, p2 §6).
+      'menu-inbound',
+      'menu-shipment',
       // Any user of the centre: no role checks in document flow and dimensions (issue 21, p2 §6).
       'menu-documents-flow',
       'menu-dimensions',

@@ -97,11 +97,14 @@ export function writeEnvelope<T>(
 }
 
 /** A successful envelope around an operation object. */
-export function success<T>(operationObject: T, options: { isRepeat?: boolean } = {}): Envelope<T> {
+export function success<T>(
+  operationObject: T,
+  options: { isRepeat?: boolean; errorCode?: EnvelopeErrorCode } = {},
+): Envelope<T> {
   return {
     isSuccess: true,
     message: null,
-    errorCode: null,
+    errorCode: options.errorCode ?? null,
     isCriticalError: false,
     isRepeat: options.isRepeat ?? false,
     operationObject,

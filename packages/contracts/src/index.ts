@@ -37,5 +37,7 @@ export * from './picking/picking.schemas.js';
 export * from './picking/picking.routes.js';
 export * from './audit/audit.schemas.js';
 export * from './audit/audit.routes.js';
+export * from './documents/documents.schemas.js';
+export * from './documents/documents.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';

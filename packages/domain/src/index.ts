@@ -13,3 +13,4 @@ export * from './format/weight-size.js';
 export * from './barcode/dimension-barcode.js';
 export * from './documents-flow/document-flow.js';
 export * from './audit.js';
+export * from './documents/supply-rules.js';

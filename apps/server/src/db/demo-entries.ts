@@ -18,6 +18,7 @@ import {
   type DemoWarehouse,
 } from './demo-data.js';
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
+import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
@@ -41,7 +42,10 @@ export type DemoEntryKind =
   | 'consolidation'
   | 'document'
   | 'recipient'
-  | 'audit-session';
+  | 'audit-session'
+  | 'supply'
+  | 'supply-detail'
+  | 'shipment';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {
@@ -198,6 +202,36 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     barcode: formatCellBarcode({ warehouseNumber: SC, zoneNumber: 6, ...DEMO_AUDIT_SESSION.cell }),
     description: `/audit: session ${DEMO_AUDIT_SESSION.note}; warehouse ${SC}`,
   });
+  entries.push(...listDemoInboundEntries());
+  return entries;
+}
+
+const SUPPLY_STATE_NAMES = ['', 'expected', 'sorting', 'accepted', 'stickering', 'arrived'];
+
+/** The demo supplies, their details and the shipments (demo-inbound-data.ts). */
+function listDemoInboundEntries(): DemoEntry[] {
+  const entries: DemoEntry[] = [];
+  for (const supply of DEMO_SUPPLIES) {
+    entries.push({
+      kind: 'supply',
+      barcode: demoSupplyAcceptanceBarcode(supply),
+      description: `/inbound: supply ${supply.code} (${supply.documentNumber}) from ${supply.senderName}, ${SUPPLY_STATE_NAMES[supply.state]}; ${supply.note}; warehouse ${supply.warehouseNumber}`,
+    });
+    for (const detail of supply.details) {
+      entries.push({
+        kind: 'supply-detail',
+        barcode: detail.number,
+        description: `${detail.name} ${detail.makeName} ${detail.detailNumber} ×${detail.quantity}, detail state ${detail.state} of ${supply.code}`,
+      });
+    }
+  }
+  for (const shipment of DEMO_SHIPMENTS) {
+    entries.push({
+      kind: 'shipment',
+      barcode: shipment.code,
+      description: `/shipment: ${shipment.name} for ${shipment.clientName}, ${shipment.details.length} detail${shipment.details.length === 1 ? '' : 's'}${shipment.syncKey ? `, integration code ${shipment.syncKey}` : ''}; ${shipment.note}; warehouse ${shipment.warehouseNumber}`,
+    });
+  }
   return entries;
 }
 

@@ -18,20 +18,44 @@ import { cells, users, warehouses } from './schema-base.js';
 // Sorting tables (spec part 1 §3 Parcel, Box, Measure; docs/DECISIONS.md "Sorting rules").
 // Every lookup by barcode has a unique index; a move touches rows by primary key only.
 
-/** Inbound supplies: the parcels arrive with one; `.69.` acceptance report barcode (§4). */
-export const inbounds = pgTable('inbounds', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  warehouseId: integer('warehouse_id')
-    .notNull()
-    .references(() => warehouses.id, { onDelete: 'cascade' }),
-  number: text('number').notNull().unique(),
-  /** The sender, answered as `name` by documents/inbound/arrive. */
-  senderName: text('sender_name').notNull(),
-  acceptanceBarcode: text('acceptance_barcode').notNull().unique(),
-  /** Every parcel of the supply has been received (moved at least once). */
-  isReceipted: boolean('is_receipted').notNull().default(false),
-  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
-});
+/**
+ * Inbound supplies: the parcels arrive with one; `.69.` acceptance report barcode (part 1 §4).
+ * Part 2 §3 "Inbound supply (head)": `number` is its code (IN-0001).
+ */
+export const inbounds = pgTable(
+  'inbounds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    /** The sender, answered as `name` by documents/inbound/arrive. */
+    senderName: text('sender_name').notNull(),
+    acceptanceBarcode: text('acceptance_barcode').notNull().unique(),
+    /** Every parcel of the supply has been received (moved at least once). */
+    isReceipted: boolean('is_receipted').notNull().default(false),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /**
+     * Part 2 §4 stored state: 1 expected, 5 arrived (the `.69.` scan), 4 stickering, 3
+     * accepted (closed). 2 (sorting) is derived from a received parcel of an arrived supply,
+     * so the sorting move writes nothing for it (docs/DECISIONS.md "Inbound supplies and
+     * outbound shipments").
+     */
+    state: integer('state').notNull().default(1),
+    documentNumber: text('document_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    needsStickering: boolean('needs_stickering').notNull().default(false),
+    isStickeringDisabled: boolean('is_stickering_disabled').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('inbounds_warehouse_created').on(t.warehouseId, t.createdAt),
+    // The list's groups filter the stored state (2 is stored as 5) before the derived one.
+    index('inbounds_warehouse_state_created').on(t.warehouseId, t.state, t.createdAt),
+    check('inbounds_state', sql`${t.state} between 1 and 5`),
+  ],
+);
 
 /**
  * Sorting boxes. A cell holds at most one open box (partial unique index); a closed box may
@@ -99,6 +123,12 @@ export const parcels = pgTable(
     detailNumber: text('detail_number'),
     detailName: text('detail_name'),
     quantity: integer('quantity').notNull().default(1),
+    /** Part 2 §3 inbound detail `properties.orderNumber`: the customer order of the detail. */
+    orderNumber: text('order_number'),
+    /** Part 2 §4 detail state 4 (Отменена): the sender cancelled the detail. */
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    /** Part 2 §4 detail state 3 (Стикерована): its inbound-detail label printed. */
+    detailStickeredAt: timestamp('detail_stickered_at', { withTimezone: true }),
     /** Raised by every change; a move refuses when the mover's scan saw an older one. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,3 +9,4 @@ export * from './schema-returns.js';
 export * from './schema-documents-flow.js';
 export * from './schema-picking.js';
 export * from './schema-audit.js';
+export * from './schema-documents.js';

@@ -1,3 +1,4 @@
+import { seedInbound } from './seed-inbound.js';
 import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
 import { hashAgentKey, hashBadgeToken, hashPassword } from '../lib/credentials.js';
 import type { Db } from './database.js';
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
 
     const addedWorkplaces = await repository.insertWorkplaces([...DEMO_WORKPLACES]);
     const addedShippedOrders = await seedReturns(tx, warehouseIds);
+    await seedInbound(tx, warehouseIds);
     await seedDocuments(tx);
     await seedPicking(tx, warehouseIds);
 

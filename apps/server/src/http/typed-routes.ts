@@ -143,7 +143,10 @@ export function registerRoutes<M extends RouteMap>(
           : { value: answer, isRepeat: false };
         return app.envelopeCasing.present(
           request,
-          success(outcome.value, { isRepeat: outcome.isRepeat }),
+          success(outcome.value, {
+            isRepeat: outcome.isRepeat,
+            errorCode: route.successErrorCode ?? null,
+          }),
         );
       },
     };

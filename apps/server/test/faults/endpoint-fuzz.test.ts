@@ -87,6 +87,16 @@ const FIELD_NAMES = [
   'dateFrom',
   'dateTo',
   'sessionId',
+  // Spec part 2 §7 inbound and outbound documents.
+  'IsSupplySelected',
+  'States',
+  'SearchString',
+  'DateBegin',
+  'DateEnd',
+  'Page',
+  'PageSize',
+  'OutboundId',
+  'SyncKey',
 ];
 
 const NASTY_STRINGS = [

@@ -137,6 +137,43 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'GET /sorting-api/dimension': { query: { barcode: 'DIM-S' } },
     'GET /sortingsystem-api/Parcels/:barcode/measures': { params: { barcode: 'P100004' } },
     'POST /sortingsystem-api/documents/inbound/arrive': { query: { barcode: '.69.IN-0001' } },
+    'POST /sortingsystem-api/Documents/inbound/states/count': {
+      body: { DateBegin: '2026-01-01T00:00:00+03:00', DateEnd: '2026-12-31T23:59:59+03:00' },
+    },
+    'POST /sortingsystem-api/documents/inbound/heads': {
+      body: {
+        IsSupplySelected: true,
+        States: [2, 4, 5],
+        SearchString: 'IN-0003',
+        DateBegin: '2026-01-01T00:00:00+03:00',
+        DateEnd: '2026-12-31T23:59:59+03:00',
+        Page: 1,
+        PageSize: 40,
+      },
+    },
+    'POST /sortingsystem-api/documents/inbound/details': { query: { inboundId: '1' } },
+    'POST /sortingsystem-api/documents/outbound/heads': {
+      body: {
+        IsSupplySelected: false,
+        States: [],
+        SearchString: 'OUT',
+        DateBegin: null,
+        DateEnd: null,
+      },
+    },
+    'POST /sortingsystem-api/documents/outbound/details': { query: { outboundId: '1' } },
+    'POST /sortingsystem-api/documents/inbound/close': { query: { inboundId: '1' } },
+    'GET /sortingsystem-api/documents/inbound/receiptplaceid': { query: { inboundId: '1' } },
+    'POST /sortingsystem-api/documents/outbound/syncstate': {
+      body: [{ OutboundId: 4, SyncKey: null }],
+    },
+    'POST /sortingsystem-api/documents/inbound/details/:inboundDetailId/barcode/json': {
+      params: { inboundDetailId: '1' },
+    },
+    'PUT /sortingsystem-api/documents/inbound/details/:inboundDetailId/stickered': {
+      params: { inboundDetailId: '999999' },
+    },
+    'GET /sortingsystem-api/documents/inbound/receiptplace/:id': { params: { id: '1' } },
     'GET /sorting-api/Parcels/:id/sticker': { params: parcelPath, query: { lang: 'ru' } },
     'PUT /sorting-api/Parcels/:id/sticker_printed': { params: parcelPath },
     'DELETE /sorting-api/parcels/:id/attention': { params: parcelPath },

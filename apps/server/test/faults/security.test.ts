@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE, readEnvelope, SESSION_COOKIE } from '@sorting/contracts';
 import { buildApp } from '../../src/app.js';
@@ -9,7 +9,9 @@ import {
   cells,
   documents,
   events,
+  inboundDocuments,
   inbounds,
+  outbounds,
   parcels,
   pickingClients,
   pickings,
@@ -135,6 +137,10 @@ interface Target {
   /** A recipient of the warehouse and an open picking of it, if any (issue 16). */
   clientCode: string;
   pickingId: number | null;
+  inboundId: number;
+  inboundDetailId: number;
+  receiptPlaceId: number | null;
+  outboundId: number;
 }
 
 async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
@@ -170,7 +176,22 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
   const [picking] = await db
     .select()
     .from(pickings)
-    .where(and(eq(pickings.warehouseId, id), eq(pickings.state, 'OPEN')))
+    .where(and(eq(pickings.warehouseId, id), eq(pickings.state, 'OPEN')));
+  const [detail] = await db
+    .select()
+    .from(parcels)
+    .where(and(eq(parcels.warehouseId, id), isNotNull(parcels.inboundId)))
+    .limit(1);
+  const [receiptPlace] = await db
+    .select({ id: inboundDocuments.id })
+    .from(inboundDocuments)
+    .innerJoin(inbounds, eq(inbounds.id, inboundDocuments.inboundId))
+    .where(and(eq(inbounds.warehouseId, id), eq(inboundDocuments.kind, 'receipt-place')))
+    .limit(1);
+  const [outbound] = await db
+    .select()
+    .from(outbounds)
+    .where(eq(outbounds.warehouseId, id))
     .limit(1);
   return {
     clientCode: client!.code,
@@ -186,6 +207,10 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     acceptanceBarcode: inbound!.acceptanceBarcode,
     containerBarcode: container?.barcode ?? null,
     documentId: document?.id ?? null,
+    inboundId: inbound!.id,
+    inboundDetailId: detail!.id,
+    receiptPlaceId: receiptPlace?.id ?? null,
+    outboundId: outbound!.id,
   };
 }
 
@@ -484,6 +509,75 @@ const MATRIX: MatrixCall[] = [
             },
           },
   })),
+  // Spec part 2 §7 inbound and outbound documents: the user's default warehouse only.
+  {
+    name: 'inbound details',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/details?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound close',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/close?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound receiptplaceid',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'GET',
+      url: `/sortingsystem-api/documents/inbound/receiptplaceid?inboundId=${t.inboundId}`,
+    }),
+  },
+  {
+    name: 'inbound receiptplace',
+    isOwnerRead: false,
+    request: (t) =>
+      t.receiptPlaceId === null
+        ? null
+        : {
+            method: 'GET',
+            url: `/sortingsystem-api/documents/inbound/receiptplace/${t.receiptPlaceId}`,
+          },
+  },
+  {
+    name: 'inbound detail label',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/inbound/details/${t.inboundDetailId}/barcode/json`,
+    }),
+  },
+  {
+    name: 'inbound detail stickered',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'PUT',
+      url: `/sortingsystem-api/documents/inbound/details/${t.inboundDetailId}/stickered`,
+    }),
+  },
+  {
+    name: 'outbound details',
+    isOwnerRead: true,
+    request: (t) => ({
+      method: 'POST',
+      url: `/sortingsystem-api/documents/outbound/details?outboundId=${t.outboundId}`,
+    }),
+  },
+  {
+    name: 'outbound syncstate',
+    isOwnerRead: false,
+    request: (t) => ({
+      method: 'POST',
+      url: '/sortingsystem-api/documents/outbound/syncstate',
+      payload: [{ OutboundId: t.outboundId, SyncKey: null }],
+    }),
+  },
   {
     name: 'vision boxes',
     isOwnerRead: true,

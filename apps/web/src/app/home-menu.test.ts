@@ -9,8 +9,9 @@ const isBuilt = (ns: string) => ns !== 'not-yet-available';
 /** A route's path without a last optional parameter: `/audit/:sessionId?` is also `/audit`. */
 const areaPath = (path: string) => path.replace(/\/:\w+\?$/, '');
 
-// Pages that are no menu entry: the menu itself and the outdated-browser notice.
-const NOT_IN_MENU = new Set(['/', '/outdated-browser']);
+// Pages that are no menu entry: the menu itself, the outdated-browser notice and the
+// stickering window, which /inbound opens (part 2 §2).
+const NOT_IN_MENU = new Set(['/', '/outdated-browser', '/stickering-redirect-catch']);
 
 describe('home menu and route table', () => {
   it('has a tile for every built area and none for an area not built yet', () => {

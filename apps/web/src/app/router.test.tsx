@@ -170,6 +170,9 @@ describe('every route', () => {
     '/picking/pickup',
     '/picking/delivery',
     '/audit/:sessionId?',
+    '/inbound',
+    '/shipment',
+    '/stickering-redirect-catch',
   ]);
 
   it.each(

@@ -36,9 +36,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/parcels-placing' },
   { path: '/packing' },
   { path: '/placing' },
-  { path: '/inbound' },
-  { path: '/stickering-redirect-catch' },
-  { path: '/shipment' },
   { path: '/picking/delivery/:pickingId' },
   { path: '/nfc', isPublic: true },
   { path: '/settings', isPublic: true },
@@ -127,5 +124,12 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
   { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
   // Spec part 2 §2 /audit and /audit/{sessionId}: one entry, one chunk (features/audit/audit-page).
   { path: '/audit/:sessionId?', ns: 'audit', load: () => import('../features/audit/audit-page') },
+  { path: '/inbound', ns: 'inbound', load: () => import('../features/inbound/inbound-page') },
+  { path: '/shipment', ns: 'shipment', load: () => import('../features/shipment/shipment-page') },
+  {
+    path: '/stickering-redirect-catch',
+    ns: 'stickering-redirect-catch',
+    load: () => import('../features/stickering-redirect-catch/stickering-page'),
+  },
   ...notYetAvailableRoutes(false),
 ];

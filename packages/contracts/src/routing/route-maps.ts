@@ -10,6 +10,7 @@ import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import { PICKING_ROUTES } from '../picking/picking.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
+import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import type { RouteMap } from './route.js';
 
 /**
@@ -24,7 +25,8 @@ export const ROUTE_MAPS = {
   returns: RETURNS_ROUTES,
   timeTracking: TIME_TRACKING_ROUTES,
   sorting: SORTING_ROUTES,
-  sortingSystem: SORTING_SYSTEM_ROUTES,
+  // Spec part 2 §7 inbound and outbound documents share the sortingsystem-api service.
+  sortingSystem: { ...SORTING_SYSTEM_ROUTES, ...DOCUMENTS_ROUTES },
   vision: VISION_ROUTES,
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,

@@ -61,6 +61,11 @@ export interface RouteDefinition<S extends CallSchemas = CallSchemas> {
   isOperation: boolean;
   /** The AppError codes it may answer besides the shared ones (401, 403, 400, 503). */
   errors: readonly AppErrorCode[];
+  /**
+   * The envelope's ErrorCode on success when the spec gives one (part 2 §4: receiptplaceid
+   * answers 0 for OK); null otherwise.
+   */
+  successErrorCode?: 0;
   /** Phantom: never set; carries `S` to the typed client and the server's registration. */
   readonly schemas?: S;
 }

@@ -14,6 +14,7 @@ import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
 import { PICKING_SCHEMAS } from '../picking/picking.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
+import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from './route.js';
 
@@ -29,7 +30,8 @@ export const SCHEMA_MAPS = {
   returns: RETURNS_SCHEMAS,
   timeTracking: TIME_TRACKING_SCHEMAS,
   sorting: SORTING_SCHEMAS,
-  sortingSystem: SORTING_SYSTEM_SCHEMAS,
+  // Spec part 2 §7 inbound and outbound documents share the sortingsystem-api service.
+  sortingSystem: { ...SORTING_SYSTEM_SCHEMAS, ...DOCUMENTS_SCHEMAS },
   vision: VISION_SCHEMAS,
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,

@@ -199,6 +199,10 @@ export const SORTING_EVENT_KINDS = [
   'audit.unitMissing',
   'audit.cellFinished',
   'audit.sessionFinished',
+  // Inbound and outbound documents (docs/DECISIONS.md "Inbound supplies and outbound shipments").
+  'inbound.closed',
+  'parcel.detailStickered',
+  'outbound.syncCleared',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

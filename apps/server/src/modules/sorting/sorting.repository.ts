@@ -527,11 +527,24 @@ export function createSortingRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The `.69.` scan: the supply arrives (part 2 §4: state 1 → 5) and, when it needs
+     * stickering that is not disabled, gets its receipt place document, in one statement
+     * (docs/DECISIONS.md "Inbound supplies and outbound shipments").
+     */
     async markInboundArrived(id: number): Promise<void> {
-      await db
-        .update(inbounds)
-        .set({ arrivedAt: sql`coalesce(${inbounds.arrivedAt}, now())` })
-        .where(eq(inbounds.id, id));
+      await db.execute(sql`
+        with arrived as (
+          update inbounds
+          set arrived_at = coalesce(arrived_at, now()),
+            state = case when state = 1 then 5 else state end
+          where id = ${id}
+          returning id, number, needs_stickering, is_stickering_disabled
+        )
+        insert into inbound_documents (inbound_id, kind, number)
+        select id, 'receipt-place', 'RP-' || number from arrived
+        where needs_stickering and not is_stickering_disabled
+        on conflict do nothing`);
     },
 
     async findDimensionByBarcode(barcode: string) {

@@ -30,6 +30,9 @@ export const HOME_MENU = [
       // Any signed-in user of the warehouse hands parcels to recipients (issue 16, p1 §6).
       { area: 'picking', access: 'signedIn' },
       { area: 'audit', access: 'signedIn' },
+      // Part 2 §6: no role checks; the user's default warehouse (issue 20).
+      { area: 'inbound', access: 'signedIn' },
+      { area: 'shipment', access: 'signedIn' },
     ],
   },
   {

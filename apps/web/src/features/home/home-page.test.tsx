@@ -45,6 +45,8 @@ describe('home page tiles', () => {
       'vision',
       'picking',
       'audit',
+      'inbound',
+      'shipment',
       'documents-flow',
       'dimensions',
       'returnable-boxes',

@@ -1,0 +1,359 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENTS_PAGE_SIZE, type TInboundHead } from '@sorting/contracts';
+import {
+  dayBounds,
+  defaultWindowOfGroup,
+  lastDays,
+  statesOfGroup,
+  supplyCounters,
+  SUPPLY_COUNT_DAYS,
+  SUPPLY_GROUPS,
+  toDateInputValue,
+  toLocalIso,
+  type SupplyGroup,
+} from '@sorting/domain';
+import { api } from '../../lib/api';
+import type { CallError } from '../../lib/call-error';
+import { callValue } from '../../lib/call-error';
+import { newOperationId } from '../../lib/operation-id';
+import {
+  controlStyles,
+  ListSection,
+  Page,
+  type PrintOutcome,
+  type PrintRequest,
+  useLocale,
+  usePrint,
+  useScan,
+  useShellServices,
+} from '../../shell';
+import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
+import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
+import { listFailure } from '../../shell/layout/list-section';
+import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { RouteTabs } from '../../shell/layout/route-tabs';
+import { createInboundService, type InboundCalls } from './inbound.service';
+import type { InboundCode } from './inbound-codes';
+import { SupplyDetails } from './supply-details';
+import styles from './inbound-page.module.css';
+
+const GROUPS: readonly SupplyGroup[] = [
+  SUPPLY_GROUPS.expected,
+  SUPPLY_GROUPS.work,
+  SUPPLY_GROUPS.archive,
+];
+
+/** A date input's `yyyy-mm-dd` as a local date. */
+function dateOf(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+
+/** The group's default dates as the inputs show them (none for the expected group). */
+function defaultDates(group: SupplyGroup): { from: string; to: string } {
+  const window = defaultWindowOfGroup(group, new Date());
+  return window
+    ? { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) }
+    : { from: '', to: '' };
+}
+
+/** The supply states a row may be archived in (part 2 §4: 2, 4, 5). */
+const isInWork = (supply: TInboundHead) => supply.state !== 1 && supply.state !== 3;
+
+/** Stickering is offered when the supply needs it and it is not disabled (part 2 §2). */
+const canSticker = (supply: TInboundHead) =>
+  supply.properties.isNeedStickering && !supply.properties.isStickeringDisabled;
+
+/** The /inbound screen over the given calls and printer (spec part 2 §2 "Inbound"). */
+export function InboundScreen(props: {
+  calls: InboundCalls;
+  print: (request: PrintRequest) => Promise<PrintOutcome>;
+  openWindow: (url: string) => { location: { href: string } } | null;
+}) {
+  const { t } = useTranslation('inbound');
+  const { locale } = useLocale();
+  const { toasts, sounds } = useShellServices();
+  const queryClient = useQueryClient();
+  const { textOf, notifyError } = useCallFailures<InboundCode>(t, { sound: true });
+  const [group, setGroup] = useState<SupplyGroup>(SUPPLY_GROUPS.expected);
+  const [dates, setDates] = useState(() => defaultDates(SUPPLY_GROUPS.expected));
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<TInboundHead | null>(null);
+
+  const countRange = lastDays(new Date(), SUPPLY_COUNT_DAYS);
+  const counts = useQuery({
+    queryKey: ['inbound', 'counts'],
+    queryFn: () =>
+      callValue(
+        props.calls.counts({
+          dateBegin: toLocalIso(countRange.begin),
+          dateEnd: toLocalIso(countRange.end),
+        }),
+        'f-0001',
+      ),
+    retry: false,
+  });
+  const counters = counts.data ? supplyCounters(counts.data) : null;
+
+  const from = dateOf(dates.from);
+  const to = dateOf(dates.to);
+  const bounds = from && to ? dayBounds(from, to) : null;
+  const filter = {
+    states: statesOfGroup(group),
+    search,
+    dateBegin: group === SUPPLY_GROUPS.expected || !bounds ? null : toLocalIso(bounds.begin),
+    dateEnd: group === SUPPLY_GROUPS.expected || !bounds ? null : toLocalIso(bounds.end),
+    page,
+  };
+  const list = useQuery<TInboundHead[], CallError<InboundCode>>({
+    queryKey: ['inbound', 'heads', filter],
+    queryFn: () =>
+      callValue(props.calls.heads(filter), 'f-0001').catch((error: unknown) => {
+        notifyError(error, 'f-0001');
+        throw error;
+      }),
+    retry: false,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['inbound'] });
+
+  const chooseGroup = (next: SupplyGroup) => {
+    setGroup(next);
+    setDates(defaultDates(next));
+    setPage(1);
+    setSelected(null);
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchText.trim());
+    setPage(1);
+  };
+  // A scan searches too (part 2 §2): a parcel barcode finds its supply.
+  useScan((scan) => {
+    const text = scan.text.trim();
+    if (!text) return;
+    setSearchText(text);
+    setSearch(text);
+    setPage(1);
+  });
+
+  const archiving = useConfirmedCall({
+    call: (supply: TInboundHead) =>
+      callValue(props.calls.close(supply.inboundId, newOperationId()), 'f-0007'),
+    onDone: (_closed, supply) => {
+      toasts.notify({ status: 'ok', content: t('f-0006', { code: supply.code }) });
+      sounds.play('ok-new');
+      if (selected?.inboundId === supply.inboundId) setSelected(null);
+    },
+    onError: (error) => notifyError(error, 'f-0007'),
+    refresh,
+  });
+
+  // Part 2 §4: the window opens at once (a popup blocker allows only that), empty id while
+  // loading; then it gets the receipt place id, or -1.
+  const stickering = useCallAction(
+    async (supply: TInboundHead) => {
+      const url = (id: string) =>
+        `/${locale}/stickering-redirect-catch?receiptPlaceDocumentId=${encodeURIComponent(id)}`;
+      const target = props.openWindow(url(''));
+      let id = '-1';
+      try {
+        id = String(await callValue(props.calls.receiptPlaceId(supply.inboundId), 'f-0012'));
+      } finally {
+        if (target) target.location.href = url(id);
+      }
+    },
+    (error) => notifyError(error, 'f-0012'),
+  );
+
+  const supplies = list.data ?? null;
+  const hasNext = (supplies?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const groupLabel = (value: SupplyGroup) => {
+    if (value === SUPPLY_GROUPS.expected) {
+      return t('groupExpected', { count: counters?.inExpectedCount ?? 0 });
+    }
+    if (value === SUPPLY_GROUPS.work) return t('groupWork', { count: counters?.inWorkCount ?? 0 });
+    return t('groupArchive');
+  };
+
+  return (
+    <Page title={t('title')} testId="inbound">
+      <RouteTabs
+        label={t('tabs')}
+        current="/inbound"
+        tabs={[
+          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
+          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
+        ]}
+      />
+      <div className={styles.groups} role="group" aria-label={t('groups')}>
+        {GROUPS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={value === group ? controlStyles.primary : controlStyles.button}
+            aria-pressed={value === group}
+            data-testid={`group-${value}`}
+            onClick={() => chooseGroup(value)}
+          >
+            {groupLabel(value)}
+          </button>
+        ))}
+      </div>
+      <form className={styles.filters} onSubmit={onSearch} role="search">
+        <label className={controlStyles.field}>
+          {t('search')}
+          <input
+            className={controlStyles.input}
+            data-testid="inbound-search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </label>
+        {group !== SUPPLY_GROUPS.expected ? (
+          <>
+            <label className={controlStyles.field}>
+              {t('dateFrom')}
+              <input
+                type="date"
+                className={controlStyles.input}
+                data-testid="inbound-date-from"
+                value={dates.from}
+                onChange={(event) => setDates({ ...dates, from: event.target.value })}
+              />
+            </label>
+            <label className={controlStyles.field}>
+              {t('dateTo')}
+              <input
+                type="date"
+                className={controlStyles.input}
+                data-testid="inbound-date-to"
+                value={dates.to}
+                onChange={(event) => setDates({ ...dates, to: event.target.value })}
+              />
+            </label>
+          </>
+        ) : null}
+        <button type="submit" className={controlStyles.button} data-testid="inbound-find">
+          {t('find')}
+        </button>
+      </form>
+      <div className={selected ? styles.split : undefined}>
+        <ListSection
+          title={t('list')}
+          isLoading={list.isPending}
+          failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'inbound-retry')}
+          emptyText={supplies && supplies.length === 0 ? t('noSupplies') : null}
+          pager={{
+            page,
+            pages: hasNext ? page + 1 : page,
+            onPage: setPage,
+            testId: 'inbound-pager',
+          }}
+        >
+          {supplies && supplies.length > 0 ? (
+            <ListTable
+              testId="inbound-list"
+              total={{ text: t('shown', { count: supplies.length }), testId: 'inbound-total' }}
+              columns={[
+                { label: t('columnCode'), testId: 'supply-code', cell: (s) => s.code },
+                { label: t('columnDocument'), cell: (s) => s.properties.documentNumber ?? '—' },
+                { label: t('columnSender'), cell: (s) => s.name },
+                {
+                  label: t('columnCreated'),
+                  cell: (s) => date.format(new Date(s.createDateUtc)),
+                },
+                {
+                  label: t('columnArrived'),
+                  cell: (s) => (s.arrivalDateUtc ? date.format(new Date(s.arrivalDateUtc)) : '—'),
+                },
+                {
+                  label: t('columnReceived'),
+                  testId: 'supply-received',
+                  cell: (s) => `${s.properties.quantityReceipted}/${s.detailsQuantity}`,
+                },
+                {
+                  label: t('columnState'),
+                  testId: 'supply-state',
+                  cell: (s) => t(`state.${s.state}`),
+                },
+                {
+                  label: t('columnDocuments'),
+                  cell: (s) =>
+                    s.properties.documents.map((document) => document.number).join(', ') || '—',
+                },
+              ]}
+              rows={supplies}
+              rowOf={(s) => ({
+                key: s.inboundId,
+                testId: 'supply-row',
+                data: { 'data-code': s.code, 'data-state': s.state },
+              })}
+              actionsLabel={t('columnActions')}
+              actions={(s) => (
+                <>
+                  <RowButton
+                    testId="supply-open"
+                    label={t('open')}
+                    ariaLabel={t('openSupply', { code: s.code })}
+                    onClick={() => setSelected(s)}
+                  />
+                  {isInWork(s) ? (
+                    <RowButton
+                      testId="supply-archive"
+                      label={t('archive')}
+                      ariaLabel={t('archiveSupply', { code: s.code })}
+                      onClick={() => archiving.ask(s)}
+                    />
+                  ) : null}
+                  {canSticker(s) ? (
+                    <RowButton
+                      testId="supply-sticker"
+                      label={stickering.isBusy ? t('f-0008') : t('sticker')}
+                      ariaLabel={t('stickerSupply', { code: s.code })}
+                      disabled={stickering.isBusy}
+                      onClick={() => void stickering.run(s)}
+                    />
+                  ) : null}
+                </>
+              )}
+            />
+          ) : null}
+        </ListSection>
+        {selected ? (
+          <SupplyDetails
+            key={selected.inboundId}
+            supply={selected}
+            calls={props.calls}
+            print={props.print}
+            onClose={() => setSelected(null)}
+            onStickered={() => void refresh()}
+          />
+        ) : null}
+      </div>
+      <ConfirmCallDialog
+        call={archiving}
+        testId="archive"
+        labels={
+          archiving.isBusy
+            ? { ...confirmLabels(t, 'Archive'), confirm: t('f-0005') }
+            : confirmLabels(t, 'Archive')
+        }
+        text={(supply) => t('confirmArchiveText', { code: supply.code })}
+      />
+    </Page>
+  );
+}
+
+/** /inbound: supplies over the real calls, the printer and a new window for stickering. */
+export default function InboundPage() {
+  const print = usePrint();
+  const [calls] = useState(() => createInboundService(api));
+  return (
+    <InboundScreen calls={calls} print={print} openWindow={(url) => window.open(url, '_blank')} />
+  );
+}

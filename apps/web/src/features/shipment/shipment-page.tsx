@@ -1,0 +1,269 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENTS_PAGE_SIZE, type TOutboundDetail, type TOutboundHead } from '@sorting/contracts';
+import { dayBounds, lastDays, SHIPMENT_DAYS, toDateInputValue, toLocalIso } from '@sorting/domain';
+import { api } from '../../lib/api';
+import type { CallError } from '../../lib/call-error';
+import { callValue } from '../../lib/call-error';
+import { newOperationId } from '../../lib/operation-id';
+import { controlStyles, ListSection, Page, useLocale, useShellServices } from '../../shell';
+import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
+import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
+import { listFailure } from '../../shell/layout/list-section';
+import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { RouteTabs } from '../../shell/layout/route-tabs';
+import { createShipmentService, type ShipmentCalls } from './shipment.service';
+import styles from './shipment-page.module.css';
+
+/** f-codes of the documents store for shipments (spec part 2 §8). */
+type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
+
+/** A date input's `yyyy-mm-dd` as a local date. */
+function dateOf(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+
+function ShipmentDetails(props: { shipment: TOutboundHead; calls: ShipmentCalls }) {
+  const { t } = useTranslation('shipment');
+  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const details = useQuery<TOutboundDetail[], CallError<ShipmentCode>>({
+    queryKey: ['shipment', 'details', props.shipment.outboundId],
+    queryFn: () =>
+      callValue(props.calls.details(props.shipment.outboundId), 'f-0004').catch(
+        (error: unknown) => {
+          notifyError(error, 'f-0004');
+          throw error;
+        },
+      ),
+    retry: false,
+  });
+  const rows = details.data ?? null;
+  return (
+    <div data-testid="shipment-details">
+      <ListSection
+        title={t('detailsOf', { code: props.shipment.code })}
+        isLoading={details.isPending}
+        failure={listFailure(details, (error) => textOf(error, 'f-0004'), 'details-retry')}
+        emptyText={rows && rows.length === 0 ? t('noDetails') : null}
+      >
+        {rows && rows.length > 0 ? (
+          <ListTable
+            testId="shipment-details-list"
+            total={{ text: t('total', { count: rows.length }), testId: 'details-total' }}
+            columns={[
+              { label: t('columnOrder'), cell: (d) => d.orderNumber ?? '—' },
+              { label: t('columnName'), cell: (d) => d.name },
+              { label: t('columnBox'), cell: (d) => d.boxName ?? '—' },
+              { label: t('columnQuantity'), cell: (d) => d.quantity },
+            ]}
+            rows={rows}
+            rowOf={(d) => ({ key: d.outboundDetailId, testId: 'shipment-detail-row', data: {} })}
+            actionsLabel={t('columnActions')}
+            actions={() => null}
+          />
+        ) : null}
+      </ListSection>
+    </div>
+  );
+}
+
+/** The /shipment screen over the given calls (spec part 2 §2, §3 "Outbound shipment"). */
+export function ShipmentScreen(props: { calls: ShipmentCalls }) {
+  const { t } = useTranslation('shipment');
+  const { locale } = useLocale();
+  const { toasts } = useShellServices();
+  const queryClient = useQueryClient();
+  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const [dates, setDates] = useState(() => {
+    const window = lastDays(new Date(), SHIPMENT_DAYS);
+    return { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) };
+  });
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<TOutboundHead | null>(null);
+
+  const from = dateOf(dates.from);
+  const to = dateOf(dates.to);
+  const bounds = from && to ? dayBounds(from, to) : null;
+  const filter = {
+    search,
+    dateBegin: bounds ? toLocalIso(bounds.begin) : null,
+    dateEnd: bounds ? toLocalIso(bounds.end) : null,
+    page,
+  };
+  const list = useQuery<TOutboundHead[], CallError<ShipmentCode>>({
+    queryKey: ['shipment', 'heads', filter],
+    queryFn: () =>
+      callValue(props.calls.heads(filter), 'f-0003').catch((error: unknown) => {
+        notifyError(error, 'f-0003');
+        throw error;
+      }),
+    retry: false,
+  });
+
+  const cleared = useRef<TOutboundHead | null>(null);
+  const clearing = useConfirmedCall({
+    call: (shipment: TOutboundHead) =>
+      callValue(props.calls.clearSyncKey(shipment.outboundId, newOperationId()), 'f-0003'),
+    onDone: (_answer, shipment) => {
+      cleared.current = shipment;
+    },
+    onError: (error) => notifyError(error, 'f-0003'),
+    // Part 2 §8: the list is read again; the row missing afterwards → f-0010.
+    refresh: async () => {
+      const target = cleared.current;
+      cleared.current = null;
+      await queryClient.invalidateQueries({ queryKey: ['shipment', 'heads'] });
+      const rows = queryClient.getQueryData<TOutboundHead[]>(['shipment', 'heads', filter]);
+      if (target && rows && !rows.some((row) => row.outboundId === target.outboundId)) {
+        notifyError(null, 'f-0010');
+      } else if (target) {
+        toasts.notify({ status: 'ok', content: t('cleared', { code: target.code }) });
+      }
+    },
+  });
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchText.trim());
+    setPage(1);
+  };
+  const shipments = list.data ?? null;
+  const hasNext = (shipments?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <Page title={t('title')} testId="shipment">
+      <RouteTabs
+        label={t('tabs')}
+        current="/shipment"
+        tabs={[
+          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
+          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
+        ]}
+      />
+      <form className={styles.filters} onSubmit={onSearch} role="search">
+        <label className={controlStyles.field}>
+          {t('search')}
+          <input
+            className={controlStyles.input}
+            data-testid="shipment-search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </label>
+        <label className={controlStyles.field}>
+          {t('dateFrom')}
+          <input
+            type="date"
+            className={controlStyles.input}
+            data-testid="shipment-date-from"
+            value={dates.from}
+            onChange={(event) => setDates({ ...dates, from: event.target.value })}
+          />
+        </label>
+        <label className={controlStyles.field}>
+          {t('dateTo')}
+          <input
+            type="date"
+            className={controlStyles.input}
+            data-testid="shipment-date-to"
+            value={dates.to}
+            onChange={(event) => setDates({ ...dates, to: event.target.value })}
+          />
+        </label>
+        <button type="submit" className={controlStyles.button} data-testid="shipment-find">
+          {t('find')}
+        </button>
+      </form>
+      <div className={selected ? styles.split : undefined}>
+        <ListSection
+          title={t('list')}
+          isLoading={list.isPending}
+          failure={listFailure(list, (error) => textOf(error, 'f-0003'), 'shipment-retry')}
+          emptyText={shipments && shipments.length === 0 ? t('noShipments') : null}
+          pager={{
+            page,
+            pages: hasNext ? page + 1 : page,
+            onPage: setPage,
+            testId: 'shipment-pager',
+          }}
+        >
+          {shipments && shipments.length > 0 ? (
+            <ListTable
+              testId="shipment-list"
+              total={{ text: t('shown', { count: shipments.length }), testId: 'shipment-total' }}
+              columns={[
+                { label: t('columnCode'), testId: 'shipment-code', cell: (s) => s.code },
+                { label: t('columnName'), cell: (s) => s.name },
+                { label: t('columnClient'), cell: (s) => s.clientName },
+                {
+                  label: t('columnCreated'),
+                  cell: (s) => date.format(new Date(s.createDateUtc)),
+                },
+                { label: t('columnQuantity'), cell: (s) => s.detailsQuantity },
+                {
+                  label: t('columnState'),
+                  testId: 'shipment-state',
+                  cell: (s) => t(`state.${s.state}`),
+                },
+                {
+                  label: t('columnSyncKey'),
+                  testId: 'shipment-sync-key',
+                  cell: (s) => s.syncKey ?? '—',
+                },
+              ]}
+              rows={shipments}
+              rowOf={(s) => ({
+                key: s.outboundId,
+                testId: 'shipment-row',
+                data: { 'data-code': s.code },
+              })}
+              actionsLabel={t('columnActions')}
+              actions={(s) => (
+                <>
+                  <RowButton
+                    testId="shipment-open"
+                    label={t('open')}
+                    ariaLabel={t('openShipment', { code: s.code })}
+                    onClick={() => setSelected(s)}
+                  />
+                  {s.syncKey !== null ? (
+                    <RowButton
+                      testId="shipment-clear-sync"
+                      label={t('clearSync')}
+                      ariaLabel={t('clearSyncOf', { code: s.code })}
+                      onClick={() => clearing.ask(s)}
+                    />
+                  ) : null}
+                </>
+              )}
+            />
+          ) : null}
+        </ListSection>
+        {selected ? (
+          <ShipmentDetails key={selected.outboundId} shipment={selected} calls={props.calls} />
+        ) : null}
+      </div>
+      <ConfirmCallDialog
+        call={clearing}
+        testId="clear-sync"
+        labels={
+          clearing.isBusy
+            ? { ...confirmLabels(t, 'ClearSync'), confirm: t('f-0009') }
+            : confirmLabels(t, 'ClearSync')
+        }
+        text={(shipment) => t('confirmClearSyncText', { code: shipment.code })}
+      />
+    </Page>
+  );
+}
+
+/** /shipment: outbound shipments over the real calls. */
+export default function ShipmentPage() {
+  const [calls] = useState(() => createShipmentService(api));
+  return <ShipmentScreen calls={calls} />;
+}

@@ -1,0 +1,28 @@
+import { LocaleLink } from '../i18n';
+import styles from './route-tabs.module.css';
+
+/**
+ * Tabs that are routes (part 2 §2: /inbound | /shipment): the tab is the address, so a reload
+ * or a link keeps it. Each page passes its own labels.
+ */
+export function RouteTabs(props: {
+  label: string;
+  current: string;
+  tabs: readonly { path: string; label: string; testId: string }[];
+}) {
+  return (
+    <nav className={styles.tabs} aria-label={props.label}>
+      {props.tabs.map((tab) => (
+        <LocaleLink
+          key={tab.path}
+          to={tab.path}
+          className={tab.path === props.current ? styles.current : styles.tab}
+          aria-current={tab.path === props.current ? 'page' : undefined}
+          data-testid={tab.testId}
+        >
+          {tab.label}
+        </LocaleLink>
+      ))}
+    </nav>
+  );
+}
