@@ -114,6 +114,26 @@ freshTest(
       await expect(page.getByTestId('session-correct').first()).toHaveText(expected);
       await expect(page.getByTestId('audit-resume')).toHaveCount(0);
     });
+
+    await test.step('/vision of the audited P410001 and P410007 shows the audit', async () => {
+      await page.goto('/vision');
+      const vision = page.getByTestId('vision-screen');
+      await expect(vision).toHaveAttribute('data-view', 'scanVisionUnits');
+      await scanner.scan('P410001');
+      await expect(vision).toHaveAttribute('data-view', 'visionUnitInfo');
+      await expect(page.getByTestId('vision-event').first()).toHaveAttribute(
+        'data-kind',
+        'audit.unitFound',
+      );
+      await expect(page.getByTestId('vision-event-kind').first()).toHaveText(
+        'Найдена при инвентаризации',
+      );
+      await scanner.scan('P410007');
+      await expect(page.getByTestId('prompt-main')).toHaveText('История P410007');
+      await expect(
+        page.locator('[data-testid="vision-event"][data-kind="audit.unitSurplus"]'),
+      ).toHaveCount(1);
+    });
   },
 );
 

@@ -105,6 +105,21 @@ freshTest(
         headers: HEADERS,
       });
       expect((await clients.json()).operationObject.items).toEqual([]);
+      // The same history on the /vision screen, newest first.
+      await page.goto('/vision');
+      await scanner.scan('P400001');
+      await expect(page.getByTestId('vision-screen')).toHaveAttribute(
+        'data-view',
+        'visionUnitInfo',
+      );
+      const handedOut = page.getByTestId('vision-event').first();
+      await expect(handedOut).toHaveAttribute('data-kind', 'parcel.handedOut');
+      // The event's comment names the recipient under its label.
+      await expect(handedOut.getByTestId('vision-event-kind')).toHaveText(
+        'Выдана получателюR-1001',
+      );
+      await page.goto('/picking');
+      await expectView(page, 'pickingDirectionSelect');
     });
 
     await test.step('cancel after one pickup asks, lists the parcel and puts it back', async () => {
