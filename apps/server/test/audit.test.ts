@@ -497,6 +497,15 @@ describe('POST /audit-api/v1/{warehouseCode}/Sessions/get', () => {
     expect(unfinished.length).toBeGreaterThan(0);
     const ids = unfinished.map((session) => session.sessionId);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // A running session's figures are counted now, its cells in the order they were opened:
+    // the same as its own items answer gives.
+    const running = unfinished.filter((session) => session.cells.length > 0);
+    expect(running.some((session) => session.itemsStatuses.length > 0)).toBe(true);
+    for (const session of running) {
+      const own = ok<TAuditSessionItems>(await audit.items(worker, session.sessionId)).session;
+      expect(session.itemsStatuses).toEqual(own.itemsStatuses);
+      expect(session.cells).toEqual(own.cells);
+    }
 
     // The test clock's day lists the finished session of the walk too, with its cells.
     const day = ok<TAuditSessions>(

@@ -20,6 +20,7 @@ import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
   AuditCellRow,
+  ListedCellRow,
   AuditRepository,
   AuditSessionRow,
   AuditUnitRow,
@@ -83,23 +84,24 @@ function countStates(units: readonly AuditUnitRow[]): TAuditItemsStatus[] {
   );
 }
 
-/** Audit cells by their session (a list of 90 days groups thousands of them once). */
-function cellsBySession(cells: readonly AuditCellRow[]): Map<number, AuditCellRow[]> {
-  const bySession = new Map<number, AuditCellRow[]>();
-  for (const cell of cells) {
-    const list = bySession.get(cell.sessionId);
-    if (list) list.push(cell);
-    else bySession.set(cell.sessionId, [cell]);
+/** Rows by a key, each group in the rows' order (a list of 90 days groups thousands once). */
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
-  return bySession;
+  return groups;
 }
 
-/** A session as the list and the items answer it; `cells` are the session's own. */
-function presentSession(
+/** A session of the list: its cells carry no units (those come only through `/items`). */
+function presentListedSession(
   session: AuditSessionRow,
   warehouse: AuditWarehouseRow,
-  cells: readonly AuditCellRow[],
-  itemsStatuses: TAuditItemsStatus[],
+  cells: readonly ListedCellRow[],
+  figures: ReadonlyArray<{ state: number; count: number }>,
 ): TAuditSession {
   return {
     sessionId: session.id,
@@ -108,9 +110,26 @@ function presentSession(
     userName: session.startedByName,
     userId: session.startedBy,
     warehouseCode: warehouse.code,
-    itemsStatuses,
-    cells: cells.map((cell) => ({ cell: { id: cell.cellId, name: cell.cellName }, items: [] })),
+    itemsStatuses: figures
+      .map((figure) => ({ state: figure.state as TAuditUnitState, count: figure.count }))
+      .sort((a, b) => a.state - b.state),
+    cells: cells.map((cell) => ({ cell: { id: cell.id, name: cell.name }, items: [] })),
   };
+}
+
+/** A session as the items answer it; `cells` are the session's own. */
+function presentSession(
+  session: AuditSessionRow,
+  warehouse: AuditWarehouseRow,
+  cells: readonly AuditCellRow[],
+  itemsStatuses: TAuditItemsStatus[],
+): TAuditSession {
+  const named = cells.map((cell) => ({
+    sessionId: session.id,
+    id: cell.cellId,
+    name: cell.cellName,
+  }));
+  return presentListedSession(session, warehouse, named, itemsStatuses);
 }
 
 /**
@@ -229,26 +248,22 @@ export function createAuditService(options: {
       const repository = repositoryOf(db);
       const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
       const [from, to] = [new Date(range.dateFrom), new Date(range.dateTo)];
-      const [sessions, cells] = await Promise.all([
+      // Three lean statements side by side; a finished session's figures were frozen at its
+      // finish, only running ones are counted.
+      const [sessions, cells, counts] = await Promise.all([
         repository.listSessions(warehouse.id, from, to),
-        repository.listAuditCellsOfListed(warehouse.id, from, to),
+        repository.listCellNamesOfListed(warehouse.id, from, to),
+        repository.countStatesOfRunning(warehouse.id),
       ]);
-      // A finished session's figures were frozen at its finish; only running ones are counted.
-      const running = sessions.filter((session) => session.figures === null);
-      const counts = await repository.countStatesBySession(running.map((session) => session.id));
-      const bySession = cellsBySession(cells);
+      const cellsOf = groupBy(cells, (cell) => cell.sessionId);
+      const countsOf = groupBy(counts, (count) => count.key);
       return {
         sessions: sessions.map((session) =>
-          presentSession(
+          presentListedSession(
             session,
             warehouse,
-            bySession.get(session.id) ?? [],
-            session.figures === null
-              ? statusesOf(counts, session.id)
-              : statusesOf(
-                  session.figures.map((figure) => ({ key: session.id, ...figure })),
-                  session.id,
-                ),
+            cellsOf.get(session.id) ?? [],
+            session.figures ?? countsOf.get(session.id) ?? [],
           ),
         ),
       };
