@@ -20,6 +20,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // The preload map in the entry lists, for every lazy import, the files to fetch beside it;
+    // it grows with every route. JavaScript is left out of it (a chunk's imports are fetched as
+    // soon as the chunk is parsed, one round trip later, then cached for good); style sheets
+    // stay, so a page never shows unstyled. docs/DECISIONS.md "Web shell", weight.
+    modulePreload: {
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter((dependency) => dependency.endsWith('.css')),
+    },
     sourcemap: false,
     // Spec part 1 §2: the oldest browsers let in are Chrome 90 and Safari 13.
     target: ['chrome90', 'safari13'],
