@@ -12,6 +12,8 @@ import {
   supplyCounters,
   supplyDetailState,
   toLocalIso,
+  fromDateInputValue,
+  toDateInputValue,
   type SupplyDetailState,
   type SupplyState,
 } from './supply-rules.js';
@@ -120,5 +122,16 @@ describe('details (part 2 §4)', () => {
       ] as const
     ).map(([id, state]) => ({ id, state: state as SupplyDetailState }));
     expect(orderSupplyDetails(details).map((detail) => detail.id)).toEqual([2, 5, 4, 3, 1, 6]);
+  });
+});
+
+describe('date input values', () => {
+  it('reads back a local date it wrote, and nothing else', () => {
+    const date = new Date(2026, 1, 28);
+    expect(toDateInputValue(date)).toBe('2026-02-28');
+    expect(fromDateInputValue('2026-02-28')?.getTime()).toBe(date.getTime());
+    expect(fromDateInputValue('')).toBeNull();
+    expect(fromDateInputValue('28.02.2026')).toBeNull();
+    expect(fromDateInputValue('2026-02-28T00:00')).toBeNull();
   });
 });

@@ -100,6 +100,12 @@ export function toDateInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** A date input's `yyyy-mm-dd` as a local date; null when empty or not such a date. */
+export function fromDateInputValue(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+
 /**
  * The state a supply answers: its stored state, but an arrived supply (5) with a received
  * parcel is being sorted (2). The sorting move writes no supply state; the received parcel is

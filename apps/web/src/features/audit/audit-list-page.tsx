@@ -17,6 +17,7 @@ import {
   useSessionUser,
   useShellServices,
 } from '../../shell';
+import { DateRangeFields } from '../../shell/layout/date-range-fields';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ListTable, RowButton, type ListColumn } from '../../shell/layout/list-table';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
@@ -171,18 +172,12 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
             }
           }}
         >
-          {(['from', 'to'] as const).map((end) => (
-            <label key={end}>
-              {end === 'from' ? t('dateFrom') : t('dateTo')}
-              <input
-                className={controlStyles.input}
-                type="date"
-                data-testid={`audit-date-${end}`}
-                value={shownRange[end]}
-                onChange={(event) => setRange({ ...shownRange, [end]: event.target.value })}
-              />
-            </label>
-          ))}
+          <DateRangeFields
+            labels={{ from: t('dateFrom'), to: t('dateTo') }}
+            testId="audit"
+            value={shownRange}
+            onChange={setRange}
+          />
           <button
             className={controlStyles.button}
             type="submit"

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENTS_PAGE_SIZE, type TInboundHead } from '@sorting/contracts';
 import {
   dayBounds,
   defaultWindowOfGroup,
+  fromDateInputValue,
   lastDays,
   statesOfGroup,
   supplyCounters,
@@ -33,7 +34,10 @@ import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/ca
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { DateRangeFields } from '../../shell/layout/date-range-fields';
 import { RouteTabs } from '../../shell/layout/route-tabs';
+import { SearchForm } from '../../shell/layout/search-form';
+import { SplitView } from '../../shell/layout/split-view';
 import { createInboundService, type InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 import { SupplyDetails } from './supply-details';
@@ -44,12 +48,6 @@ const GROUPS: readonly SupplyGroup[] = [
   SUPPLY_GROUPS.work,
   SUPPLY_GROUPS.archive,
 ];
-
-/** A date input's `yyyy-mm-dd` as a local date. */
-function dateOf(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-}
 
 /** The group's default dates as the inputs show them (none for the expected group). */
 function defaultDates(group: SupplyGroup): { from: string; to: string } {
@@ -99,8 +97,8 @@ export function InboundScreen(props: {
   });
   const counters = counts.data ? supplyCounters(counts.data) : null;
 
-  const from = dateOf(dates.from);
-  const to = dateOf(dates.to);
+  const from = fromDateInputValue(dates.from);
+  const to = fromDateInputValue(dates.to);
   const bounds = from && to ? dayBounds(from, to) : null;
   const filter = {
     states: statesOfGroup(group),
@@ -125,11 +123,6 @@ export function InboundScreen(props: {
     setDates(defaultDates(next));
     setPage(1);
     setSelected(null);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchText.trim());
-    setPage(1);
   };
   // A scan searches too (part 2 §2): a parcel barcode finds its supply.
   useScan((scan) => {
@@ -204,45 +197,43 @@ export function InboundScreen(props: {
           </button>
         ))}
       </div>
-      <form className={styles.filters} onSubmit={onSearch} role="search">
-        <label className={controlStyles.field}>
-          {t('search')}
-          <input
-            className={controlStyles.input}
-            data-testid="inbound-search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </label>
-        {group !== SUPPLY_GROUPS.expected ? (
-          <>
-            <label className={controlStyles.field}>
-              {t('dateFrom')}
-              <input
-                type="date"
-                className={controlStyles.input}
-                data-testid="inbound-date-from"
-                value={dates.from}
-                onChange={(event) => setDates({ ...dates, from: event.target.value })}
-              />
-            </label>
-            <label className={controlStyles.field}>
-              {t('dateTo')}
-              <input
-                type="date"
-                className={controlStyles.input}
-                data-testid="inbound-date-to"
-                value={dates.to}
-                onChange={(event) => setDates({ ...dates, to: event.target.value })}
-              />
-            </label>
-          </>
-        ) : null}
-        <button type="submit" className={controlStyles.button} data-testid="inbound-find">
-          {t('find')}
-        </button>
-      </form>
-      <div className={selected ? styles.split : undefined}>
+      <div className={styles.filters}>
+        <SearchForm
+          label={t('search')}
+          buttonLabel={t('find')}
+          testId="inbound-search"
+          submitTestId="inbound-find"
+          text={searchText}
+          onText={setSearchText}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        >
+          {group !== SUPPLY_GROUPS.expected ? (
+            <DateRangeFields
+              labels={{ from: t('dateFrom'), to: t('dateTo') }}
+              testId="inbound"
+              value={dates}
+              onChange={setDates}
+            />
+          ) : null}
+        </SearchForm>
+      </div>
+      <SplitView
+        details={
+          selected ? (
+            <SupplyDetails
+              key={selected.inboundId}
+              supply={selected}
+              calls={props.calls}
+              print={props.print}
+              onClose={() => setSelected(null)}
+              onStickered={() => void refresh()}
+            />
+          ) : null
+        }
+      >
         <ListSection
           title={t('list')}
           isLoading={list.isPending}
@@ -324,17 +315,7 @@ export function InboundScreen(props: {
             />
           ) : null}
         </ListSection>
-        {selected ? (
-          <SupplyDetails
-            key={selected.inboundId}
-            supply={selected}
-            calls={props.calls}
-            print={props.print}
-            onClose={() => setSelected(null)}
-            onStickered={() => void refresh()}
-          />
-        ) : null}
-      </div>
+      </SplitView>
       <ConfirmCallDialog
         call={archiving}
         testId="archive"

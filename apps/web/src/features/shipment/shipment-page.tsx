@@ -1,29 +1,33 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENTS_PAGE_SIZE, type TOutboundDetail, type TOutboundHead } from '@sorting/contracts';
-import { dayBounds, lastDays, SHIPMENT_DAYS, toDateInputValue, toLocalIso } from '@sorting/domain';
+import {
+  dayBounds,
+  fromDateInputValue,
+  lastDays,
+  SHIPMENT_DAYS,
+  toDateInputValue,
+  toLocalIso,
+} from '@sorting/domain';
 import { api } from '../../lib/api';
 import type { CallError } from '../../lib/call-error';
 import { callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
-import { controlStyles, ListSection, Page, useLocale, useShellServices } from '../../shell';
+import { ListSection, Page, useLocale, useShellServices } from '../../shell';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { DateRangeFields } from '../../shell/layout/date-range-fields';
 import { RouteTabs } from '../../shell/layout/route-tabs';
+import { SearchForm } from '../../shell/layout/search-form';
+import { SplitView } from '../../shell/layout/split-view';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
 import styles from './shipment-page.module.css';
 
 /** f-codes of the documents store for shipments (spec part 2 §8). */
 type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
-
-/** A date input's `yyyy-mm-dd` as a local date. */
-function dateOf(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-}
 
 function ShipmentDetails(props: { shipment: TOutboundHead; calls: ShipmentCalls }) {
   const { t } = useTranslation('shipment');
@@ -80,13 +84,12 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
     const window = lastDays(new Date(), SHIPMENT_DAYS);
     return { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) };
   });
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TOutboundHead | null>(null);
 
-  const from = dateOf(dates.from);
-  const to = dateOf(dates.to);
+  const from = fromDateInputValue(dates.from);
+  const to = fromDateInputValue(dates.to);
   const bounds = from && to ? dayBounds(from, to) : null;
   const filter = {
     search,
@@ -126,11 +129,6 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
     },
   });
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchText.trim());
-    setPage(1);
-  };
   const shipments = list.data ?? null;
   const hasNext = (shipments?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
@@ -145,41 +143,32 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
           { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
         ]}
       />
-      <form className={styles.filters} onSubmit={onSearch} role="search">
-        <label className={controlStyles.field}>
-          {t('search')}
-          <input
-            className={controlStyles.input}
-            data-testid="shipment-search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+      <div className={styles.filters}>
+        <SearchForm
+          label={t('search')}
+          buttonLabel={t('find')}
+          testId="shipment-search"
+          submitTestId="shipment-find"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        >
+          <DateRangeFields
+            labels={{ from: t('dateFrom'), to: t('dateTo') }}
+            testId="shipment"
+            value={dates}
+            onChange={setDates}
           />
-        </label>
-        <label className={controlStyles.field}>
-          {t('dateFrom')}
-          <input
-            type="date"
-            className={controlStyles.input}
-            data-testid="shipment-date-from"
-            value={dates.from}
-            onChange={(event) => setDates({ ...dates, from: event.target.value })}
-          />
-        </label>
-        <label className={controlStyles.field}>
-          {t('dateTo')}
-          <input
-            type="date"
-            className={controlStyles.input}
-            data-testid="shipment-date-to"
-            value={dates.to}
-            onChange={(event) => setDates({ ...dates, to: event.target.value })}
-          />
-        </label>
-        <button type="submit" className={controlStyles.button} data-testid="shipment-find">
-          {t('find')}
-        </button>
-      </form>
-      <div className={selected ? styles.split : undefined}>
+        </SearchForm>
+      </div>
+      <SplitView
+        details={
+          selected ? (
+            <ShipmentDetails key={selected.outboundId} shipment={selected} calls={props.calls} />
+          ) : null
+        }
+      >
         <ListSection
           title={t('list')}
           isLoading={list.isPending}
@@ -244,10 +233,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
             />
           ) : null}
         </ListSection>
-        {selected ? (
-          <ShipmentDetails key={selected.outboundId} shipment={selected} calls={props.calls} />
-        ) : null}
-      </div>
+      </SplitView>
       <ConfirmCallDialog
         call={clearing}
         testId="clear-sync"

@@ -1,18 +1,27 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import controlStyles from './controls.module.css';
 import styles from './search-form.module.css';
 
 /**
- * The search line above a list (users, picking recipients): a text field and its button;
- * submitting gives the trimmed text. `testId` names the field, `${testId}-submit` the button.
+ * The search line above a list (users, picking recipients, supplies, shipments): a text field
+ * and its button; submitting gives the trimmed text. `testId` names the field, `submitTestId`
+ * (default `${testId}-submit`) the button. `children` are more filter fields between the two
+ * (a date range). The text is the form's own unless the page holds it (`text` and `onText`:
+ * a scan fills the field on /inbound).
  */
 export function SearchForm(props: {
   label: string;
   buttonLabel: string;
   testId: string;
+  submitTestId?: string;
   onSearch: (text: string) => void;
+  text?: string;
+  onText?: (text: string) => void;
+  children?: ReactNode;
 }) {
-  const [text, setText] = useState('');
+  const [ownText, setOwnText] = useState('');
+  const text = props.text ?? ownText;
+  const setText = props.onText ?? setOwnText;
   return (
     <form
       className={styles.row}
@@ -32,7 +41,12 @@ export function SearchForm(props: {
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      <button type="submit" className={controlStyles.button} data-testid={`${props.testId}-submit`}>
+      {props.children}
+      <button
+        type="submit"
+        className={controlStyles.button}
+        data-testid={props.submitTestId ?? `${props.testId}-submit`}
+      >
         {props.buttonLabel}
       </button>
     </form>
