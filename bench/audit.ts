@@ -2,17 +2,8 @@
 // 30 unit scans/s in all (scan p95 ≤ 25 ms), opening a cell of 200 units (p95 ≤ 60 ms) and the
 // sessions list of 90 days (p95 ≤ 50 ms). `npm run bench -- --only=audit` runs it; its rows join
 // the bench table (bench/run.ts) and docs/PERFORMANCE.md.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  AUDIT_ROUTES,
-  LKD_TOKEN_COOKIE,
-  OPERATION_ID_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-  SESSION_COOKIE,
-  fillPath,
-} from '@sorting/contracts';
+import { AUDIT_ROUTES, fillPath } from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_FIRST_ZONE,
@@ -22,6 +13,7 @@ import {
   prepareBenchDatabase,
 } from './bench-database.js';
 import { percentiles, type Percentiles } from './stats.js';
+import { signInHeaders, timedCall } from './http-client.js';
 
 const DEVICES = 20;
 const SCANS_PER_SECOND = 30;
@@ -117,44 +109,18 @@ interface Device {
 }
 
 async function signIn(baseUrl: string, badge: string): Promise<Device> {
-  const response = await fetch(new URL('/auth-api/users/search', baseUrl), {
-    method: 'POST',
-    headers: {
-      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-      cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(badge)}`,
-    },
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error(`sign-in of ${badge} failed: ${response.status}`);
-  return { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, cookie: session } };
+  return { headers: await signInHeaders(baseUrl, badge) };
 }
 
 /** One call; answers its time in ms and its operation object (throws on a refusal). */
-async function timed(
+function timed(
   baseUrl: string,
   device: Device,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<{ ms: number; value: unknown }> {
-  const started = performance.now();
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: {
-      ...device.headers,
-      [OPERATION_ID_HEADER]: randomUUID(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { isSuccess?: boolean; operationObject?: unknown };
-  const ms = performance.now() - started;
-  if (envelope.isSuccess !== true)
-    throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return { ms, value: envelope.operationObject };
+  return timedCall(baseUrl, device.headers, method, path, body);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

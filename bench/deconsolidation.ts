@@ -3,9 +3,8 @@
 // the DELETE that unpacks it (p95 ≤ 50 ms), one call at a time over a signed-in session.
 // BOXES boxes are consolidated in cells of bench zone 101; each DELETE unpacks one of them.
 // A development aid for docs/PERFORMANCE.md, not part of `npm run bench`.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { OPERATION_ID_HEADER, consolidationCellPath, consolidationPath } from '@sorting/contracts';
+import { consolidationCellPath, consolidationPath } from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_FIRST_ZONE,
@@ -13,7 +12,7 @@ import {
   createBenchPostgres,
   prepareBenchDatabase,
 } from './bench-database.js';
-import { signInHeaders } from './http-client.js';
+import { signInHeaders, timedCall } from './http-client.js';
 import { percentiles } from './stats.js';
 
 const BOXES = Number(process.env.BOXES ?? 40);
@@ -71,17 +70,8 @@ try {
   try {
     const headers = await signInHeaders(server.url, WORKER_BADGE);
 
-    const timed = async (method: 'GET' | 'DELETE', path: string, extra = {}) => {
-      const started = performance.now();
-      const response = await fetch(new URL(path, server.url), {
-        method,
-        headers: { ...headers, ...extra },
-      });
-      const body = (await response.json()) as { IsSuccess?: boolean };
-      const ms = performance.now() - started;
-      if (body.IsSuccess !== true) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`);
-      return ms;
-    };
+    const timed = async (method: 'GET' | 'DELETE', path: string) =>
+      (await timedCall(server.url, headers, method, path)).ms;
 
     const warehouse = String(BENCH_WAREHOUSE_NUMBER);
     const first = cells[0] ?? '';
@@ -92,11 +82,7 @@ try {
     }
     const deletes: number[] = [];
     for (const cell of cells) {
-      deletes.push(
-        await timed('DELETE', consolidationCellPath(warehouse, cell), {
-          [OPERATION_ID_HEADER]: randomUUID(),
-        }),
-      );
+      deletes.push(await timed('DELETE', consolidationCellPath(warehouse, cell)));
     }
     const get = percentiles(gets);
     const del = percentiles(deletes);

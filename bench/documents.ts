@@ -1,16 +1,15 @@
 // The document flow figures of issue 21 (`npm run bench -- --only=documents`, docs/PERFORMANCE.md):
 // 50,000 documents of the sorting centre over a year on PostgreSQL; a 6-day search with states
 // [1, 2] (p95 ≤ 100 ms) and a sign (p95 ≤ 50 ms), one call at a time over a signed-in session.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { DOCUMENTS_FLOW_ROUTES, OPERATION_ID_HEADER, fillPath } from '@sorting/contracts';
+import { DOCUMENTS_FLOW_ROUTES, fillPath } from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_WAREHOUSE_NUMBER,
   createBenchPostgres,
   prepareBenchDatabase,
 } from './bench-database.js';
-import { signInHeaders } from './http-client.js';
+import { signInHeaders, timedCall } from './http-client.js';
 import { percentiles, type Percentiles } from './stats.js';
 
 const DOCUMENTS = 50_000;
@@ -82,22 +81,10 @@ export async function runDocumentsBench(options: {
     await seedDocuments(bench.url);
     const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
     try {
-      const headers = {
-        ...(await signInHeaders(server.url, WORKER_BADGE)),
-        'content-type': 'application/json',
-      };
-      const timed = async <T>(path: string, body: unknown, extra = {}) => {
-        const started = performance.now();
-        const response = await fetch(new URL(path, server.url), {
-          method: 'POST',
-          headers: { ...headers, ...extra },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const answer = (await response.json()) as { isSuccess?: boolean; operationObject: T };
-        const ms = performance.now() - started;
-        if (answer.isSuccess !== true) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-        return { ms, value: answer.operationObject };
-      };
+      const headers = await signInHeaders(server.url, WORKER_BADGE);
+      // Every call of the document flow is a POST: each carries a new X-Operation-Id.
+      const timed = <T>(path: string, body: unknown) =>
+        timedCall<T>(server.url, headers, 'POST', path, body);
 
       const search = () =>
         timed<{ documentId: number; direction: string; state: number }[]>(
@@ -133,7 +120,7 @@ export async function runDocumentsBench(options: {
         const path = fillPath(DOCUMENTS_FLOW_ROUTES.sign.path, {
           documentId: document.documentId,
         });
-        const { ms } = await timed(path, undefined, { [OPERATION_ID_HEADER]: randomUUID() });
+        const { ms } = await timed(path, undefined);
         signMs.push(ms);
       }
       return {

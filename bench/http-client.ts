@@ -223,6 +223,41 @@ export async function signInHeaders(
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error(`sign-in failed: ${signIn.status}`);
+  if (!session) throw new Error(`sign-in of ${badge} failed: ${signIn.status}`);
   return { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, cookie: session };
+}
+
+/**
+ * One call of the API over fetch, timed from the request to the parsed answer (what a page
+ * waits for): its milliseconds and operation object, in either envelope casing. A change
+ * (anything but GET) carries a new X-Operation-Id; a refusal throws.
+ */
+export async function timedCall<T = unknown>(
+  baseUrl: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const response = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: {
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? {} : { [OPERATION_ID_HEADER]: randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as {
+    isSuccess?: boolean;
+    IsSuccess?: boolean;
+    operationObject?: T;
+    OperationObject?: T;
+  };
+  const ms = performance.now() - started;
+  if ((envelope.isSuccess ?? envelope.IsSuccess) !== true) {
+    throw new Error(`${method} ${path}: ${JSON.stringify(envelope).slice(0, 300)}`);
+  }
+  return { ms, value: (envelope.operationObject ?? envelope.OperationObject) as T };
 }

@@ -6,12 +6,6 @@
 // details of the 500-detail supply ≤ 100 ms.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import {
-  LKD_TOKEN_COOKIE,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-  SESSION_COOKIE,
-} from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_WAREHOUSE_NUMBER,
@@ -19,6 +13,7 @@ import {
   prepareBenchDatabase,
 } from './bench-database.js';
 import { percentiles } from './stats.js';
+import { signInHeaders, timedCall } from './http-client.js';
 
 const SUPPLIES = Number(process.env.SUPPLIES ?? 10_000);
 const DETAILS = 20;
@@ -104,35 +99,9 @@ export async function runInboundBench(databaseUrl: string): Promise<DocumentsRow
     await seedDocuments(bench.url);
     const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
     try {
-      const signIn = await fetch(new URL('/auth-api/users/search', server.url), {
-        method: 'POST',
-        headers: {
-          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-          cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(WORKER_BADGE)}`,
-        },
-      });
-      const session = signIn.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0] ?? '')
-        .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-      if (!session) throw new Error(`sign-in failed: ${signIn.status}`);
-      const headers = {
-        [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-        cookie: session,
-        'content-type': 'application/json',
-      };
-      const timed = async (path: string, body?: unknown) => {
-        const started = performance.now();
-        const response = await fetch(new URL(path, server.url), {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body ?? {}),
-        });
-        const answer = (await response.json()) as { IsSuccess?: boolean };
-        const ms = performance.now() - started;
-        if (answer.IsSuccess !== true) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-        return ms;
-      };
+      const headers = await signInHeaders(server.url, WORKER_BADGE);
+      const timed = async (path: string, body?: unknown) =>
+        (await timedCall(server.url, headers, 'POST', path, body ?? {})).ms;
       const measure = async (
         label: string,
         target: number,

@@ -3,16 +3,8 @@
 // of 4 parcels each (and BIG recipients of 30 parcels): the clients page of 30 with a search
 // (p95 ≤ 50 ms), search of a 30-item picking (p95 ≤ 30 ms), pickup at a fixed 50/s from 16
 // devices (p95 ≤ 25 ms, p99 ≤ 50 ms) and end (p95 ≤ 100 ms).
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import {
-  LKD_TOKEN_COOKIE,
-  OPERATION_ID_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-  SESSION_COOKIE,
-} from '@sorting/contracts';
 import { startServer } from '../e2e/server-process.js';
 import {
   BENCH_FIRST_ZONE,
@@ -22,6 +14,7 @@ import {
   prepareBenchDatabase,
 } from './bench-database.js';
 import { percentiles, type Percentiles } from './stats.js';
+import { signInHeaders, timedCall } from './http-client.js';
 
 const DEVICES = 16;
 const PICKUP_RATE = 50;
@@ -83,49 +76,18 @@ interface Session {
 }
 
 async function signIn(baseUrl: string, badge: string): Promise<Session> {
-  const response = await fetch(new URL('/auth-api/users/search', baseUrl), {
-    method: 'POST',
-    headers: {
-      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-      cookie: `${LKD_TOKEN_COOKIE}=${encodeURIComponent(badge)}`,
-    },
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error(`sign-in of ${badge} failed: ${response.status}`);
-  return { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, cookie: session } };
+  return { headers: await signInHeaders(baseUrl, badge) };
 }
 
 /** One call; answers its time and operation object, throws on a refusal. */
-async function call<T>(
+function call<T>(
   baseUrl: string,
   session: Session,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
 ): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: {
-      ...session.headers,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'POST' ? { [OPERATION_ID_HEADER]: randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as {
-    isSuccess?: boolean;
-    IsSuccess?: boolean;
-    operationObject?: T;
-  };
-  const ms = performance.now() - started;
-  if ((envelope.isSuccess ?? envelope.IsSuccess) !== true) {
-    throw new Error(`${method} ${path}: ${JSON.stringify(envelope).slice(0, 300)}`);
-  }
-  return { ms, value: envelope.operationObject as T };
+  return timedCall<T>(baseUrl, session.headers, method, path, body);
 }
 
 interface Item {
