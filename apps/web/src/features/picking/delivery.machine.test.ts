@@ -8,6 +8,7 @@ import type {
   TPickingDeliveryResult,
   TPickingInfo,
 } from '@sorting/contracts';
+import type { CallResult } from '../../lib/api-client';
 import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
 import type { PrintOutcome, PrintRequest } from '../../shell';
@@ -17,7 +18,6 @@ import {
   deliveryMachine,
   isMeasuringComplete,
   measureOf,
-  type CallResult,
   type DeliveryError,
   type DeliveryEvent,
 } from './delivery.machine';
