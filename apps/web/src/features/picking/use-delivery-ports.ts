@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { getLocalStorage } from '../../lib/storage';
 import { newOperationId } from '../../lib/operation-id';
 import { useLocalizedPath, useNotify, usePrint, useReadStableWeight } from '../../shell';
+import { announceDeliveryChanged } from '../../shell/delivery-panel/delivery-changed';
+import type { CallResult } from '../../lib/api-client';
 import type { DeliveryError, DeliveryPorts } from './delivery.model';
 import type { DeliveryCalls } from './delivery.service';
 import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
@@ -15,6 +17,12 @@ export function useDeliveryErrorText(): (error: DeliveryError) => string {
     const text = t(`delivery.store.${error.code}`);
     return error.message ? t('withReason', { text, reason: error.message }) : text;
   };
+}
+
+/** A change of the delivery answered: the header panel checks again. */
+function announced<T>(result: CallResult<T>): CallResult<T> {
+  if (result.isSuccess) announceDeliveryChanged();
+  return result;
 }
 
 /**
@@ -37,10 +45,10 @@ export function useDeliveryPorts(calls: DeliveryCalls): DeliveryPorts {
   const [ports] = useState<DeliveryPorts>(() => ({
     info: (code) => calls.info(code),
     items: (deliveryId) => calls.items(deliveryId),
-    create: (input) => calls.create(input),
+    create: (input) => calls.create(input).then(announced),
     measure: (input) => calls.measure(input),
-    finish: (input) => calls.finish(input),
-    end: (input) => calls.end(input),
+    finish: (input) => calls.finish(input).then(announced),
+    end: (input) => calls.end(input).then(announced),
     dimension: (barcode) => calls.dimension(barcode),
     readWeight: () => effects.current.readStableWeight(),
     print: (request) => effects.current.print(request),

@@ -5,6 +5,7 @@ import { DELIVERY_ROUTES, PICKING_ROUTES } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { getLocalStorage } from '../../lib/storage';
 import { LocaleLink } from '../i18n';
+import { DELIVERY_CHANGED_EVENT } from './delivery-changed';
 import styles from './delivery-panel.module.css';
 
 /**
@@ -44,6 +45,12 @@ async function openDelivery(): Promise<OpenDelivery | null> {
 export default function DeliveryPanel() {
   const { pathname } = useLocation();
   const [delivery, setDelivery] = useState<OpenDelivery | null>(null);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const changed = () => setChanges((count) => count + 1);
+    window.addEventListener(DELIVERY_CHANGED_EVENT, changed);
+    return () => window.removeEventListener(DELIVERY_CHANGED_EVENT, changed);
+  }, []);
   useEffect(() => {
     let isCurrent = true;
     openDelivery().then(
@@ -57,7 +64,7 @@ export default function DeliveryPanel() {
     return () => {
       isCurrent = false;
     };
-  }, [pathname]);
+  }, [pathname, changes]);
   return delivery ? <DeliveryPanelLink delivery={delivery} /> : null;
 }
 
