@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { expect, noLocalAgent, test, useDeviceUrls } from '../devices/devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
+import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
 
 // Delivery to a recipient (issue 19; spec part 2 §2 Delivery steps, §4 tariff rule and
 // Delivery flow, §8 delivery.store) with the real device agent and the demo recipients of
@@ -43,6 +44,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
   scanner,
 }) => {
   test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);
+  await page.setViewportSize(DESKTOP);
   await useDeviceUrls(page, agent);
   await agent.simulateWeight(2.3456);
   await signInByBadge(page, baseURL ?? '');
@@ -112,6 +114,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
     await expect(first.getByTestId('package-dims')).toHaveText('30x20x15');
     await expect(first.getByTestId('package-weight')).toHaveText('2,3 кг');
     await expect(page.getByTestId('delivery-finish')).toBeDisabled();
+    expect(await horizontalProblems(page)).toEqual([]);
   });
 
   await test.step('package 2: the dimension type DIM-S and a typed weight', async () => {
@@ -192,6 +195,7 @@ test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-
   baseURL,
   scanner,
 }) => {
+  await page.setViewportSize(HANDHELD);
   await noLocalAgent(page);
   await signInByBadge(page, baseURL ?? '');
 
@@ -222,6 +226,8 @@ test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-
     await expect(page.getByTestId('delivery-header-panel')).toHaveText(
       'Delivery · Орлова Марина · 2 packages',
     );
+    // 360×740: nothing sideways on STICKERING.
+    expect(await horizontalProblems(page)).toEqual([]);
   });
 
   await test.step('f-0013 without an agent', async () => {
@@ -238,12 +244,14 @@ test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-barcode') ?? ''));
     for (const barcode of barcodes) {
       await measurePackage(page, barcode);
+      expect(await horizontalProblems(page)).toEqual([]);
       await typeMeasure(page, { length: '50', width: '40', height: '30', weight: '3.2' });
       await page.getByTestId('measure-save').click();
       await expectStep(page, 'list');
     }
     await expect(page.getByTestId('package-weight')).toHaveText(['3.2 kg', '3.2 kg']);
     await expect(page.getByTestId('package-dims')).toHaveText(['50x40x30', '50x40x30']);
+    expect(await horizontalProblems(page)).toEqual([]);
   });
 
   await test.step('End pick-up: finish, then end; END; back to the list', async () => {
