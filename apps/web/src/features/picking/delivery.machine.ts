@@ -166,6 +166,12 @@ export const deliveryMachine = setup({
       error: null,
     }),
     toPickup: ({ context }) => context.ports.navigate(pickupPathOf(context.recipientCode ?? '')),
+    /** A package's button or scan: its MEASURING with its measures so far. */
+    openPackage: assign((_, params: { item: TDeliveryItem | undefined }) => ({
+      measure: params.item ? formOf(params.item) : null,
+      measureProblem: null,
+      error: null,
+    })),
   },
   guards: {
     hasItems: ({ context }) => context.items.length > 0,
@@ -379,18 +385,20 @@ export const deliveryMachine = setup({
         PRINT: { target: 'printing', actions: assign({ error: null }) },
         MEASURE: {
           target: 'measuring',
-          actions: assign(({ context, event }) => {
-            const item = context.items.find((one) => one.deliveryItemId === event.itemId);
-            return { measure: item ? formOf(item) : null, measureProblem: null, error: null };
-          }),
+          actions: {
+            type: 'openPackage',
+            params: ({ context, event }) => ({
+              item: context.items.find((one) => one.deliveryItemId === event.itemId),
+            }),
+          },
         },
         SCANNED: {
           guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
           target: 'measuring',
-          actions: assign(({ context, event }) => {
-            const item = packageOf(context, event.text);
-            return { measure: item ? formOf(item) : null, measureProblem: null, error: null };
-          }),
+          actions: {
+            type: 'openPackage',
+            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
+          },
         },
       },
     },
@@ -604,18 +612,20 @@ export const deliveryMachine = setup({
         PRINT: { target: 'printing', actions: assign({ error: null }) },
         MEASURE: {
           target: 'measuring',
-          actions: assign(({ context, event }) => {
-            const item = context.items.find((one) => one.deliveryItemId === event.itemId);
-            return { measure: item ? formOf(item) : null, measureProblem: null, error: null };
-          }),
+          actions: {
+            type: 'openPackage',
+            params: ({ context, event }) => ({
+              item: context.items.find((one) => one.deliveryItemId === event.itemId),
+            }),
+          },
         },
         SCANNED: {
           guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
           target: 'measuring',
-          actions: assign(({ context, event }) => {
-            const item = packageOf(context, event.text);
-            return { measure: item ? formOf(item) : null, measureProblem: null, error: null };
-          }),
+          actions: {
+            type: 'openPackage',
+            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
+          },
         },
         FINISH: {
           guard: ({ context }) => isMeasuringComplete(context.items),

@@ -1,13 +1,13 @@
 import {
   DELIVERY_ROUTES,
   PICKING_DELIVERY_ROUTES,
-  PICKING_ROUTES,
   SORTING_ROUTES,
   type TPicking,
   type TTariff,
 } from '@sorting/contracts';
 import type { ApiClient, CallResult } from '../../lib/api-client';
 import type { DeliveryPorts } from './delivery.model';
+import { createPickingService } from './picking.service';
 
 /** The calls of the delivery page and the pick-up's delivery offer (issue 19). */
 export type DeliveryCalls = Pick<
@@ -21,13 +21,14 @@ export type DeliveryCalls = Pick<
 
 /** Spec part 2 §7 "Delivery", "Picking" over the typed API client. */
 export function createDeliveryService(api: ApiClient): DeliveryCalls {
+  // info, begin and end are the pick-up's own calls.
+  const picking = createPickingService(api);
   return {
+    info: picking.info,
+    begin: picking.begin,
+    end: picking.end,
     tariff: ({ from, to }) =>
       api.call(DELIVERY_ROUTES.tariff, { query: { fromAddress: from, toAddress: to } }),
-    begin: ({ clientCode, operationId }) =>
-      api.call(PICKING_ROUTES.begin, { body: { PickingClientCode: clientCode }, operationId }),
-    info: (recipientCode) =>
-      api.call(PICKING_ROUTES.info, { body: { PickingClientCode: recipientCode } }),
     items: (deliveryId) => api.call(DELIVERY_ROUTES.items, { params: { deliveryId } }),
     create: ({ pickingId, info, itemsCount, operationId }) =>
       api.call(DELIVERY_ROUTES.create, {
@@ -50,15 +51,6 @@ export function createDeliveryService(api: ApiClient): DeliveryCalls {
     finish: ({ pickingId, deliveryId, operationId }) =>
       api.call(PICKING_DELIVERY_ROUTES.delivery, {
         query: deliveryId === null ? { pickingId } : { pickingId, deliveryId },
-        operationId,
-      }),
-    end: ({ pickingId, operationId }) =>
-      api.call(PICKING_ROUTES.end, {
-        body: {
-          PickingId: pickingId,
-          Timestamp: new Date().toISOString(),
-          ValidationData: { Kind: 'none' },
-        },
         operationId,
       }),
     dimension: (barcode) => api.call(SORTING_ROUTES.dimension, { query: { barcode } }),
