@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -367,15 +367,25 @@ function PickedList(props: { items: readonly TPickingItem[] }) {
   );
 }
 
+// Issue 19: `/picking/delivery/{pickingId}` shares this page's route loader (app/routes.ts).
+const DeliveryPage = lazy(() => import('./picking-delivery-picking-page'));
+
 /**
  * /picking/pickup/{clientCode}: the pick-up over the real calls. `/picking/pickup` and
  * `/picking/delivery` without a parameter go to `/picking` (issue 16).
  */
 export default function PickingPickupPage() {
-  const { clientCode = '' } = useParams();
+  const { clientCode = '', pickingId } = useParams();
   const localize = useLocalizedPath();
   const [calls] = useState(() => createPickingService(api));
   const [deliveryCalls] = useState(() => createDeliveryService(api));
+  if (pickingId !== undefined) {
+    return (
+      <Suspense fallback={null}>
+        <DeliveryPage />
+      </Suspense>
+    );
+  }
   if (clientCode === '') return <Navigate to={localize(PICKING_PATH)} replace />;
   // A new recipient in the URL is a new flow: the machine starts again with it.
   return (
