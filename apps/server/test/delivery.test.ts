@@ -17,8 +17,8 @@ import { BADGES, newOperationId, signInClient, type SortingClient } from './sort
 
 // Issue 19, spec part 2 §3 "Delivery", "Delivery item", §4 tariff rule and Delivery flow,
 // §7 "Delivery" and "Picking" (tariff, `picking/delivery`, `picking/end`, `picking/info`);
-// docs/DECISIONS.md "Delivery to a recipient". Demo recipients R-1008, R-1009 (COURIER with
-// tariffs MSK-SC1 → PDL-WH2), R-1010 (COURIER, no tariff), R-1001 (SELF).
+// docs/DECISIONS.md "Delivery to a recipient". Demo recipients R-1012, R-1013 (COURIER with
+// tariffs MSK-SC1 → PDL-WH2), R-1014 (COURIER, no tariff), R-1001 (SELF).
 
 const DELIVERY = '/delivery-api/delivery';
 const PICKING = '/picking-api/picking';
@@ -171,9 +171,9 @@ describe('GET /delivery-api/delivery/tariff', () => {
   });
 });
 
-describe('a delivery of R-1008: created, measured, finished, handed over at end', () => {
+describe('a delivery of R-1012: created, measured, finished, handed over at end', () => {
   it('walks the whole delivery', async () => {
-    const pickingId = await begun('R-1008');
+    const pickingId = await begun('R-1012');
     const operationId = newOperationId();
     const created = ok<TDeliveryCreated>(await create(worker, pickingId, 3, {}, operationId));
     expect(created.isRepeat).toBe(false);
@@ -183,7 +183,7 @@ describe('a delivery of R-1008: created, measured, finished, handed over at end'
       warehouseCodeFrom: 'MSK-SC1',
       warehouseCodeTo: 'PDL-WH2',
       addressTo: PDL.addressTo,
-      recipientCode: 'R-1008',
+      recipientCode: 'R-1012',
       recipientName: 'Фёдоров Дмитрий',
       pickingId,
       state: 'CREATED',
@@ -201,11 +201,11 @@ describe('a delivery of R-1008: created, measured, finished, handed over at end'
       expect(item.measure).toEqual({ height: null, width: null, length: null, weight: null });
     }
     // Linked at once: info's Pickings[].DeliveryId and the clients' deliveryId carry it.
-    expect((await info('R-1008')).OperationObject.Pickings).toEqual([
+    expect((await info('R-1012')).OperationObject.Pickings).toEqual([
       { PickingId: pickingId, DeliveryId: id },
     ]);
     const page = ok<TPickingClientsPage>(
-      await worker.call('GET', `${PICKING}/clients?search=R-1008`),
+      await worker.call('GET', `${PICKING}/clients?search=R-1012`),
     );
     expect(page.operationObject.items[0]?.deliveryId).toBe(id);
     // Repeated: the same delivery with IsRepeat (a new action and a replay), one row.
@@ -275,7 +275,7 @@ describe('a delivery of R-1008: created, measured, finished, handed over at end'
     refused(await finish(worker, pickingId), 1);
     expect(await snapshot()).toEqual(frozen);
     // Still linked after finishing (a reload finds it).
-    expect((await info('R-1008')).OperationObject.Pickings[0]?.DeliveryId).toBe(id);
+    expect((await info('R-1012')).OperationObject.Pickings[0]?.DeliveryId).toBe(id);
 
     // End: the core's rule (something picked) still applies; then PROCESSED, handed over.
     refused(await end(worker, pickingId), 1);
@@ -308,8 +308,8 @@ describe('a delivery of R-1008: created, measured, finished, handed over at end'
 describe('refusals, skip and tenants', () => {
   it('refuses a SELF client, no tariff, other warehouses, bad counts and unknown pickings; nothing changes', async () => {
     const self = await begun('R-1001');
-    const noTariff = await begun('R-1010');
-    const courier = await begun('R-1009');
+    const noTariff = await begun('R-1014');
+    const courier = await begun('R-1013');
     const held = (await info('R-1006')).OperationObject.PickingId ?? 0;
     const before = await snapshot();
     expect(refused(await create(worker, self, 1, { warehouseTo: 'MSK-SC1' }), 1)).toContain(
@@ -319,7 +319,7 @@ describe('refusals, skip and tenants', () => {
       'MSK-SC1 → MSK-SC1',
     );
     expect(refused(await create(worker, courier, 1, { warehouseTo: 'MSK-SC1' }), 1)).toContain(
-      'R-1009',
+      'R-1013',
     );
     refused(await create(worker, held, 1), 1);
     refused(await create(worker, 2_000_000_000, 1), 104);
@@ -342,7 +342,7 @@ describe('refusals, skip and tenants', () => {
   });
 
   it('never lets a user of 1201 see or change a delivery of 34717 (104, nothing changed)', async () => {
-    const pickingId = await begun('R-1009');
+    const pickingId = await begun('R-1013');
     const delivery = ok<TDeliveryCreated>(await create(worker, pickingId, 2)).operationObject;
     const itemId = delivery.items[0]?.deliveryItemId ?? 0;
     const before = await snapshot();
@@ -357,7 +357,7 @@ describe('refusals, skip and tenants', () => {
   });
 
   it('skips: the unfinished delivery cancelled and unlinked, the picking ends as a plain pick-up', async () => {
-    const pickingId = await begun('R-1009');
+    const pickingId = await begun('R-1013');
     const first = ok<TDeliveryCreated>(await create(worker, pickingId, 2)).operationObject;
     // An unfinished delivery refuses the end.
     ok(await pickup(pickingId, 'P400104', '=34717-8-c-05'));
@@ -369,7 +369,7 @@ describe('refusals, skip and tenants', () => {
       outcome: 'skipped',
     });
     expect(await stateOf(first.deliveryId)).toBe('CANCELLED');
-    expect((await info('R-1009')).OperationObject.Pickings).toEqual([
+    expect((await info('R-1013')).OperationObject.Pickings).toEqual([
       { PickingId: pickingId, DeliveryId: null },
     ]);
     expect(await unitsOf('delivery.skipped')).toEqual(

@@ -154,7 +154,7 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    // R-1008…R-1010: the delivery recipients of issue 19.
+    // R-1012…R-1014: the delivery recipients of issue 19.
     expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 10 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
@@ -164,9 +164,9 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1005',
       'R-1006',
       'R-1007',
-      'R-1008',
-      'R-1009',
-      'R-1010',
+      'R-1012',
+      'R-1013',
+      'R-1014',
     ]);
     const byCode = new Map(page.items.map((client) => [client.clientCode, client]));
     expect(byCode.get('R-1001')).toMatchObject({

@@ -6,8 +6,8 @@ import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers
 
 // Delivery to a recipient (issue 19; spec part 2 §2 Delivery steps, §4 tariff rule and
 // Delivery flow, §8 delivery.store) with the real device agent and the demo recipients of
-// docs/DEMO.md: R-1008 (3 parcels in 8-c-04) and R-1009 (2 in 8-c-05), COURIER with tariffs
-// MSK-SC1 → PDL-WH2; R-1010 COURIER without a tariff; R-1001 SELF. Each worker has its own
+// docs/DEMO.md: R-1012 (3 parcels in 8-c-04) and R-1013 (2 in 8-c-05), COURIER with tariffs
+// MSK-SC1 → PDL-WH2; R-1014 COURIER without a tariff; R-1001 SELF. Each worker has its own
 // server (devices.fixtures.ts), and each test its own recipients.
 test.describe.configure({ timeout: 150_000 });
 
@@ -37,7 +37,7 @@ async function typeMeasure(
   }
 }
 
-test('R-1008: 3 packages, stickers printed by the agent, measured by scale and scans, a dimension type and typing; finished; the header panel leads back', async ({
+test('R-1012: 3 packages, stickers printed by the agent, measured by scale and scans, a dimension type and typing; finished; the header panel leads back', async ({
   page,
   baseURL,
   agent,
@@ -53,7 +53,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
     const tariff = page.waitForResponse(
       (response) => isTariffCall(response.request()) && response.url().includes('PDL-WH2'),
     );
-    await page.goto('/picking/pickup/R-1008');
+    await page.goto('/picking/pickup/R-1012');
     await tariff;
     await expect(page.getByTestId('delivery-tariffs')).toContainText('Курьер, стандарт');
     await page.getByTestId('delivery-offer-open').click();
@@ -150,7 +150,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
   await test.step('finish: the pick-up page; the header panel still leads back to the delivery', async () => {
     await expect(page.getByTestId('delivery-finish')).toBeEnabled();
     await page.getByTestId('delivery-finish').click();
-    await expect(page).toHaveURL(/\/picking\/pickup\/R-1008$/);
+    await expect(page).toHaveURL(/\/picking\/pickup\/R-1012$/);
     await expect(page.getByTestId('picking-screen')).toHaveAttribute('data-view', 'pickingProcess');
     await page.getByTestId('delivery-header-panel').getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/picking/delivery/${pickingId}$`));
@@ -160,7 +160,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
   await test.step('the direction list opens the delivery of a picking with one', async () => {
     await page.goto('/picking');
     await page
-      .locator('[data-testid="picking-client"][data-code="R-1008"]')
+      .locator('[data-testid="picking-client"][data-code="R-1012"]')
       .getByTestId('choose-client')
       .click();
     await expect(page).toHaveURL(new RegExp(`/picking/delivery/${pickingId}$`));
@@ -178,7 +178,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
   });
 
   await test.step('picked and handed over: the parcels go to the delivery, the panel is gone', async () => {
-    await page.goto('/picking/pickup/R-1008');
+    await page.goto('/picking/pickup/R-1012');
     await expect(page.getByTestId('picking-screen')).toHaveAttribute('data-view', 'pickingProcess');
     await scanner.scan('=34717-8-c-04');
     for (const parcel of ['P400101', 'P400102', 'P400103']) await scanner.scan(parcel);
@@ -190,7 +190,7 @@ test('R-1008: 3 packages, stickers printed by the agent, measured by scale and s
   });
 });
 
-test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-0013), measured and the pick-up ended from LIST', async ({
+test('/en R-1013: skipped at START, picked, then a delivery without an agent (f-0013), measured and the pick-up ended from LIST', async ({
   page,
   baseURL,
   scanner,
@@ -200,14 +200,14 @@ test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-
   await signInByBadge(page, baseURL ?? '');
 
   await test.step('skip: back to the pick-up page, the picking goes on as a plain pick-up', async () => {
-    await page.goto('/en/picking/pickup/R-1009');
+    await page.goto('/en/picking/pickup/R-1013');
     await page.getByTestId('delivery-offer-open').click();
     await expectStep(page, 'start');
     await expect(page.getByTestId('prompt-main')).toHaveText(
       'How many packages go in the delivery?',
     );
     await page.getByTestId('delivery-skip').click();
-    await expect(page).toHaveURL(/\/en\/picking\/pickup\/R-1009$/);
+    await expect(page).toHaveURL(/\/en\/picking\/pickup\/R-1013$/);
     await expect(page.getByTestId('picking-screen')).toHaveAttribute('data-view', 'pickingProcess');
     await expect(page.getByTestId('delivery-header-panel')).toHaveCount(0);
   });
@@ -264,7 +264,7 @@ test('/en R-1009: skipped at START, picked, then a delivery without an agent (f-
     await page.getByTestId('delivery-to-list').click();
     await expect(page).toHaveURL(/\/en\/picking$/);
     await expect(page.getByTestId('picking-client').first()).toBeVisible();
-    await expect(page.locator('[data-testid="picking-client"][data-code="R-1009"]')).toHaveCount(0);
+    await expect(page.locator('[data-testid="picking-client"][data-code="R-1013"]')).toHaveCount(0);
   });
 });
 
@@ -286,7 +286,7 @@ test('SELF makes no tariff request; without a tariff no delivery is offered', as
   expect(tariffCalls).toEqual([]);
 
   const empty = page.waitForResponse((response) => isTariffCall(response.request()));
-  await page.goto('/picking/pickup/R-1010');
+  await page.goto('/picking/pickup/R-1014');
   const answer = (await (await empty).json()) as { operationObject: unknown[] };
   expect(answer.operationObject).toEqual([]);
   await expect(page.getByTestId('picking-screen')).toHaveAttribute('data-view', 'pickingInfo');

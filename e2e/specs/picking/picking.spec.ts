@@ -28,7 +28,7 @@ freshTest(
     await page.goto('/picking');
     await expectView(page, 'pickingDirectionSelect');
 
-    await test.step('the list: 10 recipients (R-1008…R-1010 of issue 19), the PVZ badge, who holds R-1006', async () => {
+    await test.step('the list: 10 recipients (R-1012…R-1014 of issue 19), the PVZ badge, who holds R-1006', async () => {
       await expect(page.getByTestId('picking-client')).toHaveCount(10);
       const held = page.locator('[data-testid="picking-client"][data-code="R-1006"]');
       await expect(held.getByTestId('client-in-work')).toContainText('в работе: Сидорова Анна');

@@ -1,6 +1,6 @@
 // The demo tariffs of delivery to a recipient (issue 19; docs/DECISIONS.md "Delivery to a
-// recipient"): two for MSK-SC1 → PDL-WH2 (recipients R-1008, R-1009 of
-// demo-picking-data.ts), none for MSK-SC1 → MSK-SC1 (R-1010 has no delivery offer).
+// recipient"): two for MSK-SC1 → PDL-WH2 (recipients R-1012, R-1013 of
+// demo-picking-data.ts), none for MSK-SC1 → MSK-SC1 (R-1014 has no delivery offer).
 
 export interface DemoTariff {
   warehouseCodeFrom: string;

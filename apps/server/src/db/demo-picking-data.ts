@@ -37,7 +37,7 @@ export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
   { warehouseNumber: SC, boxNumber: 127, zoneNumber: 8, row: 'a', col: 5 },
   { warehouseNumber: SC, boxNumber: 128, zoneNumber: 8, row: 'b', col: 1 },
   { warehouseNumber: SC, boxNumber: 129, zoneNumber: 8, row: 'b', col: 2 },
-  // Issue 19: the delivery recipients' boxes (R-1008…R-1010).
+  // Issue 19: the delivery recipients' boxes (R-1012…R-1014).
   { warehouseNumber: SC, boxNumber: 141, zoneNumber: 8, row: 'c', col: 4 },
   { warehouseNumber: SC, boxNumber: 142, zoneNumber: 8, row: 'c', col: 5 },
   { warehouseNumber: SC, boxNumber: 143, zoneNumber: 8, row: 'c', col: 6 },
@@ -179,7 +179,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
   // Issue 19 (docs/DECISIONS.md "Delivery to a recipient"): COURIER recipients, two with
   // tariffs MSK-SC1 → PDL-WH2 (demo-delivery-data.ts) and one without (MSK-SC1 → MSK-SC1).
   client(
-    'R-1008',
+    'R-1012',
     'Фёдоров Дмитрий',
     [
       parcel('P400101', 'Диск тормозной', 141),
@@ -190,14 +190,14 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
     { deliveryType: 'COURIER', ...PODOLSK_DELIVERY },
   ),
   client(
-    'R-1009',
+    'R-1013',
     'Орлова Марина',
     [parcel('P400104', 'Радиатор', 142), parcel('P400105', 'Термостат', 142)],
     'COURIER with tariffs MSK-SC1 → PDL-WH2: delivery offered, 2 parcels in 8-c-05',
     { deliveryType: 'COURIER', ...PODOLSK_DELIVERY },
   ),
   client(
-    'R-1010',
+    'R-1014',
     'Зайцев Роман',
     [parcel('P400106', 'Ступица', 143)],
     'COURIER without a tariff (MSK-SC1 → MSK-SC1): no delivery offer',

@@ -22,7 +22,7 @@ const TARIFFS: TTariff[] = [{ tariffCode: 'STD', name: 'Курьер, станд
 
 function infoOf(deliveryType: 'SELF' | 'COURIER'): TPickingInfo {
   return pickingInfo(
-    pickingClient('R-1008', 'Фёдоров Дмитрий', {
+    pickingClient('R-1012', 'Фёдоров Дмитрий', {
       deliveryType,
       warehouseCodeTo: 'PDL-WH2',
     }),
@@ -59,12 +59,12 @@ async function renderOffer(
   const router = createMemoryRouter(
     [
       {
-        path: '/picking/pickup/R-1008',
+        path: '/picking/pickup/R-1012',
         Component: () => <DeliveryOffer calls={calls} info={info} pickingId={pickingId} />,
       },
       { path: '/picking/delivery/:pickingId', Component: () => <p>delivery</p> },
     ],
-    { initialEntries: ['/picking/pickup/R-1008'] },
+    { initialEntries: ['/picking/pickup/R-1012'] },
   );
   await renderWithI18n(
     <QueryClientProvider client={new QueryClient()}>
@@ -99,7 +99,7 @@ describe('DeliveryOffer', () => {
     );
     await userEvent.click(screen.getByTestId('delivery-offer-open'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/picking/delivery/41'));
-    expect(begun).toEqual([expect.objectContaining({ clientCode: 'R-1008' })]);
+    expect(begun).toEqual([expect.objectContaining({ clientCode: 'R-1012' })]);
   });
 
   it('an open picking opens its delivery without beginning', async () => {

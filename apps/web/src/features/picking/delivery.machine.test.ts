@@ -24,7 +24,7 @@ import {
 
 // Model-based tests of delivery to a recipient (conventions §4; spec part 2 §2 Delivery steps,
 // §4 Delivery flow, §8 delivery.store; issue 19): event sequences from the start against a
-// fake server that behaves like apps/server's delivery-api (demo recipient R-1008 with 3
+// fake server that behaves like apps/server's delivery-api (demo recipient R-1012 with 3
 // parcels); together they visit every state node, fire every transition and every code.
 
 type Failure = 'network' | 'refused';
@@ -73,7 +73,7 @@ function createFakeServer() {
       : Promise.resolve(result<T>(null, { errorCode: 1, message }));
   const info = (): TPickingInfo =>
     pickingInfo(
-      pickingClient('R-1008', 'Фёдоров Дмитрий', {
+      pickingClient('R-1012', 'Фёдоров Дмитрий', {
         parcelsCount: 3,
         deliveryType: 'COURIER',
         warehouseCodeTo: 'PDL-WH2',
@@ -145,7 +145,7 @@ function createFakeServer() {
           addressFrom: 'Москва',
           addressTo: 'Подольск, ул. Садовая, 5',
           sendDate: '2026-03-02',
-          recipientCode: 'R-1008',
+          recipientCode: 'R-1012',
           recipientName: 'Фёдоров Дмитрий',
           pickingId: input.pickingId,
           state: 'CREATED',
@@ -234,7 +234,7 @@ const firedCodes = new Set<string>();
 
 function start(
   prepare?: (server: ReturnType<typeof createFakeServer>) => void,
-  recipientCode: string | null = 'R-1008',
+  recipientCode: string | null = 'R-1012',
 ) {
   const server = createFakeServer();
   prepare?.(server);
@@ -382,7 +382,7 @@ describe('delivery machine: START', () => {
     expect(s.errors.at(-1)?.code).toBe('f-0008');
     expect(await s.send({ type: 'SKIP' })).toBe('left');
     expect(s.server.calls.finish.at(-1)).toMatchObject({ deliveryId: null });
-    expect(s.paths).toEqual(['/picking/pickup/R-1008']);
+    expect(s.paths).toEqual(['/picking/pickup/R-1012']);
   });
 });
 
@@ -496,7 +496,7 @@ describe('delivery machine: STICKERING, MEASURING, LIST, END', () => {
     await s.send({ type: 'FINISH' });
     expect(s.errors.at(-1)?.code).toBe('f-0008');
     expect(await s.send({ type: 'FINISH' })).toBe('left');
-    expect(s.paths).toEqual(['/picking/pickup/R-1008']);
+    expect(s.paths).toEqual(['/picking/pickup/R-1012']);
   });
 
   it('ends from LIST: finish then end (f-0011/f-0012), END, back to /picking', async () => {
