@@ -2,7 +2,9 @@
 // recipient picking figures on PostgreSQL with the bench seed plus CLIENTS waiting recipients
 // of 4 parcels each (and BIG recipients of 30 parcels): the clients page of 30 with a search
 // (p95 ≤ 50 ms), search of a 30-item picking (p95 ≤ 30 ms), pickup at a fixed 50/s from 16
-// devices (p95 ≤ 25 ms, p99 ≤ 50 ms) and end (p95 ≤ 100 ms).
+// devices (p95 ≤ 25 ms, p99 ≤ 50 ms) and end (p95 ≤ 100 ms). Issue 19: the BIG recipients are
+// COURIER with a tariff: the tariff check (p95 ≤ 10 ms), the items of a 99-package delivery
+// (p95 ≤ 30 ms) and a package's measure (p95 ≤ 30 ms).
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startServer } from '../e2e/server-process.js';
@@ -24,19 +26,23 @@ export interface PickingBenchResult {
   search30: Percentiles;
   pickup: Percentiles;
   end: Percentiles;
+  tariff: Percentiles;
+  deliveryItems99: Percentiles;
+  measure: Percentiles;
   errors: number;
 }
 
 /** CLIENTS recipients of 4 parcels and BIG of 30, each recipient's parcels in a closed box. */
-async function seedRecipients(databaseUrl: string, clients: number, big: number): Promise<void> {
+async function seedRecipients(databaseUrl: string, clients: number, big: number): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const statements = [
       `insert into picking_clients (warehouse_id, code, name, delivery_type,
          warehouse_code_from, warehouse_code_to, address_from, address_to)
-       select w.id, 'B-' || lpad(i::text, 6, '0'), 'Получатель ' || i, 'SELF', w.code, w.code,
-         'Москва', 'Москва'
+       select w.id, 'B-' || lpad(i::text, 6, '0'), 'Получатель ' || i,
+         case when i > ${clients} then 'COURIER' else 'SELF' end, w.code,
+         case when i > ${clients} then 'BENCH-TO' else w.code end, 'Москва', 'Москва'
        from warehouses w, generate_series(1, ${clients + big}) as i where w.number = $1`,
       // One closed box per recipient, in the bench zones' cells round robin.
       `with cell_list as (
@@ -61,11 +67,19 @@ async function seedRecipients(databaseUrl: string, clients: number, big: number)
        select p.id, pc.id, date '2030-12-31'
        from parcels p join picking_clients pc on p.number like 'PK' || pc.id || '-%'
        where pc.code like 'B-%'`,
+      `insert into delivery_tariffs (warehouse_code_from, warehouse_code_to, tariff_code, name,
+         price_kopecks, days)
+       select w.code, 'BENCH-TO', 'STD', 'Стандарт', 45000, 2 from warehouses w where w.number = $1`,
       'analyze',
     ];
     for (const statement of statements) {
       await client.query(statement, statement.includes('$1') ? [BENCH_WAREHOUSE_NUMBER] : []);
     }
+    const warehouse = await client.query<{ code: string }>(
+      'select code from warehouses where number = $1',
+      [BENCH_WAREHOUSE_NUMBER],
+    );
+    return warehouse.rows[0]?.code ?? '';
   } finally {
     await client.end();
   }
@@ -108,7 +122,7 @@ export async function runPickingBench(options: {
       { databaseUrl: bench.url },
       { devices: DEVICES, parcelsPerZone: 100 },
     );
-    await seedRecipients(bench.url, clients, big);
+    const warehouseCode = await seedRecipients(bench.url, clients, big);
     options.log(`picking: ${clients} recipients × 4 parcels and ${big} × 30 seeded`);
     const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
     let errors = 0;
@@ -151,6 +165,54 @@ export async function runPickingBench(options: {
           PickingId: bigIds[i % bigIds.length],
         });
         searchTimes.push(ms);
+      }
+
+      // Issue 19: the tariff check, the items of a 99-package delivery and measures.
+      const tariffTimes: number[] = [];
+      const tariffQuery = new URLSearchParams({
+        fromAddress: warehouseCode,
+        toAddress: 'BENCH-TO',
+      });
+      for (let i = 0; i < (options.quick ? 100 : 300); i += 1) {
+        const { ms } = await call(
+          base,
+          first,
+          'GET',
+          `/delivery-api/delivery/tariff?${tariffQuery}`,
+        );
+        tariffTimes.push(ms);
+      }
+      const delivery = await call<{ deliveryId: number; items: { deliveryItemId: number }[] }>(
+        base,
+        first,
+        'POST',
+        '/delivery-api/delivery',
+        {
+          externalCode: bigIds[0],
+          warehouseFrom: warehouseCode,
+          warehouseTo: 'BENCH-TO',
+          addressFrom: 'Москва',
+          addressTo: 'Москва',
+          itemsCount: 99,
+        },
+      );
+      const deliveryPath = `/delivery-api/delivery/${delivery.value.deliveryId}`;
+      const itemsTimes: number[] = [];
+      for (let i = 0; i < (options.quick ? 100 : 300); i += 1) {
+        const { ms } = await call(base, first, 'GET', `${deliveryPath}/items`);
+        itemsTimes.push(ms);
+      }
+      const measureTimes: number[] = [];
+      for (let i = 0; i < (options.quick ? 100 : 300); i += 1) {
+        const item = delivery.value.items[i % delivery.value.items.length];
+        const { ms } = await call(
+          base,
+          first,
+          'POST',
+          `${deliveryPath}/items/${item?.deliveryItemId ?? 0}/measure`,
+          { height: 10 + (i % 7), width: 20, length: 30, weight: 1000 + i },
+        );
+        measureTimes.push(ms);
       }
 
       // Pickups at a fixed rate from 16 devices: each device begins its recipients first.
@@ -212,6 +274,9 @@ export async function runPickingBench(options: {
         search30: percentiles(searchTimes),
         pickup: percentiles(pickupTimes),
         end: percentiles(endTimes),
+        tariff: percentiles(tariffTimes),
+        deliveryItems99: percentiles(itemsTimes),
+        measure: percentiles(measureTimes),
         errors,
       };
     } finally {
@@ -252,6 +317,19 @@ export function pickingRows(
       result.pickup.p99 <= 50,
     ],
     ['picking: end p95 ms', String(result.end.p95), '≤ 100', result.end.p95 <= 100],
+    ['delivery: tariff p95 ms', String(result.tariff.p95), '≤ 10', result.tariff.p95 <= 10],
+    [
+      'delivery: items of a 99-package delivery p95 ms',
+      String(result.deliveryItems99.p95),
+      '≤ 30',
+      result.deliveryItems99.p95 <= 30,
+    ],
+    [
+      'delivery: measure a package p95 ms',
+      String(result.measure.p95),
+      '≤ 30',
+      result.measure.p95 <= 30,
+    ],
     ['picking: errors', String(result.errors), '0', result.errors === 0],
   ];
 }

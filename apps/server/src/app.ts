@@ -55,6 +55,12 @@ import { createDeconsolidationService } from './modules/deconsolidation/deconsol
 import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { createPickingRepository } from './modules/picking/picking.repository.js';
 import { createPickingService } from './modules/picking/picking.service.js';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { createDeliveryRepository } from './modules/delivery/delivery.repository.js';
+import {
+  createDeliveryHandOver,
+  createDeliveryService,
+} from './modules/delivery/delivery.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { createDocumentsRepository } from './modules/documents/documents.repository.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
@@ -344,7 +350,15 @@ async function registerEverything(
   });
 
   await app.register(pickingRoutes, {
-    service: createPickingService({ db: database.db, repository: createPickingRepository, now }),
+    service: createPickingService({
+      db: database.db,
+      repository: createPickingRepository,
+      now,
+      handOver: (tx) => createDeliveryHandOver(createDeliveryRepository(tx)),
+    }),
+  });
+  await app.register(deliveryRoutes, {
+    service: createDeliveryService({ db: database.db, repository: createDeliveryRepository, now }),
   });
   await app.register(auditRoutes, {
     service: createAuditService({ db: database.db, repository: createAuditRepository, now }),

@@ -154,7 +154,8 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 7 });
+    // R-1012…R-1014: the delivery recipients of issue 19.
+    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 10 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
       'R-1002',
@@ -163,6 +164,9 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1005',
       'R-1006',
       'R-1007',
+      'R-1012',
+      'R-1013',
+      'R-1014',
     ]);
     const byCode = new Map(page.items.map((client) => [client.clientCode, client]));
     expect(byCode.get('R-1001')).toMatchObject({
@@ -186,10 +190,10 @@ describe('GET /picking-api/picking/clients', () => {
 
   it('pages by pageSize and searches by code, name or parcel barcode', async () => {
     const second = ok<TPickingClientsPage>(await clients(worker, '?page=2&pageSize=3'));
-    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 7 });
+    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 10 });
     expect(second.operationObject.items).toHaveLength(3);
     const past = ok<TPickingClientsPage>(await clients(worker, '?page=9&pageSize=3'));
-    expect(past.operationObject).toMatchObject({ items: [], totalCount: 7 });
+    expect(past.operationObject).toMatchObject({ items: [], totalCount: 10 });
     for (const [search, code] of [
       ['P400004', 'R-1002'],
       ['R-1005', 'R-1005'],

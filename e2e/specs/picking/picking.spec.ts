@@ -28,8 +28,8 @@ freshTest(
     await page.goto('/picking');
     await expectView(page, 'pickingDirectionSelect');
 
-    await test.step('the list: 7 recipients, the PVZ badge, who holds R-1006', async () => {
-      await expect(page.getByTestId('picking-client')).toHaveCount(7);
+    await test.step('the list: 10 recipients (R-1012…R-1014 of issue 19), the PVZ badge, who holds R-1006', async () => {
+      await expect(page.getByTestId('picking-client')).toHaveCount(10);
       const held = page.locator('[data-testid="picking-client"][data-code="R-1006"]');
       await expect(held.getByTestId('client-in-work')).toContainText('в работе: Сидорова Анна');
       const pvz = page.locator('[data-testid="picking-client"][data-code="R-1003"]');
@@ -90,7 +90,7 @@ freshTest(
       await page.getByTestId('picking-end').click();
       await expect(page).toHaveURL(/\/picking$/);
       await expect(page.getByTestId('toast').filter({ hasText: 'Выданы 2 посылки' })).toBeVisible();
-      await expect(page.getByTestId('picking-client')).toHaveCount(6);
+      await expect(page.getByTestId('picking-client')).toHaveCount(9);
       expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBeNull();
     });
 

@@ -34,6 +34,7 @@ const SAMPLE_BARCODES: Record<LabelTemplate, string> = {
   'returnable-box': '_R000777',
   parcel: '4650012345678',
   'inbound-detail': 'D-000123-7',
+  'delivery-package': 'DLV12-01',
 };
 
 /** A cell's name is its short address; a person's or a detail's a few words. */

@@ -106,6 +106,7 @@ const CASES: Array<[LabelTemplate, string, Record<string, string>]> = [
   ['returnable-box', '_R000777', { number: '777', dims: '60x40x30' }],
   ['parcel', '4650012345678', { name: 'Фара левая', destination: 'Направление Казань', route: 'Маршрут ЮГ-3', client: 'Клиент Сидоров А. В.' }],
   ['inbound-detail', 'D-000123-7', { name: 'Фильтр масляный', number: '123', make: 'Bosch', quantity: '12' }],
+  ['delivery-package', 'DLV12-01', { place: '1/3', client: 'Фёдоров Дмитрий', destination: 'Подольск, ул. Садовая, 5', delivery: '12', date: '2026-03-02' }],
   ...LONG_LABELS.map(({ template, parameters: { barcode, ...captions } }): [LabelTemplate, string, Record<string, string>] => [template, barcode ?? '', captions]),
 ]; // prettier-ignore
 

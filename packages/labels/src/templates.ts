@@ -33,6 +33,9 @@ export const LABEL_PARAMETER_NAMES = [
   'destination',
   'make',
   'quantity',
+  'place',
+  'delivery',
+  'date',
 ] as const;
 export type LabelParameterName = (typeof LABEL_PARAMETER_NAMES)[number];
 
@@ -257,6 +260,23 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
       { x: 3, y: 17.2, width: 52, height: 8, size: 3.8, isBold: true, compose: (v) => v.name ?? null },
       { x: 3, y: 25.5, width: 52, height: 7.2, size: 3.2, compose: (v) => joined([line('№ ', v.number), v.make ?? null]) },
       { x: 3, y: 33.2, width: 52, height: 5.5, size: 3.5, compose: (v) => line('Кол-во: ', v.quantity) },
+    ],
+  },
+  'delivery-package': {
+    widthMm: 58,
+    heightMm: 40,
+    symbology: 'code128',
+    required: ['barcode', 'place'],
+    optional: ['client', 'destination', 'delivery', 'date'],
+    // Issue 19: "1/3" large, the recipient, the delivery address, the delivery and its date.
+    description: 'Delivery package sticker 58x40: barcode, place "1/3", recipient, address, delivery number, send date.',
+    slots: [
+      { kind: 'barcode', x: 1, y: 1.5, width: 40, height: 11 },
+      { x: 42, y: 2, width: 15, height: 10, size: 5.5, isBold: true, align: 'center', compose: (v) => v.place ?? null },
+      { x: 3, y: 13.2, width: 52, size: 2.8, align: 'center', compose: barcodeText },
+      { x: 3, y: 17, width: 52, height: 7, size: 3.6, isBold: true, compose: (v) => v.client ?? null },
+      { x: 3, y: 24.4, width: 52, height: 8.6, size: 3.1, compose: (v) => v.destination ?? null },
+      { x: 3, y: 33.6, width: 52, height: 5.5, size: 3, compose: (v) => joined([line('Доставка № ', v.delivery), v.date ?? null]) },
     ],
   },
 }; // prettier-ignore

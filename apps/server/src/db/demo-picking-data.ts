@@ -37,6 +37,10 @@ export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
   { warehouseNumber: SC, boxNumber: 127, zoneNumber: 8, row: 'a', col: 5 },
   { warehouseNumber: SC, boxNumber: 128, zoneNumber: 8, row: 'b', col: 1 },
   { warehouseNumber: SC, boxNumber: 129, zoneNumber: 8, row: 'b', col: 2 },
+  // Issue 19: the delivery recipients' boxes (R-1012…R-1014).
+  { warehouseNumber: SC, boxNumber: 141, zoneNumber: 8, row: 'c', col: 4 },
+  { warehouseNumber: SC, boxNumber: 142, zoneNumber: 8, row: 'c', col: 5 },
+  { warehouseNumber: SC, boxNumber: 143, zoneNumber: 8, row: 'c', col: 6 },
   // Warehouse 1201: zone 2 (Экспедиция), its last cell.
   { warehouseNumber: REGULAR, boxNumber: 121, zoneNumber: 2, row: 'd', col: 6 },
 ];
@@ -117,6 +121,12 @@ function client(
   };
 }
 
+/** Issue 19: a courier delivery from the sorting centre to Podolsk (tariffs exist). */
+const PODOLSK_DELIVERY = {
+  warehouseCodeTo: 'PDL-WH2',
+  addressTo: 'Подольск, ул. Садовая, 5, кв. 12',
+} as const;
+
 export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
   client(
     'R-1001',
@@ -165,6 +175,33 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
       parcel('P400012', 'Прокладка', 129),
     ],
     'cash on delivery 1 250,00 ₽: end is refused (402) until payment',
+  ),
+  // Issue 19 (docs/DECISIONS.md "Delivery to a recipient"): COURIER recipients, two with
+  // tariffs MSK-SC1 → PDL-WH2 (demo-delivery-data.ts) and one without (MSK-SC1 → MSK-SC1).
+  client(
+    'R-1012',
+    'Фёдоров Дмитрий',
+    [
+      parcel('P400101', 'Диск тормозной', 141),
+      parcel('P400102', 'Суппорт', 141),
+      parcel('P400103', 'Шланг тормозной', 141),
+    ],
+    'COURIER with tariffs MSK-SC1 → PDL-WH2: delivery offered, 3 parcels in 8-c-04',
+    { deliveryType: 'COURIER', ...PODOLSK_DELIVERY },
+  ),
+  client(
+    'R-1013',
+    'Орлова Марина',
+    [parcel('P400104', 'Радиатор', 142), parcel('P400105', 'Термостат', 142)],
+    'COURIER with tariffs MSK-SC1 → PDL-WH2: delivery offered, 2 parcels in 8-c-05',
+    { deliveryType: 'COURIER', ...PODOLSK_DELIVERY },
+  ),
+  client(
+    'R-1014',
+    'Зайцев Роман',
+    [parcel('P400106', 'Ступица', 143)],
+    'COURIER without a tariff (MSK-SC1 → MSK-SC1): no delivery offer',
+    { deliveryType: 'COURIER', addressTo: 'Москва, ул. Мира, 12' },
   ),
   client(
     'R-2001',

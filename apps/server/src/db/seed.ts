@@ -24,6 +24,8 @@ import { DEMO_CONSOLIDATIONS } from './demo-consolidation-data.js';
 import { DEMO_CONTRAGENTS, DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { createSeedDocumentsRepository } from './seed-documents.repository.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
+import { DEMO_TARIFFS } from './demo-delivery-data.js';
+import { deliveryTariffs } from './schema-delivery.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
 import { DEMO_AUDIT_SESSION } from './demo-audit-data.js';
 import { createSeedAuditRepository } from './seed-audit.repository.js';
@@ -121,6 +123,11 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     await seedInbound(tx, warehouseIds);
     await seedDocuments(tx);
     await seedPicking(tx, warehouseIds);
+    // Issue 19: the delivery tariffs (demo-delivery-data.ts); existing ones are kept.
+    await tx
+      .insert(deliveryTariffs)
+      .values([...DEMO_TARIFFS])
+      .onConflictDoNothing();
 
     return {
       warehouses: addedWarehouses,

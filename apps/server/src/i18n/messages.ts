@@ -132,6 +132,17 @@ const RU = {
   dimensionTypeNotFound: 'Типоразмер {id} не найден',
   dimensionCommonReadOnly: 'Типоразмер «{name}» общий: его нельзя изменить или удалить',
   dimensionOfOtherWarehouse: 'Типоразмер «{name}» относится к другому складу',
+  deliverySelfClient: 'Получатель {code} забирает посылки сам: доставка не оформляется',
+  deliveryWarehousesDiffer: 'Склады {from} → {to} не совпадают со складами получателя {code}',
+  deliveryNoTariff: 'Нет тарифа доставки {from} → {to}',
+  deliveryNotFound: 'Доставка {id} не найдена',
+  deliveryItemNotFound: 'Места {id} нет в доставке {deliveryId}',
+  deliveryInvalidMeasure:
+    'Размеры должны быть больше 0 и не больше 10000 см, вес — целое число граммов от 1 до 1000000',
+  deliveryFinished: 'Доставка {id} уже завершена: размеры мест не меняются',
+  deliveryUnmeasured: 'Не измерены места: {positions}',
+  deliveryNotFinished: 'Доставка {id} не завершена: завершите её или пропустите',
+  deliveryAlreadyFinished: 'Доставка {id} уже завершена: её нельзя пропустить',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -260,6 +271,17 @@ const EN: Record<MessageKey, string> = {
   dimensionTypeNotFound: 'Dimension type {id} not found',
   dimensionCommonReadOnly: 'Dimension type «{name}» is common: it cannot be changed or deleted',
   dimensionOfOtherWarehouse: 'Dimension type «{name}» belongs to another warehouse',
+  deliverySelfClient: 'Recipient {code} collects the parcels: no delivery is arranged',
+  deliveryWarehousesDiffer: "Warehouses {from} → {to} are not the recipient {code}'s",
+  deliveryNoTariff: 'No delivery tariff {from} → {to}',
+  deliveryNotFound: 'Delivery {id} not found',
+  deliveryItemNotFound: 'Package {id} is not in delivery {deliveryId}',
+  deliveryInvalidMeasure:
+    'Dimensions must be greater than 0 and at most 10000 cm, weight whole grams from 1 to 1000000',
+  deliveryFinished: 'Delivery {id} is finished: package measures no longer change',
+  deliveryUnmeasured: 'Packages not measured: {positions}',
+  deliveryNotFinished: 'Delivery {id} is not finished: finish or skip it',
+  deliveryAlreadyFinished: 'Delivery {id} is finished: it cannot be skipped',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -97,6 +97,17 @@ const FIELD_NAMES = [
   'PageSize',
   'OutboundId',
   'SyncKey',
+  // Delivery to a recipient (issue 19).
+  'fromAddress',
+  'toAddress',
+  'externalCode',
+  'warehouseFrom',
+  'warehouseTo',
+  'addressFrom',
+  'addressTo',
+  'itemsCount',
+  'pickingId',
+  'deliveryId',
 ];
 
 const NASTY_STRINGS = [

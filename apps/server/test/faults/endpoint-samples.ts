@@ -252,6 +252,31 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { PickingId: 999999 },
       headers: { 'x-operation-id': 'fuzz-picking-cancel-0001' },
     },
+    // Delivery to a recipient (issue 19): picking 999999 and delivery 999999 do not exist.
+    'POST /picking-api/picking/delivery': {
+      query: { pickingId: '999999', deliveryId: '999999' },
+      headers: { 'x-operation-id': 'fuzz-picking-delivery-0001' },
+    },
+    'GET /delivery-api/delivery/tariff': {
+      query: { fromAddress: 'MSK-SC1', toAddress: 'PDL-WH2' },
+    },
+    'POST /delivery-api/delivery': {
+      body: {
+        externalCode: 999999,
+        warehouseFrom: 'MSK-SC1',
+        warehouseTo: 'PDL-WH2',
+        addressFrom: 'Москва',
+        addressTo: 'Подольск',
+        itemsCount: 2,
+      },
+      headers: { 'x-operation-id': 'fuzz-delivery-create-0001' },
+    },
+    'GET /delivery-api/delivery/:deliveryId/items': { params: { deliveryId: '999999' } },
+    'POST /delivery-api/delivery/:deliveryId/items/:deliveryItemId/measure': {
+      params: { deliveryId: '999999', deliveryItemId: '1' },
+      body: { height: 10, width: 10, length: 10, weight: 500 },
+      headers: { 'x-operation-id': 'fuzz-delivery-measure-0001' },
+    },
     // Session 1 is the demo's finished one (demo-audit-data.ts): a change in it is refused
     // after every lookup, the items and the finish answer it.
     'POST /audit-api/v1/:warehouseCode/Sessions/get': {

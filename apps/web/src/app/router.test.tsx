@@ -169,6 +169,7 @@ describe('every route', () => {
     '/picking/pickup/:clientCode',
     '/picking/pickup',
     '/picking/delivery',
+    '/picking/delivery/:pickingId',
     '/audit/:sessionId?',
     '/inbound',
     '/shipment',

@@ -36,7 +36,6 @@ export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }>
   { path: '/parcels-placing' },
   { path: '/packing' },
   { path: '/placing' },
-  { path: '/picking/delivery/:pickingId' },
   { path: '/nfc', isPublic: true },
   { path: '/settings', isPublic: true },
   { path: '/capture-image', isPublic: true },
@@ -122,6 +121,9 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
   // Without a parameter the pick-up page sends to the direction select (issue 16).
   { path: '/picking/pickup', ns: 'picking', load: pickingPickupPage },
   { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
+  // Issue 19: the delivery of a picking (part 1 §4, part 2 §2); the pick-up page's chunk loads
+  // the delivery page for a `pickingId` (one loader: the first screen's budget).
+  { path: '/picking/delivery/:pickingId', ns: 'picking', load: pickingPickupPage },
   // Spec part 2 §2 /audit and /audit/{sessionId}: one entry, one chunk (features/audit/audit-page).
   { path: '/audit/:sessionId?', ns: 'audit', load: () => import('../features/audit/audit-page') },
   { path: '/inbound', ns: 'inbound', load: () => import('../features/inbound/inbound-page') },

@@ -32,6 +32,8 @@ export const LABEL_TEMPLATES = [
   'returnable-box',
   'parcel',
   'inbound-detail',
+  // Issue 19: a delivery package (docs/DECISIONS.md "Delivery to a recipient").
+  'delivery-package',
 ] as const;
 export type LabelTemplate = (typeof LABEL_TEMPLATES)[number];
 

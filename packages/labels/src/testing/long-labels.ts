@@ -19,6 +19,7 @@ export const LONG_LABELS: ReadonlyArray<{ template: LabelTemplate; parameters: R
   { template: 'returnable-box', parameters: { barcode: '_R000777', number: '000777', dims: '120x80x60' } },
   { template: 'parcel', parameters: { barcode: '4650012345678', name: 'Фара левая светодиодная с электрокорректором', destination: 'Направление Санкт-Петербург', route: 'Маршрут R-101', client: 'Клиент Константинопольский Александр Владимирович' } },
   { template: 'inbound-detail', parameters: { barcode: 'D-000123-7', name: 'Фильтр масляный двигателя с перепускным клапаном', number: '15208-65F0C', make: 'NISSAN / INFINITI', quantity: '120' } },
+  { template: 'delivery-package', parameters: { barcode: 'DLV2147483647-99', place: '99/99', client: 'Константинопольский Александр Владимирович', destination: 'Московская область, г. Подольск, микрорайон Климовск, ул. Садовая, д. 5, корп. 2, кв. 128', delivery: '2147483647', date: '2026-03-02' } },
 ]; // prettier-ignore
 
 /** The request of a sample. */

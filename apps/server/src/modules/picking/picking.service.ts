@@ -29,6 +29,19 @@ export interface PickingCaller extends CallContext {
   deviceId: string | null;
 }
 
+/**
+ * Issue 19: the picking's delivery at `end`, given by the delivery module and run in the end's
+ * transaction: none → null; unfinished → refused; finished → handed over.
+ */
+export type PickingHandOver = (input: {
+  pickingId: number;
+  warehouseId: number;
+  clientCode: string;
+  userId: number;
+  at: Date;
+  parcels: string[];
+}) => Promise<{ deliveryId: number } | null>;
+
 type PickupInput = z.output<typeof ZPickupRequest>;
 type EndInput = z.output<typeof ZEndRequest>;
 
@@ -42,9 +55,14 @@ export function createPickingService(options: {
   db: Db;
   repository: RepositoryFactory<Db, PickingRepository>;
   now: () => Date;
+  handOver?: (tx: Db) => PickingHandOver;
 }) {
   const { db, now, repository: repositoryOf } = options;
   const changes = operationsOver(db, repositoryOf);
+  const endChanges = operationsOver(db, (tx) => ({
+    repository: repositoryOf(tx),
+    handOver: options.handOver?.(tx) ?? null,
+  }));
 
   /** The caller's default warehouse (as `containerAccounting/all`); none → 104. */
   async function warehouseOf(
@@ -284,7 +302,7 @@ export function createPickingService(options: {
      * parcels and no processed payment → 402 (the payment issue lifts it). Nothing picked → 1.
      */
     async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
-      return changes.run(context, async (repository) => {
+      return endChanges.run(context, async ({ repository, handOver }) => {
         const picking = await openPickingOrRefuse(repository, body.PickingId, 'update', context);
         const picked = await repository.listPicked(picking.id);
         if (picked.length === 0) throw refusal('refused', 'pickingNothingPicked');
@@ -295,6 +313,15 @@ export function createPickingService(options: {
           });
         }
         const at = now();
+        // Issue 19: with a delivery, its parcels are handed to it (finished first, else 1).
+        await handOver?.({
+          pickingId: picking.id,
+          warehouseId: picking.warehouseId,
+          clientCode: picking.clientCode,
+          userId: context.user.id,
+          at,
+          parcels: picked.map((parcel) => parcel.barcode),
+        });
         await repository.handOut(
           picking.id,
           picked.map((parcel) => parcel.parcelId),

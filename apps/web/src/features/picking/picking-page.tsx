@@ -19,6 +19,7 @@ import { SearchForm } from '../../shell/layout/search-form';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
+import { deliveryPath } from './delivery.model';
 import { createPickingService, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import promptStyles from '../../shell/prompt/prompt.module.css';
@@ -154,7 +155,15 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
                   testId="choose-client"
                   label={t('choose')}
                   ariaLabel={t('chooseClient', { name: client.clientName })}
-                  onClick={() => actor?.send({ type: 'CHOOSE', clientCode: client.clientCode })}
+                  onClick={() => {
+                    // Part 1 §4: an open picking with a delivery goes to its delivery page.
+                    if (client.pickingId !== null && client.deliveryId !== null) {
+                      ports.rememberRecipient(client.clientCode);
+                      ports.navigate(deliveryPath(client.pickingId));
+                      return;
+                    }
+                    actor?.send({ type: 'CHOOSE', clientCode: client.clientCode });
+                  }}
                 />
               )}
             />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,6 +34,8 @@ import {
   type PickingEvent,
 } from './picking.machine';
 import { createPickingService, type PickingCalls } from './picking.service';
+import { DeliveryOffer } from './delivery-offer';
+import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
@@ -53,7 +55,12 @@ function today(): string {
  * recipient's info and Begin; the items grouped by cell, picked by scans; the picked list and
  * End; Cancel with confirmation. A reload brings this device's open picking back to process.
  */
-export function PickingPickupScreen(props: { calls: PickingCalls; clientCode: string }) {
+export function PickingPickupScreen(props: {
+  calls: PickingCalls;
+  clientCode: string;
+  /** Issue 19: the tariff check and the delivery offer (none in tests that leave it out). */
+  deliveryCalls?: DeliveryCalls;
+}) {
   const { t } = useTranslation('picking');
   const ports = usePickingPorts(props.calls);
   const errorText = usePickingErrorText();
@@ -107,6 +114,14 @@ export function PickingPickupScreen(props: { calls: PickingCalls; clientCode: st
 
         {info && (view === 'pickingInfo' || view === 'beginning') ? (
           <ClientInfo info={info} />
+        ) : null}
+
+        {info && props.deliveryCalls && (view === 'pickingInfo' || view === 'checkPicked') ? (
+          <DeliveryOffer
+            calls={props.deliveryCalls}
+            info={info}
+            pickingId={context?.pickingId ?? (info.IsOwnPicking ? info.PickingId : null)}
+          />
         ) : null}
 
         {PROCESS_VIEWS.has(view) ? (
@@ -352,15 +367,33 @@ function PickedList(props: { items: readonly TPickingItem[] }) {
   );
 }
 
+// Issue 19: `/picking/delivery/{pickingId}` shares this page's route loader (app/routes.ts).
+const DeliveryPage = lazy(() => import('./picking-delivery-picking-page'));
+
 /**
  * /picking/pickup/{clientCode}: the pick-up over the real calls. `/picking/pickup` and
  * `/picking/delivery` without a parameter go to `/picking` (issue 16).
  */
 export default function PickingPickupPage() {
-  const { clientCode = '' } = useParams();
+  const { clientCode = '', pickingId } = useParams();
   const localize = useLocalizedPath();
   const [calls] = useState(() => createPickingService(api));
+  const [deliveryCalls] = useState(() => createDeliveryService(api));
+  if (pickingId !== undefined) {
+    return (
+      <Suspense fallback={null}>
+        <DeliveryPage />
+      </Suspense>
+    );
+  }
   if (clientCode === '') return <Navigate to={localize(PICKING_PATH)} replace />;
   // A new recipient in the URL is a new flow: the machine starts again with it.
-  return <PickingPickupScreen key={clientCode} calls={calls} clientCode={clientCode} />;
+  return (
+    <PickingPickupScreen
+      key={clientCode}
+      calls={calls}
+      clientCode={clientCode}
+      deliveryCalls={deliveryCalls}
+    />
+  );
 }

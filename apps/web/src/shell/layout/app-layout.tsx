@@ -11,6 +11,8 @@ import styles from './layout.module.css';
 
 // Lazy: the printer logic and SignalR load only once a user is signed in.
 const DeviceStatus = lazy(() => import('../devices/device-status'));
+// Lazy: the delivery header panel (part 1 §2, issue 19) only for a signed-in user.
+const DeliveryPanel = lazy(() => import('../delivery-panel/delivery-panel'));
 
 /** The chrome of every page: header, scan panel, the page, main loader and toasts. */
 export function AppLayout() {
@@ -30,6 +32,11 @@ export function AppLayout() {
           </>
         }
       />
+      {user ? (
+        <Suspense fallback={null}>
+          <DeliveryPanel />
+        </Suspense>
+      ) : null}
       <ScanPanel />
       <main className={styles.main}>
         <Suspense fallback={null}>

@@ -1,0 +1,345 @@
+import {
+  DELIVERY_MAX_CENTIMETRES,
+  DELIVERY_MAX_GRAMS,
+  type TDeliveryCreated,
+  type TDeliveryItem,
+  type TPickingDeliveryQuery,
+  type TPickingDeliveryResult,
+  type TTariff,
+  type TTariffQuery,
+  type ZDeliveryCreateRequest,
+  type ZDeliveryMeasureRequest,
+} from '@sorting/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { isMeasured, presentDelivery, presentItem, presentTariff } from './delivery.presenter.js';
+import type { DeliveryPickingRow, DeliveryRepository, DeliveryRow } from './delivery.repository.js';
+
+type CreateInput = z.output<typeof ZDeliveryCreateRequest>;
+type MeasureInput = z.output<typeof ZDeliveryMeasureRequest>;
+
+/** The caller's default warehouse number (the picking's, docs/DECISIONS.md "Recipient picking"). */
+function warehouseNumberOf(context: CallContext): number {
+  const number = context.user.defaultWarehouseNumber;
+  if (number === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+  return number;
+}
+
+/** An OPEN picking of the caller's warehouse that is the caller's (as the core's changes). */
+async function openPickingOrRefuse(
+  repository: DeliveryRepository,
+  id: number,
+  context: CallContext,
+): Promise<DeliveryPickingRow> {
+  const picking = await repository.lockPicking(id, warehouseNumberOf(context));
+  if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
+  if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
+  if (picking.userId !== context.user.id) {
+    throw refusal('refused', 'pickingHeldBy', {
+      client: picking.clientCode,
+      user: picking.userName,
+    });
+  }
+  return picking;
+}
+
+/** Spec part 1 §5 bounds: sides > 0 and ≤ 10,000 cm, weight whole grams 1…1,000,000. */
+function checkMeasure(body: MeasureInput): void {
+  const sides = [body.height, body.width, body.length];
+  const isSideBad = sides.some((side) => !(side > 0) || side > DELIVERY_MAX_CENTIMETRES);
+  const isWeightBad =
+    !Number.isInteger(body.weight) || body.weight <= 0 || body.weight > DELIVERY_MAX_GRAMS;
+  if (isSideBad || isWeightBad) throw refusal('invalidMeasure', 'deliveryInvalidMeasure');
+}
+
+/**
+ * Delivery to a recipient (spec part 2 §3 "Delivery", §4 tariff rule and Delivery flow, §7
+ * "Delivery" and `picking/delivery`; docs/DECISIONS.md "Delivery to a recipient"): the tariffs
+ * of a warehouse pair, one delivery per open picking with its packages, packages measured,
+ * the delivery finished (measures frozen) or skipped (cancelled and unlinked); `end` hands it
+ * over through `handOverAtEnd`. Every change runs once per `X-Operation-Id`.
+ */
+export function createDeliveryService(options: {
+  db: Db;
+  repository: RepositoryFactory<Db, DeliveryRepository>;
+  now: () => Date;
+}) {
+  const { db, now, repository: repositoryOf } = options;
+  const changes = operationsOver(db, repositoryOf);
+
+  async function deliveryOrRefuse(
+    repository: DeliveryRepository,
+    id: number,
+    context: CallContext,
+    lock: boolean,
+  ): Promise<DeliveryRow> {
+    const delivery = await repository.findDelivery(id, warehouseNumberOf(context), lock);
+    if (!delivery) throw refusal('objectNotFound', 'deliveryNotFound', { id });
+    return delivery;
+  }
+
+  return {
+    /** `GET tariff`: the pair's tariffs; none is an empty list, never an error. */
+    async tariff(query: TTariffQuery): Promise<TTariff[]> {
+      const rows = await repositoryOf(db).listTariffs(query.fromAddress, query.toAddress);
+      return rows.map(presentTariff);
+    },
+
+    /**
+     * `POST delivery`: the delivery of the open picking `externalCode` with `itemsCount`
+     * packages, linked to the picking at once. The picking's live delivery answers again with
+     * IsRepeat. A SELF recipient, other warehouses than the recipient's or no tariff → 1.
+     */
+    async create(
+      body: CreateInput,
+      context: CallContext,
+    ): Promise<OperationOutcome<TDeliveryCreated>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const picking = await openPickingOrRefuse(repository, body.externalCode, context);
+        const existing = await repository.findLiveDelivery(picking.id);
+        if (existing) {
+          const items = await repository.listItems(existing.id);
+          return { delivery: presentDelivery(existing, items), isRepeat: true };
+        }
+        if (picking.deliveryType === 'SELF') {
+          throw refusal('refused', 'deliverySelfClient', { code: picking.clientCode });
+        }
+        if (
+          picking.warehouseCodeFrom !== body.warehouseFrom ||
+          picking.warehouseCodeTo !== body.warehouseTo
+        ) {
+          throw refusal('refused', 'deliveryWarehousesDiffer', {
+            from: body.warehouseFrom,
+            to: body.warehouseTo,
+            code: picking.clientCode,
+          });
+        }
+        const tariffs = await repository.listTariffs(body.warehouseFrom, body.warehouseTo);
+        if (tariffs.length === 0) {
+          throw refusal('refused', 'deliveryNoTariff', {
+            from: body.warehouseFrom,
+            to: body.warehouseTo,
+          });
+        }
+        const at = now();
+        const deliveryId = await repository.insertDelivery({
+          warehouseId: picking.warehouseId,
+          pickingId: picking.id,
+          warehouseCodeFrom: body.warehouseFrom,
+          warehouseCodeTo: body.warehouseTo,
+          addressFrom: body.addressFrom,
+          addressTo: body.addressTo,
+          // The creation date (UTC), docs/DECISIONS.md "Delivery to a recipient".
+          sendDate: at.toISOString().slice(0, 10),
+          recipientCode: picking.clientCode,
+          recipientName: picking.clientName,
+          createdAt: at,
+          createdBy: context.user.id,
+        });
+        await repository.insertItems(deliveryId, body.itemsCount);
+        await repository.linkPicking(picking.id, deliveryId);
+        const items = await repository.listItems(deliveryId);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: picking.warehouseId,
+          kind: 'delivery.created',
+          payload: {
+            deliveryId,
+            pickingId: picking.id,
+            clientCode: picking.clientCode,
+            packagesCount: items.length,
+          },
+          units: [
+            ...(await repository.pickingParcels(picking.id)),
+            ...items.map((item) => item.barcode),
+          ],
+        });
+        const delivery = await repository.findLiveDelivery(picking.id);
+        if (!delivery) throw new Error(`delivery ${deliveryId} vanished`);
+        return { delivery: presentDelivery(delivery, items), isRepeat: false };
+      });
+      return {
+        value: outcome.value.delivery,
+        isRepeat: outcome.isRepeat || outcome.value.isRepeat,
+      };
+    },
+
+    /** `GET items`: the packages by position; unknown or another warehouse's → 104. */
+    async items(deliveryId: number, context: CallContext): Promise<TDeliveryItem[]> {
+      const repository = repositoryOf(db);
+      const delivery = await deliveryOrRefuse(repository, deliveryId, context, false);
+      return (await repository.listItems(delivery.id)).map(presentItem);
+    },
+
+    /**
+     * `measure`: a package's sides and weight, again and again until the delivery is finished
+     * (then 1); out of bounds → 422 `invalidMeasure`; a package of another delivery → 104.
+     */
+    async measure(
+      params: { deliveryId: number; deliveryItemId: number },
+      body: MeasureInput,
+      context: CallContext,
+    ): Promise<OperationOutcome<TDeliveryItem>> {
+      checkMeasure(body);
+      return changes.run(context, async (repository) => {
+        const delivery = await deliveryOrRefuse(repository, params.deliveryId, context, true);
+        if (delivery.state !== 'CREATED') {
+          throw refusal('refused', 'deliveryFinished', { id: delivery.id });
+        }
+        const at = now();
+        const item = await repository.measureItem(
+          delivery.id,
+          params.deliveryItemId,
+          {
+            heightCm: body.height,
+            widthCm: body.width,
+            lengthCm: body.length,
+            weightGrams: body.weight,
+          },
+          at,
+        );
+        if (!item) {
+          throw refusal('objectNotFound', 'deliveryItemNotFound', {
+            id: params.deliveryItemId,
+            deliveryId: delivery.id,
+          });
+        }
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: delivery.warehouseId,
+          kind: 'delivery.measured',
+          payload: {
+            deliveryId: delivery.id,
+            positionNumber: item.positionNumber,
+            height: body.height,
+            width: body.width,
+            length: body.length,
+            weight: body.weight,
+          },
+          units: [item.barcode],
+        });
+        return presentItem(item);
+      });
+    },
+
+    /**
+     * `picking/delivery`: with `deliveryId` the picking's delivery is finished when every
+     * package is measured (else 1 listing the positions; finished already → IsRepeat); without
+     * it the picking goes on as a plain pick-up, its unfinished delivery cancelled and unlinked.
+     */
+    async pickingDelivery(
+      query: TPickingDeliveryQuery,
+      context: CallContext,
+    ): Promise<OperationOutcome<TPickingDeliveryResult>> {
+      const outcome = await changes.run(context, async (repository) => {
+        const picking = await openPickingOrRefuse(repository, query.pickingId, context);
+        const live = await repository.findLiveDelivery(picking.id);
+        const at = now();
+        const event = (kind: string, delivery: DeliveryRow, units: string[]) =>
+          repository.recordEvent({
+            at,
+            userId: context.user.id,
+            warehouseId: picking.warehouseId,
+            kind,
+            payload: {
+              deliveryId: delivery.id,
+              pickingId: picking.id,
+              clientCode: picking.clientCode,
+            },
+            units,
+          });
+        if (query.deliveryId === undefined) {
+          if (!live) {
+            return {
+              result: { pickingId: picking.id, deliveryId: null, outcome: 'skipped' as const },
+              isRepeat: true,
+            };
+          }
+          if (live.state !== 'CREATED') {
+            throw refusal('refused', 'deliveryAlreadyFinished', { id: live.id });
+          }
+          const items = await repository.listItems(live.id);
+          await repository.setState(live.id, 'CANCELLED', at);
+          await repository.linkPicking(picking.id, null);
+          await event(
+            'delivery.skipped',
+            live,
+            items.map((item) => item.barcode),
+          );
+          return {
+            result: { pickingId: picking.id, deliveryId: live.id, outcome: 'skipped' as const },
+            isRepeat: false,
+          };
+        }
+        if (!live || live.id !== query.deliveryId) {
+          throw refusal('objectNotFound', 'deliveryNotFound', { id: query.deliveryId });
+        }
+        const result = { pickingId: picking.id, deliveryId: live.id, outcome: 'finished' as const };
+        if (live.state === 'FINISHED') return { result, isRepeat: true };
+        const items = await repository.listItems(live.id);
+        const unmeasured = items.filter((item) => !isMeasured(item));
+        if (unmeasured.length > 0) {
+          throw refusal('refused', 'deliveryUnmeasured', {
+            positions: unmeasured.map((item) => item.positionNumber).join(', '),
+          });
+        }
+        await repository.setState(live.id, 'FINISHED', at);
+        await event(
+          'delivery.finished',
+          live,
+          items.map((item) => item.barcode),
+        );
+        return { result, isRepeat: false };
+      });
+      return { value: outcome.value.result, isRepeat: outcome.isRepeat || outcome.value.isRepeat };
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
+
+/**
+ * Issue 19, `picking/end` over a picking's delivery, inside the end's transaction: none →
+ * null (a plain pick-up); unfinished → 1; finished → HANDED with the handed parcels and its
+ * packages in one event (docs/DECISIONS.md "Delivery to a recipient").
+ */
+export function createDeliveryHandOver(repository: DeliveryRepository) {
+  return async (input: {
+    pickingId: number;
+    warehouseId: number;
+    clientCode: string;
+    userId: number;
+    at: Date;
+    parcels: string[];
+  }): Promise<{ deliveryId: number } | null> => {
+    const delivery = await repository.findLiveDelivery(input.pickingId);
+    if (!delivery) return null;
+    if (delivery.state !== 'FINISHED') {
+      throw refusal('refused', 'deliveryNotFinished', { id: delivery.id });
+    }
+    const items = await repository.listItems(delivery.id);
+    await repository.setState(delivery.id, 'HANDED', input.at);
+    await repository.recordEvent({
+      at: input.at,
+      userId: input.userId,
+      warehouseId: input.warehouseId,
+      kind: 'delivery.handedOver',
+      payload: {
+        deliveryId: delivery.id,
+        pickingId: input.pickingId,
+        clientCode: input.clientCode,
+        parcelsCount: input.parcels.length,
+        packagesCount: items.length,
+      },
+      units: [...input.parcels, ...items.map((item) => item.barcode)],
+    });
+    return { deliveryId: delivery.id };
+  };
+}
+
+export type DeliveryHandOver = ReturnType<typeof createDeliveryHandOver>;
