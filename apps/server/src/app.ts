@@ -55,6 +55,8 @@ import { createDeconsolidationService } from './modules/deconsolidation/deconsol
 import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { createPickingRepository } from './modules/picking/picking.repository.js';
 import { createPickingService } from './modules/picking/picking.service.js';
+import { createPickingValidationRepository } from './modules/picking/picking-validation.repository.js';
+import { createPickingValidationService } from './modules/picking/picking-validation.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { createDocumentsRepository } from './modules/documents/documents.repository.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
@@ -343,8 +345,20 @@ async function registerEverything(
     }),
   });
 
+  const pickingValidation = createPickingValidationService({
+    db: database.db,
+    repository: createPickingRepository,
+    validation: createPickingValidationRepository,
+    now,
+  });
   await app.register(pickingRoutes, {
-    service: createPickingService({ db: database.db, repository: createPickingRepository, now }),
+    service: createPickingService({
+      db: database.db,
+      repository: createPickingRepository,
+      now,
+      validation: pickingValidation,
+    }),
+    validation: pickingValidation,
   });
   await app.register(auditRoutes, {
     service: createAuditService({ db: database.db, repository: createAuditRepository, now }),

@@ -10,3 +10,4 @@ export * from './schema-documents-flow.js';
 export * from './schema-picking.js';
 export * from './schema-audit.js';
 export * from './schema-documents.js';
+export * from './schema-picking-validation.js';

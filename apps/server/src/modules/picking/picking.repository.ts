@@ -105,10 +105,12 @@ function textArray(value: unknown): string[] {
 
 /**
  * A parcel "lies in a cell" for its recipient while its box stands in a cell, it is not in
- * the returns area and it was not handed out (spec part 1 §3 Picking client parcelsCount).
+ * the returns area, it was not handed out (spec part 1 §3 Picking client parcelsCount) and it
+ * was not marked lost (issue 17, docs/DECISIONS.md "Picking validation").
  */
 const IN_CELL = sql.raw(
-  `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT')`,
+  `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT'
+    and not p.is_lost)`,
 );
 
 /**
@@ -325,7 +327,7 @@ export function createPickingRepository(db: Db) {
           from picking_parcels as pp
             inner join parcels as p on p.id = pp.parcel_id
             left join boxes as b on b.id = p.box_id
-          where pp.client_id = ${clientId} and pp.hold is null
+          where pp.client_id = ${clientId} and pp.hold is null and not p.is_lost
             and (pp.is_in_return_area or b.cell_id is not null)
         ), inserted as (
           insert into picking_items (picking_id, parcel_id, state)
