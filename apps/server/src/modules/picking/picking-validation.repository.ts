@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TValidationData } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { warehouses } from '../../db/schema-base.js';
 import {
   pickingClientPincodes,
   pickingLostItems,
@@ -148,15 +147,6 @@ export function createPickingValidationRepository(db: Db) {
           where z.warehouse_id = ${warehouseId} and c.barcode = ${barcode} limit 1`),
       )[0];
       return row ? String(row.name) : null;
-    },
-
-    async isSinglePickingPerDevice(warehouseId: number): Promise<boolean> {
-      const rows = await db
-        .select({ single: warehouses.isSinglePickingPerDevice })
-        .from(warehouses)
-        .where(eq(warehouses.id, warehouseId))
-        .limit(1);
-      return rows[0]?.single === true;
     },
 
     /**

@@ -139,7 +139,7 @@ export function createPickingValidationService(options: {
         client: PickingClientRow,
         caller: Caller,
       ): Promise<void> {
-        if (caller.deviceId !== null && (await rules.isSinglePickingPerDevice(warehouse.id))) {
+        if (caller.deviceId !== null && warehouse.isSinglePickingPerDevice) {
           await rules.lockDevice(caller.deviceId);
           const open = await rules.findOpenOnDevice(warehouse.id, caller.deviceId, client.id);
           if (open) {

@@ -15,6 +15,8 @@ export interface PickingWarehouseRow {
   number: number;
   code: string;
   sortingCenterId: number | null;
+  /** Part 1 §6 (issue 17). */
+  isSinglePickingPerDevice: boolean;
 }
 
 /** A recipient with what lies in cells for it and its open picking. */
@@ -241,6 +243,7 @@ export function createPickingRepository(db: Db) {
           number: warehouses.number,
           code: warehouses.code,
           sortingCenterId: warehouses.sortingCenterId,
+          isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
         })
         .from(warehouses)
         .where(eq(warehouses.number, number))

@@ -66,6 +66,7 @@ export function createPickingService(options: {
         totalCount,
         page: query.page,
         pageSize: query.pageSize,
+        isSinglePickingPerDevice: warehouse.isSinglePickingPerDevice,
       };
     },
 
