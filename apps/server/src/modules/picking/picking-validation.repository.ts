@@ -120,25 +120,6 @@ export function createPickingValidationRepository(db: Db) {
         .onConflictDoUpdate({ target: pickingValidations.pickingId, set: proof });
     },
 
-    /** The gate rule of a picking's client (part 1 §3 pickingMode, allowedGateCells). */
-    async findClientMode(
-      clientId: number,
-    ): Promise<{ pickingMode: string; allowedGateCells: string[] }> {
-      const row = rowsOf(
-        await db.execute(sql`
-          select picking_mode, allowed_gate_cells from picking_clients where id = ${clientId}`),
-      )[0];
-      const cells = row?.allowed_gate_cells;
-      return {
-        pickingMode: String(row?.picking_mode ?? 'normal'),
-        allowedGateCells: Array.isArray(cells)
-          ? cells.map(String)
-          : typeof cells === 'string' && cells.length > 2
-            ? cells.slice(1, -1).split(',')
-            : [],
-      };
-    },
-
     /** A cell of a warehouse by barcode: its name (the gate cell a parcel is put into). */
     async findCellName(warehouseId: number, barcode: string): Promise<string | null> {
       const row = rowsOf(

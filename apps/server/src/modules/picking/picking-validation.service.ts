@@ -170,11 +170,10 @@ export function createPickingValidationService(options: {
         item: PickingItemRow,
         cellBarcode: string,
       ): Promise<{ gateCell: string | null }> {
-        const mode = await rules.findClientMode(picking.clientId);
-        if (mode.pickingMode === 'with_cell') {
-          if (!mode.allowedGateCells.includes(cellBarcode)) {
+        if (picking.pickingMode === 'with_cell') {
+          if (!picking.allowedGateCells.includes(cellBarcode)) {
             throw refusal('repeatedFailure', 'pickingGateCellOnly', {
-              cells: mode.allowedGateCells.join(', '),
+              cells: picking.allowedGateCells.join(', '),
               scanned: cellBarcode,
             });
           }

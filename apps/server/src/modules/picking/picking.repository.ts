@@ -58,6 +58,9 @@ export interface PickingRow {
   userName: string;
   deviceId: string | null;
   begunAt: Date;
+  /** The client's gate rule (part 1 §3; issue 17 judges a pickup's cell by it). */
+  pickingMode: TPickingMode;
+  allowedGateCells: string[];
 }
 
 /** A picking item with its parcel and where the parcel lies now. */
@@ -356,7 +359,8 @@ export function createPickingRepository(db: Db) {
     ): Promise<PickingRow | null> {
       const result = await db.execute(sql`
         select pk.id, pk.warehouse_id, pk.client_id, c.code as client_code, pk.state,
-          pk.user_id, u.name as user_name, pk.device_id, pk.begun_at
+          pk.user_id, u.name as user_name, pk.device_id, pk.begun_at, c.picking_mode,
+          c.allowed_gate_cells
         from pickings as pk
           inner join picking_clients as c on c.id = pk.client_id
           inner join users as u on u.id = pk.user_id
@@ -375,6 +379,8 @@ export function createPickingRepository(db: Db) {
         userName: String(row.user_name),
         deviceId: textOrNull(row.device_id),
         begunAt: new Date(row.begun_at as string | Date),
+        pickingMode: row.picking_mode as TPickingMode,
+        allowedGateCells: textArray(row.allowed_gate_cells),
       };
     },
 
