@@ -422,6 +422,13 @@ describe('one picking per device (part 1 §6)', () => {
       isRepeat: true,
       operationObject: { pickingId: first },
     });
+    // R-1001 needs no proof: a pincode or a power of attorney is a Kind mismatch (400).
+    ok<TPickupResult>(await pickup(first, 'P400001', '=34717-8-a-01'));
+    const unchanged = await snapshot();
+    expect(badRequest(await end(first, { Kind: 'pincode', Pincode: '4821' }))).toBe(
+      'Получатель подтверждает выдачу так: none, а прислано: pincode',
+    );
+    expect(await snapshot()).toEqual(unchanged);
     const second = await begun('R-1002', deviceB);
     // Warehouse 1201 has no such setting: its worker begins on device A.
     const foreign = ok<TPicking>(await begin(foreignWorker, 'R-2001', deviceA)).operationObject;

@@ -188,6 +188,21 @@ freshTest(
         kind: 'parcel.lost',
         comment: 'Нет в ячейке 8-b-04',
       });
+      await page.goto('/vision');
+      await expect(page.getByTestId('vision-screen')).toHaveAttribute(
+        'data-view',
+        'scanVisionUnits',
+      );
+      await scanner.scan('P400016');
+      await expect(page.getByTestId('vision-screen')).toHaveAttribute(
+        'data-view',
+        'visionUnitInfo',
+      );
+      const lost = page.getByTestId('vision-event').first();
+      await expect(lost).toHaveAttribute('data-kind', 'parcel.lost');
+      await expect(lost.getByTestId('vision-event-kind')).toHaveText(
+        'Не найдена при выдаче получателюНет в ячейке 8-b-04',
+      );
     });
   },
 );
