@@ -108,10 +108,10 @@ freshTest(
         'Сканируйте ячейку выдачи: =34717-2-f-07, =34717-2-f-08',
       );
       await scanner.scan('=34717-8-b-06');
-      await expect(page.getByTestId('prompt-error-code')).toHaveText('notGateCell');
-      await expect(page.getByTestId('prompt-error-text')).toContainText(
-        'Ячейка =34717-8-b-06 — не ячейка выдачи',
+      await expect(page.getByTestId('prompt-error-text')).toHaveText(
+        'Ячейка =34717-8-b-06 — не ячейка выдачи. Ячейки выдачи: =34717-2-f-07, =34717-2-f-08',
       );
+      await expect(page.getByTestId('prompt-error-code')).toHaveCount(0);
       await scanner.scan('=34717-2-f-07');
       await expect(page.getByTestId('prompt-main')).toHaveText(
         'Ячейка выдачи =34717-2-f-07: сканируйте посылки',

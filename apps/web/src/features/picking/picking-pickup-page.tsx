@@ -123,7 +123,13 @@ export function PickingPickupScreen(props: { calls: PickingCalls; clientCode: st
               {t('progress', { picked: progress.picked, total: progress.total })}
             </p>
           ) : null}
-          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
+          {error ? (
+            // The spec's f-codes are shown; our own checks (a non-gate cell) show their text only.
+            <PromptError
+              text={errorText(error)}
+              code={error.code.startsWith('f-') ? error.code : null}
+            />
+          ) : null}
         </section>
 
         {view === 'infoFailed' ? <NoData text={t('f-0005')} code="f-0005" /> : null}
