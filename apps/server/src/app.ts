@@ -61,6 +61,8 @@ import {
   createDeliveryHandOver,
   createDeliveryService,
 } from './modules/delivery/delivery.service.js';
+import { createPickingValidationRepository } from './modules/picking/picking-validation.repository.js';
+import { createPickingValidationService } from './modules/picking/picking-validation.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { createDocumentsRepository } from './modules/documents/documents.repository.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
@@ -349,13 +351,21 @@ async function registerEverything(
     }),
   });
 
+  const pickingValidation = createPickingValidationService({
+    db: database.db,
+    repository: createPickingRepository,
+    validation: createPickingValidationRepository,
+    now,
+  });
   await app.register(pickingRoutes, {
     service: createPickingService({
       db: database.db,
       repository: createPickingRepository,
       now,
+      validation: pickingValidation,
       handOver: (tx) => createDeliveryHandOver(createDeliveryRepository(tx)),
     }),
+    validation: pickingValidation,
   });
   await app.register(deliveryRoutes, {
     service: createDeliveryService({ db: database.db, repository: createDeliveryRepository, now }),

@@ -45,12 +45,13 @@ describe('POST /sorting-api/warehouses/search', () => {
         Number: 34717,
         Code: 'MSK-SC1',
         DefaultZoneNumber: 1,
-        // The demo seed's boxes 1-5, the consolidated 111-112 and the recipients' 121-129
+        // The demo seed's boxes 1-5, the consolidated 111-112 and the recipients' 121-134
         // (demo-data.ts DEMO_BOXES).
-        LastBoxNumber: 129,
+        LastBoxNumber: 134,
         Version: 1,
         SortingMode: 'SortingCenter',
-        IsSinglePickingPerDevice: false,
+        // Issue 17: the sorting centre runs one picking per device.
+        IsSinglePickingPerDevice: true,
         DisableAutomove: false,
         MenuType: 0,
       });

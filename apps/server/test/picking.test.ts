@@ -17,6 +17,7 @@ import {
   pickingParcels,
   pickings,
 } from '../src/db/schema.js';
+import { ok, refused, type CamelEnvelope } from './camel-envelope.js';
 import { createSessionTestApp } from './sessions.js';
 import {
   BADGES,
@@ -51,30 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
 });
-
-interface CamelEnvelope<T> {
-  isSuccess: boolean;
-  isRepeat: boolean;
-  errorCode: number | null;
-  message: string | null;
-  operationObject: T;
-}
-
-type Reply = { json: () => unknown; body: string; statusCode: number };
-
-function ok<T>(response: Reply): CamelEnvelope<T> {
-  const body = response.json() as CamelEnvelope<T>;
-  expect(body, response.body).toMatchObject({ isSuccess: true });
-  return body;
-}
-
-/** A refused camelCase envelope (HTTP 200) with its ErrorCode; answers the message. */
-function refused(response: Reply, errorCode: number): string {
-  const body = response.json() as CamelEnvelope<null>;
-  expect(response.statusCode, response.body).toBe(200);
-  expect(body, response.body).toMatchObject({ isSuccess: false, errorCode });
-  return body.message ?? '';
-}
 
 const clients = (client: SortingClient, query = '') =>
   client.call('GET', `${BASE}/clients${query}`);
@@ -154,8 +131,8 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    // R-1012…R-1014: the delivery recipients of issue 19.
-    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 10 });
+    // R-1008…R-1011 of issue 17, R-1012…R-1014 of issue 19.
+    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 14 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
       'R-1002',
@@ -164,6 +141,12 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1005',
       'R-1006',
       'R-1007',
+      // Issue 17's pincode, attorney, gate-mode and balance recipients.
+      'R-1008',
+      'R-1009',
+      'R-1010',
+      'R-1011',
+      // Issue 19's delivery recipients.
       'R-1012',
       'R-1013',
       'R-1014',
@@ -190,10 +173,10 @@ describe('GET /picking-api/picking/clients', () => {
 
   it('pages by pageSize and searches by code, name or parcel barcode', async () => {
     const second = ok<TPickingClientsPage>(await clients(worker, '?page=2&pageSize=3'));
-    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 10 });
+    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 14 });
     expect(second.operationObject.items).toHaveLength(3);
-    const past = ok<TPickingClientsPage>(await clients(worker, '?page=9&pageSize=3'));
-    expect(past.operationObject).toMatchObject({ items: [], totalCount: 10 });
+    const past = ok<TPickingClientsPage>(await clients(worker, '?page=19&pageSize=3'));
+    expect(past.operationObject).toMatchObject({ items: [], totalCount: 14 });
     for (const [search, code] of [
       ['P400004', 'R-1002'],
       ['R-1005', 'R-1005'],

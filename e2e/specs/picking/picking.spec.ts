@@ -28,8 +28,9 @@ freshTest(
     await page.goto('/picking');
     await expectView(page, 'pickingDirectionSelect');
 
-    await test.step('the list: 10 recipients (R-1012…R-1014 of issue 19), the PVZ badge, who holds R-1006', async () => {
-      await expect(page.getByTestId('picking-client')).toHaveCount(10);
+    await test.step('the list: 14 recipients, the PVZ badge, who holds R-1006', async () => {
+      // R-1001…R-1007, issue 17's R-1008…R-1011 and issue 19's R-1012…R-1014.
+      await expect(page.getByTestId('picking-client')).toHaveCount(14);
       const held = page.locator('[data-testid="picking-client"][data-code="R-1006"]');
       await expect(held.getByTestId('client-in-work')).toContainText('в работе: Сидорова Анна');
       const pvz = page.locator('[data-testid="picking-client"][data-code="R-1003"]');
@@ -90,7 +91,7 @@ freshTest(
       await page.getByTestId('picking-end').click();
       await expect(page).toHaveURL(/\/picking$/);
       await expect(page.getByTestId('toast').filter({ hasText: 'Выданы 2 посылки' })).toBeVisible();
-      await expect(page.getByTestId('picking-client')).toHaveCount(9);
+      await expect(page.getByTestId('picking-client')).toHaveCount(13);
       expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBeNull();
     });
 
@@ -107,6 +108,11 @@ freshTest(
       expect((await clients.json()).operationObject.items).toEqual([]);
       // The same history on the /vision screen, newest first.
       await page.goto('/vision');
+      // The screen listens for scans once it shows its prompt.
+      await expect(page.getByTestId('vision-screen')).toHaveAttribute(
+        'data-view',
+        'scanVisionUnits',
+      );
       await scanner.scan('P400001');
       await expect(page.getByTestId('vision-screen')).toHaveAttribute(
         'data-view',

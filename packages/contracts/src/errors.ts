@@ -41,6 +41,11 @@ export const ERROR_TABLE = {
    */
   paymentRequired: { status: 200, errorCode: 402, isCritical: false },
   /**
+   * Recipient picking (issue 17): 5 wrong pincodes within a picking lock its end for 15
+   * minutes (docs/DECISIONS.md "Picking validation"); the message says the minutes left.
+   */
+  pincodeLocked: { status: 200, errorCode: 429, isCritical: false },
+  /**
    * The state changed under the operation (another worker moved the parcel, the box was
    * closed or took another sorting key meanwhile); scan again (docs/DECISIONS.md "Sorting rules").
    */

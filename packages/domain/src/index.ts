@@ -14,3 +14,5 @@ export * from './barcode/dimension-barcode.js';
 export * from './documents-flow/document-flow.js';
 export * from './audit.js';
 export * from './documents/supply-rules.js';
+export * from './picking/balance-check.js';
+export * from './picking/validation-data.js';

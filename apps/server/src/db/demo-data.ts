@@ -95,7 +95,8 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
   sortingMode: 'SortingCenter',
   defaultZoneNumber: 1,
   disableAutomove: false,
-  isSinglePickingPerDevice: false,
+  // Issue 17 (part 1 §6): a device runs one recipient's picking at a time.
+  isSinglePickingPerDevice: true,
   sortingCenterId: DEFAULT_SORTING_CENTER_ID,
   zones: [
     { number: 1, name: 'Сито', type: 'SITO', rowCount: 26, colCount: 12 },

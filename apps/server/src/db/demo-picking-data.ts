@@ -43,6 +43,12 @@ export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
   { warehouseNumber: SC, boxNumber: 143, zoneNumber: 8, row: 'c', col: 6 },
   // Warehouse 1201: zone 2 (Экспедиция), its last cell.
   { warehouseNumber: REGULAR, boxNumber: 121, zoneNumber: 2, row: 'd', col: 6 },
+  // Issue 17: the recipients with a pincode, a power of attorney, gate mode, a balance check.
+  { warehouseNumber: SC, boxNumber: 130, zoneNumber: 8, row: 'a', col: 6 },
+  { warehouseNumber: SC, boxNumber: 131, zoneNumber: 8, row: 'b', col: 4 },
+  { warehouseNumber: SC, boxNumber: 132, zoneNumber: 8, row: 'b', col: 5 },
+  { warehouseNumber: SC, boxNumber: 133, zoneNumber: 8, row: 'b', col: 6 },
+  { warehouseNumber: SC, boxNumber: 134, zoneNumber: 8, row: 'c', col: 2 },
 ];
 
 /** A recipient's parcel: in a demo box, or in the returns area (box null). */
@@ -71,6 +77,20 @@ export interface DemoPickingClient {
   /** The demo user (by number) whose open picking holds this recipient, if any. */
   heldByUserNumber: number | null;
   note: string;
+  /** Issue 17's client fields (part 1 §3); the defaults when absent. */
+  rules?: DemoPickingRules;
+}
+
+/** Spec part 1 §3 validationType, pickingMode, allowedGateCells, balance fields; a pincode. */
+export interface DemoPickingRules {
+  validationType?: number;
+  /** The pick-up code the recipient tells (seeded as a salted hash, printed in DEMO.md). */
+  pincode?: string;
+  pickingMode?: 'normal' | 'with_cell';
+  allowedGateCells?: string[];
+  balanceKopecks?: number;
+  balanceDebetKopecks?: number;
+  isNeedBalanceCheck?: boolean;
 }
 
 /** A storage deadline far ahead, and one already passed (highlighted on the process screen). */
@@ -215,6 +235,41 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
       addressFrom: 'Подольск, ул. Заводская, 3',
       addressTo: 'Подольск, ул. Заводская, 3',
     },
+  ),
+  // Issue 17 (docs/DECISIONS.md "Picking validation").
+  client(
+    'R-1008',
+    'Павлова Марина',
+    [
+      parcel('P400014', 'Колодки передние', 130),
+      parcel('P400015', 'Диск тормозной', 131),
+      parcel('P400016', 'Датчик ABS', 131),
+    ],
+    "3 parcels in 8-a-06 and 8-b-04 (two); ends with the recipient's pick-up code",
+    { rules: { validationType: 1, pincode: '4821' } },
+  ),
+  client(
+    'R-1009',
+    'ООО «Автосервис Орлов»',
+    [parcel('P400017', 'Масло моторное 5W-30', 132), parcel('P400018', 'Фильтр масляный', 132)],
+    '2 parcels in 8-b-05; a power of attorney at the end',
+    { rules: { validationType: 2 } },
+  ),
+  client(
+    'R-1010',
+    'Фёдоров Николай',
+    [parcel('P400019', 'Рычаг подвески', 133), parcel('P400020', 'Сайлентблок', 134)],
+    'gate mode: 2 parcels (8-b-06, 8-c-02) go into gate cell =34717-2-f-07 or =34717-2-f-08',
+    {
+      rules: { pickingMode: 'with_cell', allowedGateCells: ['=34717-2-f-07', '=34717-2-f-08'] },
+    },
+  ),
+  client(
+    'R-1011',
+    'Зайцева Татьяна',
+    [parcel('P400021', 'Генератор', 134, { cashOnDeliveryKopecks: 120_000 })],
+    'balance 500,00 ₽ against cash on delivery 1 200,00 ₽: Begin is refused',
+    { rules: { isNeedBalanceCheck: true, balanceKopecks: 50_000, balanceDebetKopecks: 0 } },
   ),
 ];
 

@@ -113,6 +113,11 @@ export const parcels = pgTable(
     stickerPrintedAt: timestamp('sticker_printed_at', { withTimezone: true }),
     attentionMessage: text('attention_message'),
     isDamaged: boolean('is_damaged').notNull().default(false),
+    /**
+     * Not found in its cell at a recipient's picking (issue 17 `lost`, docs/DECISIONS.md
+     * "Picking validation"): no longer offered for pick-up; its history says why.
+     */
+    isLost: boolean('is_lost').notNull().default(false),
     damageComment: text('damage_comment'),
     heightCm: doublePrecision('height_cm'),
     widthCm: doublePrecision('width_cm'),

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { parcels, users } from './schema.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from './schema-picking.js';
+import { pickingClientPincodes } from './schema-picking-validation.js';
 
 export type NewPickingClient = typeof pickingClients.$inferInsert;
 export type NewPickingParcel = typeof pickingParcels.$inferInsert;
@@ -40,6 +41,12 @@ export function createSeedPickingRepository(db: Db) {
         .from(users)
         .where(inArray(users.number, numbers));
       return new Map(rows.map((row) => [row.number, row.id]));
+    },
+
+    /** Issue 17: the recipients' pincode hashes (a client that has one keeps it). */
+    async insertPincodes(rows: { clientId: number; pincodeHash: string }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(pickingClientPincodes).values(rows).onConflictDoNothing();
     },
 
     async insertParcels(rows: NewPickingParcel[]): Promise<void> {

@@ -403,7 +403,24 @@ async function seedPicking(db: Db, warehouseIds: Map<number, number>): Promise<v
       warehouseCodeTo: client.warehouseCodeTo,
       addressFrom: client.addressFrom,
       addressTo: client.addressTo,
+      validationType: client.rules?.validationType ?? 0,
+      pickingMode: client.rules?.pickingMode ?? 'normal',
+      allowedGateCells: client.rules?.allowedGateCells ?? [],
+      balanceKopecks: client.rules?.balanceKopecks ?? null,
+      balanceDebetKopecks: client.rules?.balanceDebetKopecks ?? null,
+      isNeedBalanceCheck: client.rules?.isNeedBalanceCheck ?? false,
     })),
+  );
+  // Issue 17: the pincodes as salted hashes only (docs/DECISIONS.md "Picking validation").
+  await repository.insertPincodes(
+    await Promise.all(
+      DEMO_PICKING_CLIENTS.flatMap((client) => {
+        const clientId = clientIds.get(`${warehouseIdOf(client.warehouseNumber)}:${client.code}`);
+        const pincode = client.rules?.pincode;
+        if (clientId === undefined || pincode === undefined) return [];
+        return [hashPassword(pincode).then((pincodeHash) => ({ clientId, pincodeHash }))];
+      }),
+    ),
   );
   const parcelIds = await repository.findParcelIds(
     DEMO_PICKING_CLIENTS.flatMap((client) => client.parcels.map((parcel) => parcel.number)),

@@ -244,9 +244,26 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
         PickingId: 999999,
         UserId: 1,
         Timestamp: '2026-03-02T08:00:00Z',
-        ValidationData: { Kind: 'none' },
+        // Issue 17: the attorney's fields are fuzzed too.
+        ValidationData: {
+          Kind: 'attorney',
+          AttorneyNumber: '77 АБ 1234567',
+          AttorneyDate: '2026-01-10',
+          HolderName: 'Орлов Дмитрий',
+        },
       },
       headers: { 'x-operation-id': 'fuzz-picking-end-0001' },
+    },
+    'POST /picking-api/picking/balance': { body: { PickingClientCode: 'R-1011' } },
+    'POST /picking-api/picking/lost': {
+      body: {
+        PickingItemId: 999999,
+        UserId: 1,
+        Timestamp: '2026-03-02T08:00:00Z',
+        Barcode: 'P400014',
+        Description: 'Нет в ячейке',
+      },
+      headers: { 'x-operation-id': 'fuzz-picking-lost-0001' },
     },
     'POST /picking-api/picking/cancel': {
       body: { PickingId: 999999 },

@@ -36,6 +36,13 @@ export function createCoverage(machine: AnyStateMachine) {
   const visitedNodes = new Set<string>();
   const firedTransitions = new Set<string>();
   const inspect = (event: InspectionEvent) => {
+    // A snapshot counts its nodes too: the initial state is entered by no microstep.
+    if (event.type === '@xstate.snapshot') {
+      const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown };
+      if (snapshot.machine === machine)
+        for (const node of snapshot._nodes ?? []) visitedNodes.add(node.id);
+      return;
+    }
     if (event.type !== '@xstate.microstep') return;
     for (const transition of event._transitions) {
       const name = transitionNames.get(transition);

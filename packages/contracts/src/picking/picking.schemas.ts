@@ -8,10 +8,16 @@ import {
   PICKING_MODES,
   PICKING_PAGE_SIZE,
   PICKING_STATES,
-  PICKING_VALIDATION_KINDS,
 } from './picking-types.js';
+import {
+  ZLostRequest,
+  ZLostResult,
+  ZPickingBalance,
+  ZValidationData,
+} from './picking-rules.schemas.js';
 
 export * from './picking-types.js';
+export * from './picking-rules.schemas.js';
 
 // The schemas of the recipient picking calls (spec part 1 §3 "Picking client", "Picking item",
 // §7 "Recipient picking"; part 2 §3 "Picking info", §7 "Picking"); the route map is
@@ -82,6 +88,11 @@ export const ZPickingClientsPage = z.object({
   totalCount: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * Ours (issue 17, part 1 §6): the warehouse runs one picking per device, so `/picking`
+   * reopens the recipient kept in LAST_PICKING_RECIPIENT.
+   */
+  isSinglePickingPerDevice: z.boolean(),
 });
 export type TPickingClientsPage = z.infer<typeof ZPickingClientsPage>;
 
@@ -196,19 +207,6 @@ export const ZPickupResult = z.object({
 });
 export type TPickupResult = z.infer<typeof ZPickupResult>;
 
-/**
- * `ValidationData` of `end` (shape ours; docs/DECISIONS.md "Recipient picking"): Kind, and
- * per kind the pincode or the power of attorney (checked by the validation issue).
- */
-export const ZValidationData = z.object({
-  Kind: z.enum(PICKING_VALIDATION_KINDS),
-  Pincode: zText({ max: 20 }).optional(),
-  AttorneyNumber: zText({ max: 50 }).optional(),
-  AttorneyDate: zText({ max: 40 }).optional(),
-  HolderName: zText({ max: 200 }).optional(),
-});
-export type TValidationData = z.infer<typeof ZValidationData>;
-
 /** Spec part 1 §7 `end`: PickingId, UserId, Timestamp, ValidationData; part 2 §7 PickingId. */
 export const ZEndRequest = z.object({
   PickingId: ZId,
@@ -269,6 +267,16 @@ export const PICKING_SCHEMAS = {
     summary: 'Ends a picking: the PICKED parcels are handed out, WAITING ones stay',
     body: ZEndRequest,
     response: ZEndResult,
+  },
+  balance: {
+    summary: 'The balance of a recipient and whether the balance check lets the picking begin',
+    body: ZPickingClientRequest,
+    response: ZPickingBalance,
+  },
+  lost: {
+    summary: 'Marks a WAITING item lost (not found in its cell) with a description',
+    body: ZLostRequest,
+    response: ZLostResult,
   },
   cancel: {
     summary: 'Cancels a picking: PICKED items back to WAITING',

@@ -191,6 +191,8 @@ export const SORTING_EVENT_KINDS = [
   'parcel.pickedUp',
   'parcel.handedOut',
   'picking.cancelled',
+  // Issue 17 (docs/DECISIONS.md "Picking validation"): not found in its cell at a picking.
+  'parcel.lost',
   // Audit (docs/DECISIONS.md "Audit"): a session, its cells and units; the audit moves no stock.
   'audit.sessionStarted',
   'audit.cellOpened',

@@ -15,6 +15,8 @@ export interface PickingWarehouseRow {
   number: number;
   code: string;
   sortingCenterId: number | null;
+  /** Part 1 §6 (issue 17). */
+  isSinglePickingPerDevice: boolean;
 }
 
 /** A recipient with what lies in cells for it and its open picking. */
@@ -56,6 +58,9 @@ export interface PickingRow {
   userName: string;
   deviceId: string | null;
   begunAt: Date;
+  /** The client's gate rule (part 1 §3; issue 17 judges a pickup's cell by it). */
+  pickingMode: TPickingMode;
+  allowedGateCells: string[];
 }
 
 /** A picking item with its parcel and where the parcel lies now. */
@@ -105,10 +110,12 @@ function textArray(value: unknown): string[] {
 
 /**
  * A parcel "lies in a cell" for its recipient while its box stands in a cell, it is not in
- * the returns area and it was not handed out (spec part 1 §3 Picking client parcelsCount).
+ * the returns area, it was not handed out (spec part 1 §3 Picking client parcelsCount) and it
+ * was not marked lost (issue 17, docs/DECISIONS.md "Picking validation").
  */
 const IN_CELL = sql.raw(
-  `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT')`,
+  `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT'
+    and not p.is_lost)`,
 );
 
 /**
@@ -239,6 +246,7 @@ export function createPickingRepository(db: Db) {
           number: warehouses.number,
           code: warehouses.code,
           sortingCenterId: warehouses.sortingCenterId,
+          isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
         })
         .from(warehouses)
         .where(eq(warehouses.number, number))
@@ -325,7 +333,7 @@ export function createPickingRepository(db: Db) {
           from picking_parcels as pp
             inner join parcels as p on p.id = pp.parcel_id
             left join boxes as b on b.id = p.box_id
-          where pp.client_id = ${clientId} and pp.hold is null
+          where pp.client_id = ${clientId} and pp.hold is null and not p.is_lost
             and (pp.is_in_return_area or b.cell_id is not null)
         ), inserted as (
           insert into picking_items (picking_id, parcel_id, state)
@@ -351,7 +359,8 @@ export function createPickingRepository(db: Db) {
     ): Promise<PickingRow | null> {
       const result = await db.execute(sql`
         select pk.id, pk.warehouse_id, pk.client_id, c.code as client_code, pk.state,
-          pk.user_id, u.name as user_name, pk.device_id, pk.begun_at
+          pk.user_id, u.name as user_name, pk.device_id, pk.begun_at, c.picking_mode,
+          c.allowed_gate_cells
         from pickings as pk
           inner join picking_clients as c on c.id = pk.client_id
           inner join users as u on u.id = pk.user_id
@@ -370,6 +379,8 @@ export function createPickingRepository(db: Db) {
         userName: String(row.user_name),
         deviceId: textOrNull(row.device_id),
         begunAt: new Date(row.begun_at as string | Date),
+        pickingMode: row.picking_mode as TPickingMode,
+        allowedGateCells: textArray(row.allowed_gate_cells),
       };
     },
 

@@ -3,6 +3,7 @@ import { DEVICE_COOKIE, PICKING_ROUTES, PICKING_SCHEMAS } from '@sorting/contrac
 import { registerRoutes } from '../../http/typed-routes.js';
 import type { CallContext } from '../../lib/call-context.js';
 import type { PickingCaller, PickingService } from './picking.service.js';
+import type { PickingValidationService } from './picking-validation.service.js';
 
 /** The call with the device that makes it (its `sorting_device` cookie, when sent). */
 function callerOf(call: CallContext, request: FastifyRequest): PickingCaller {
@@ -16,9 +17,9 @@ function callerOf(call: CallContext, request: FastifyRequest): PickingCaller {
  */
 export async function pickingRoutes(
   app: FastifyInstance,
-  options: { service: PickingService },
+  options: { service: PickingService; validation: PickingValidationService },
 ): Promise<void> {
-  const { service } = options;
+  const { service, validation } = options;
   registerRoutes(app, PICKING_ROUTES, PICKING_SCHEMAS, {
     clients: async ({ query, call }) => service.clients(query, call),
     info: async ({ body, call, request }) =>
@@ -28,6 +29,8 @@ export async function pickingRoutes(
     search: async ({ body, call }) => service.search(body.PickingId, call),
     pickup: async ({ body, call, request }) => service.pickup(body, callerOf(call, request)),
     end: async ({ body, call, request }) => service.end(body, callerOf(call, request)),
+    balance: async ({ body, call }) => validation.balance(body.PickingClientCode, call),
+    lost: async ({ body, call, request }) => validation.lost(body, callerOf(call, request)),
     cancel: async ({ body, call, request }) =>
       service.cancel(body.PickingId, callerOf(call, request)),
   });

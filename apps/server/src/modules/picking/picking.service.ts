@@ -13,16 +13,12 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
-import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
+import { clientOrRefuse, openPickingOrRefuse, warehouseOf } from './picking-access.js';
 import { presentClient, presentInfo, presentItem, rublesOf } from './picking.presenter.js';
-import type {
-  PickingClientRow,
-  PickingRepository,
-  PickingRow,
-  PickingWarehouseRow,
-} from './picking.repository.js';
+import type { PickingRepository } from './picking.repository.js';
+import type { PickingValidationService } from './picking-validation.service.js';
 
 /** Who calls: the call context and the device cookie (single picking per device, issue 17). */
 export interface PickingCaller extends CallContext {
@@ -56,63 +52,18 @@ export function createPickingService(options: {
   repository: RepositoryFactory<Db, PickingRepository>;
   now: () => Date;
   handOver?: (tx: Db) => PickingHandOver;
+  /** Validation and floor rules (issue 17, picking-validation.service.ts). */
+  validation: Pick<PickingValidationService, 'over' | 'beforeEnd'>;
 }) {
-  const { db, now, repository: repositoryOf } = options;
-  const changes = operationsOver(db, repositoryOf);
+  const { db, now, repository: repositoryOf, validation } = options;
+  // Each change's repository carries the rules of its transaction (issue 17).
+  const withRules = (tx: Db) => Object.assign(repositoryOf(tx), { rules: validation.over(tx) });
+  const changes = operationsOver(db, withRules);
+  // The end also hands a delivery's parcels over (issue 19).
   const endChanges = operationsOver(db, (tx) => ({
-    repository: repositoryOf(tx),
+    repository: withRules(tx),
     handOver: options.handOver?.(tx) ?? null,
   }));
-
-  /** The caller's default warehouse (as `containerAccounting/all`); none → 104. */
-  async function warehouseOf(
-    repository: PickingRepository,
-    context: CallContext,
-  ): Promise<PickingWarehouseRow> {
-    const number = context.user.defaultWarehouseNumber;
-    const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
-    if (!warehouse || !canUseWarehouse(context.user, warehouse)) {
-      throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-    }
-    return warehouse;
-  }
-
-  async function clientOrRefuse(
-    repository: PickingRepository,
-    code: string,
-    context: CallContext,
-  ): Promise<{ warehouse: PickingWarehouseRow; client: PickingClientRow }> {
-    const warehouse = await warehouseOf(repository, context);
-    const client = await repository.findClient(warehouse.id, code);
-    if (!client) throw refusal('objectNotFound', 'pickingClientNotFound', { code });
-    return { warehouse, client };
-  }
-
-  /**
-   * An OPEN picking of the caller's warehouse, locked, that is the caller's: another
-   * warehouse's is not found (104, its row not even locked); closed or someone else's →
-   * ErrorCode 1.
-   */
-  async function openPickingOrRefuse(
-    repository: PickingRepository,
-    id: number,
-    mode: 'update' | 'share',
-    context: CallContext,
-  ): Promise<PickingRow> {
-    // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
-    const warehouseNumber = context.user.defaultWarehouseNumber;
-    if (warehouseNumber === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-    const picking = await repository.lockPicking(id, warehouseNumber, mode);
-    if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
-    if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
-    if (picking.userId !== context.user.id) {
-      throw refusal('refused', 'pickingHeldBy', {
-        client: picking.clientCode,
-        user: picking.userName,
-      });
-    }
-    return picking;
-  }
 
   function deviceTime(timestamp: string | undefined): Date | null {
     return timestamp === undefined ? null : new Date(timestamp);
@@ -133,6 +84,7 @@ export function createPickingService(options: {
         totalCount,
         page: query.page,
         pageSize: query.pageSize,
+        isSinglePickingPerDevice: warehouse.isSinglePickingPerDevice,
       };
     },
 
@@ -174,6 +126,7 @@ export function createPickingService(options: {
         if (current.parcelsCount === 0) {
           throw refusal('refused', 'pickingNothingInCells', { code: current.code });
         }
+        await repository.rules.beforeBegin(warehouse, current, context);
         const at = now();
         const pickingId = await repository.insertPicking({
           warehouseId: warehouse.id,
@@ -256,14 +209,8 @@ export function createPickingService(options: {
         if (!before || before.isInReturnArea || before.cellBarcode === null) {
           throw refusal('refused', 'pickingParcelNotInCell', { barcode: body.Barcode });
         }
-        if (before.cellBarcode !== body.CellBarcode) {
-          throw refusal('repeatedFailure', 'pickingWrongCell', {
-            barcode: body.Barcode,
-            cell: before.cellName ?? before.cellBarcode,
-            cellBarcode: before.cellBarcode,
-            scanned: body.CellBarcode,
-          });
-        }
+        // Its own cell, or in gate mode a gate cell (issue 17); else 304 naming the right one.
+        const { gateCell } = await repository.rules.pickupCell(picking, before, body.CellBarcode);
         const progress = await repository.recordPickup({
           pickingId: picking.id,
           itemId: locked.itemId,
@@ -280,8 +227,14 @@ export function createPickingService(options: {
               parcelNumber: before.barcode,
               cellName: before.cellName,
               deviceTime: body.Timestamp,
+              ...(gateCell === null ? {} : { gateCell }),
             },
-            units: [before.barcode, before.boxBarcode, before.cellBarcode],
+            units: [
+              before.barcode,
+              before.boxBarcode,
+              before.cellBarcode,
+              gateCell === null ? null : body.CellBarcode,
+            ],
           },
         });
         return {
@@ -302,6 +255,8 @@ export function createPickingService(options: {
      * parcels and no processed payment → 402 (the payment issue lifts it). Nothing picked → 1.
      */
     async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
+      // The recipient's proof (issue 17): its kind, a pincode counted in its own transaction.
+      await validation.beforeEnd(body, context);
       return endChanges.run(context, async ({ repository, handOver }) => {
         const picking = await openPickingOrRefuse(repository, body.PickingId, 'update', context);
         const picked = await repository.listPicked(picking.id);
@@ -322,6 +277,7 @@ export function createPickingService(options: {
           at,
           parcels: picked.map((parcel) => parcel.barcode),
         });
+        const proof = await repository.rules.recordProof(picking.id, body.ValidationData, at);
         await repository.handOut(
           picking.id,
           picked.map((parcel) => parcel.parcelId),
@@ -344,6 +300,7 @@ export function createPickingService(options: {
             clientCode: picking.clientCode,
             parcelsCount: handedOut.length,
             comment: picking.clientCode,
+            ...proof,
           },
           units: [...handedOut, ...picked.map((parcel) => parcel.boxBarcode)],
         });

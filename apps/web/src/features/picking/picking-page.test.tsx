@@ -11,6 +11,9 @@ import type {
   TPickingClientsPage,
   TPickingInfo,
   TPickupResult,
+  TLostResult,
+  TPickingBalance,
+  TValidationData,
 } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
 import { LocaleProvider } from '../../shell/i18n';
@@ -49,7 +52,19 @@ const ITEMS = [
   pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
 ];
 
-function fakeCalls(): PickingCalls & { searches: string[] } {
+/** Issue 17's client fields the fake info answers. */
+interface Rules {
+  validationType?: number;
+  shortfall?: number | null;
+}
+
+function fakeCalls(rules: Rules = {}): PickingCalls & {
+  searches: string[];
+  ends: TValidationData[];
+  losts: string[];
+} {
+  const ends: TValidationData[] = [];
+  const losts: string[] = [];
   const searches: string[] = [];
   let items = ITEMS.map((one) => ({ ...one }));
   const page = (list: TPickingClient[]): TPickingClientsPage => ({
@@ -57,9 +72,12 @@ function fakeCalls(): PickingCalls & { searches: string[] } {
     totalCount: list.length,
     page: 1,
     pageSize: 30,
+    isSinglePickingPerDevice: false,
   });
   return {
     searches,
+    ends,
+    losts,
     listClients: async ({ search }) => {
       searches.push(search);
       const list = CLIENTS.filter((one) => search === '' || one.clientName.includes(search));
@@ -76,6 +94,7 @@ function fakeCalls(): PickingCalls & { searches: string[] } {
             barcodes: ['P400001', 'P400007'],
             cashOnDelivery: 1234.5,
             parcelsForReturnCount: 1,
+            validationType: rules.validationType ?? 0,
           }),
         ),
       ),
@@ -95,17 +114,42 @@ function fakeCalls(): PickingCalls & { searches: string[] } {
       const picked = items.find((one) => one.barcode === barcode)!;
       return result<TPickupResult>({ item: picked, pickedCount: 1, totalCount: 2 });
     },
-    end: async () => result<TEndResult>(null, { errorCode: 1, message: 'Нет' }),
+    end: async ({ validation }) => {
+      ends.push(validation);
+      return result<TEndResult>(null, { errorCode: 1, message: 'Неверный код, осталось 4' });
+    },
+    balance: async (clientCode) =>
+      result<TPickingBalance>({
+        clientCode,
+        balance: 500,
+        balanceDebet: 0,
+        isNeedBalanceCheck: rules.shortfall !== undefined,
+        cashOnDelivery: 1200,
+        shortfall: rules.shortfall ?? null,
+      }),
+    lost: async ({ itemId, barcode, description }) => {
+      losts.push(description);
+      items = items.map((one) => (one.itemId === itemId ? { ...one, state: 'LOST' } : one));
+      return result<TLostResult>({
+        itemId,
+        barcode,
+        state: 'LOST',
+        description,
+        pickedCount: 0,
+        totalCount: 1,
+      });
+    },
+    restorableRecipient: async () => null,
     cancel: async () => result<TCancelResult>(null, { errorCode: 1, message: 'Нет' }),
   };
 }
 
-async function renderPages(locale: Locale = 'ru', initial = '/picking') {
+async function renderPages(locale: Locale = 'ru', initial = '/picking', rules: Rules = {}) {
   const played: SoundName[] = [];
   const services = createTestServices({
     sounds: { play: (name) => void played.push(name), setMuted: () => undefined },
   });
-  const calls = fakeCalls();
+  const calls = fakeCalls(rules);
   const base = locale === 'ru' ? '' : `/${locale}`;
   const router = createMemoryRouter(
     [
@@ -208,5 +252,98 @@ describe('PickingPickupScreen', () => {
     expect(screen.getAllByTestId('put-back-item').map((node) => node.textContent)).toEqual([
       'P400001 → 8-a-04',
     ]);
+  });
+});
+
+describe('PickingPickupScreen: validation and floor rules (issue 17)', () => {
+  it('shows the balance and a failing check as an attention block; Begin is disabled', async () => {
+    const { waitView } = await renderPages('ru', '/picking/pickup/R-1001', { shortfall: 700 });
+    await waitView('pickingInfo');
+    expect(screen.getByTestId('info-balance').textContent).toBe('500,00\u00a0₽');
+    expect(screen.getByTestId('info-balance-debet').textContent).toBe('0,00\u00a0₽');
+    expect(screen.getByTestId('balance-shortfall').textContent).toBe(
+      'Недостаточно средств на балансе: не хватает 700,00\u00a0₽. Выдачу начать нельзя.',
+    );
+    expect(screen.getByTestId('picking-begin')).toHaveProperty('disabled', true);
+  });
+
+  it('marks a WAITING item lost only with a description', async () => {
+    const { waitView, calls } = await renderPages('ru', '/picking/pickup/R-1001');
+    await waitView('pickingInfo');
+    expect(screen.queryByTestId('balance-shortfall')).toBeNull();
+    await userEvent.click(screen.getByTestId('picking-begin'));
+    await waitView('pickingProcess');
+    const lostButtons = screen.getAllByTestId('picking-lost');
+    // Two WAITING items; the RETURNED one has no «Не найдена».
+    expect(lostButtons).toHaveLength(2);
+    await userEvent.click(lostButtons[1]!);
+    await waitView('lostDialog');
+    await userEvent.click(screen.getByTestId('lost-submit'));
+    expect(screen.getByTestId('lost-error').textContent).toBe('Опишите, почему посылка не найдена');
+    expect(calls.losts).toEqual([]);
+    await userEvent.type(screen.getByTestId('lost-description'), 'Нет в ячейке');
+    await userEvent.click(screen.getByTestId('lost-submit'));
+    await waitView('pickingProcess');
+    expect(calls.losts).toEqual(['Нет в ячейке']);
+    const lost = screen
+      .getAllByTestId('picking-item')
+      .find((node) => node.getAttribute('data-barcode') === 'P400007')!;
+    expect(lost.getAttribute('data-state')).toBe('LOST');
+    expect(within(lost).getByTestId('item-state').textContent).toBe('не найдена');
+    expect(screen.getByTestId('picking-progress').textContent).toBe('0 из 1');
+  });
+
+  it('asks for the pincode: digits only, masked in groups; a refusal shows the server message', async () => {
+    const { scan, waitView, calls } = await renderPages('ru', '/picking/pickup/R-1001', {
+      validationType: 1,
+    });
+    await waitView('pickingInfo');
+    await userEvent.click(screen.getByTestId('picking-begin'));
+    await waitView('pickingProcess');
+    scan('=34717-8-a-04');
+    scan('P400001');
+    await waitFor(() => expect(screen.getByTestId('picking-progress').textContent).toBe('1 из 2'));
+    await userEvent.click(screen.getByTestId('picking-to-check'));
+    await userEvent.click(screen.getByTestId('picking-end'));
+    await waitView('checkPincode');
+    const input = screen.getByTestId('pincode-input');
+    expect(input.getAttribute('type')).toBe('password');
+    await userEvent.type(input, '48a2');
+    expect(screen.getByTestId('pincode-groups').textContent).toBe('Введено: •••');
+    await userEvent.click(screen.getByTestId('picking-confirm-end'));
+    expect(screen.getByTestId('pincode-error').textContent).toBe('Код получения — от 4 до 6 цифр');
+    expect(calls.ends).toEqual([]);
+    await userEvent.type(input, '1');
+    expect(screen.getByTestId('pincode-groups').textContent).toBe('Введено: •• ••');
+    await userEvent.click(screen.getByTestId('picking-confirm-end'));
+    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0011'));
+    expect(calls.ends).toEqual([{ Kind: 'pincode', Pincode: '4821' }]);
+    expect(screen.getByTestId('prompt-error').textContent).toContain('Неверный код, осталось 4');
+    await waitView('checkPincode');
+  });
+
+  it('checks the power of attorney inline in English; nothing is sent while invalid', async () => {
+    const { scan, waitView, calls } = await renderPages('en', '/picking/pickup/R-1001', {
+      validationType: 2,
+    });
+    await waitView('pickingInfo');
+    await userEvent.click(screen.getByTestId('picking-begin'));
+    await waitView('pickingProcess');
+    scan('=34717-8-a-04');
+    scan('P400001');
+    await waitFor(() => expect(screen.getByTestId('picking-progress').textContent).toBe('1 of 2'));
+    await userEvent.click(screen.getByTestId('picking-to-check'));
+    await userEvent.click(screen.getByTestId('picking-end'));
+    await waitView('checkProxy');
+    await userEvent.click(screen.getByTestId('picking-confirm-end'));
+    expect(screen.getByTestId('proxy-number-error').textContent).toBe('Required');
+    expect(screen.getByTestId('proxy-date-error').textContent).toBe('Required');
+    expect(screen.getByTestId('proxy-holderName-error').textContent).toBe('Required');
+    await userEvent.type(screen.getByTestId('proxy-number'), '77 AB 1234567');
+    await userEvent.type(screen.getByTestId('proxy-date'), '2999-01-01');
+    await userEvent.type(screen.getByTestId('proxy-holderName'), 'Orlov Dmitry');
+    await userEvent.click(screen.getByTestId('picking-confirm-end'));
+    expect(screen.getByTestId('proxy-date-error').textContent).toBe('The date is in the future');
+    expect(calls.ends).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import {
   ActionBar,
   ActionButton,
+  controlStyles,
   NoData,
   Page,
   Pager,
@@ -25,7 +26,9 @@ import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
   groupByCell,
+  isBalanceBlocked,
   isDeadlinePassed,
+  isGateMode,
   pickedItems,
   PICKING_PATH,
   pickingMachine,
@@ -37,11 +40,19 @@ import { createPickingService, type PickingCalls } from './picking.service';
 import { DeliveryOffer } from './delivery-offer';
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
+import { BalanceRows, LostDialog, PincodeForm, ProxyForm } from './picking-validation-views';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
-const PROCESS_VIEWS = new Set(['pickingProcess', 'pickingUp', 'confirmCancel', 'cancelling']);
-const CHECK_VIEWS = new Set(['checkPicked', 'ending']);
+const PROCESS_VIEWS = new Set([
+  'pickingProcess',
+  'pickingUp',
+  'confirmCancel',
+  'cancelling',
+  'lostDialog',
+  'markingLost',
+]);
+const CHECK_VIEWS = new Set(['checkPicked', 'ending', 'checkPincode', 'checkProxy']);
 
 /** Today as yyyy-mm-dd (the device's date), to compare storage deadlines. */
 function today(): string {
@@ -79,6 +90,12 @@ export function PickingPickupScreen(props: {
   const items = context?.items ?? [];
   const progress = progressOf(items);
   const picked = pickedItems(items);
+  // Issue 17: the proof screens stay mounted while their end is sent.
+  const proof = context?.validation?.Kind ?? 'none';
+  const isPincode = view === 'checkPincode' || (view === 'ending' && proof === 'pincode');
+  const isProxy = view === 'checkProxy' || (view === 'ending' && proof === 'attorney');
+  const isGate = isGateMode(info);
+  const gateCells = (info?.AllowedGateCells ?? []).join(', ');
 
   return (
     <Page title={t('pickupTitle', { code: props.clientCode })} testId="picking-pickup">
@@ -92,28 +109,43 @@ export function PickingPickupScreen(props: {
           <p className={promptStyles.main} data-testid="prompt-main">
             {PROCESS_VIEWS.has(view)
               ? context?.pendingBarcode
-                ? t('scanCellOf', { barcode: context.pendingBarcode })
+                ? t(isGate ? 'gateCellOf' : 'scanCellOf', { barcode: context.pendingBarcode })
                 : context?.currentCell
-                  ? t('scanItemIn', { cell: context.currentCell })
-                  : t('scanCellOrItem')
-              : CHECK_VIEWS.has(view)
-                ? t('checkPicked')
-                : info
-                  ? info.ClientName
-                  : t('loadingClient', { code: props.clientCode })}
+                  ? t(isGate ? 'gateCurrent' : 'scanItemIn', { cell: context.currentCell })
+                  : isGate
+                    ? t('gateScanFirst', { cells: gateCells })
+                    : t('scanCellOrItem')
+              : isPincode
+                ? t('pincodeTitle')
+                : isProxy
+                  ? t('proxyTitle')
+                  : CHECK_VIEWS.has(view)
+                    ? t('checkPicked')
+                    : info
+                      ? info.ClientName
+                      : t('loadingClient', { code: props.clientCode })}
           </p>
           {PROCESS_VIEWS.has(view) ? (
             <p className={styles.progress} data-testid="picking-progress">
               {t('progress', { picked: progress.picked, total: progress.total })}
             </p>
           ) : null}
-          {error ? <PromptError text={errorText(error)} code={error.code} /> : null}
+          {error ? (
+            // The spec's f-codes are shown; our own checks (a non-gate cell) show their text only.
+            <PromptError
+              text={errorText(error)}
+              code={error.code.startsWith('f-') ? error.code : null}
+            />
+          ) : null}
         </section>
 
         {view === 'infoFailed' ? <NoData text={t('f-0005')} code="f-0005" /> : null}
 
         {info && (view === 'pickingInfo' || view === 'beginning') ? (
-          <ClientInfo info={info} />
+          <>
+            <ClientInfo info={info} />
+            <BalanceRows balance={context?.balance ?? null} />
+          </>
         ) : null}
 
         {info && props.deliveryCalls && (view === 'pickingInfo' || view === 'checkPicked') ? (
@@ -125,10 +157,40 @@ export function PickingPickupScreen(props: {
         ) : null}
 
         {PROCESS_VIEWS.has(view) ? (
-          <ProcessList items={items} currentCell={context?.currentCell ?? null} />
+          <ProcessList
+            items={items}
+            currentCell={context?.currentCell ?? null}
+            canMarkLost={view === 'pickingProcess'}
+            onLost={(itemId) => send({ type: 'LOST_ASK', itemId })}
+          />
         ) : null}
 
-        {CHECK_VIEWS.has(view) ? <PickedList items={picked} /> : null}
+        {isPincode ? (
+          <PincodeForm
+            initial={context?.validation ?? null}
+            isBusy={view !== 'checkPincode'}
+            onSubmit={(data) => send({ type: 'VALIDATE', data })}
+            onBack={() => send({ type: 'BACK' })}
+          />
+        ) : isProxy ? (
+          <ProxyForm
+            initial={context?.validation ?? null}
+            isBusy={view !== 'checkProxy'}
+            onSubmit={(data) => send({ type: 'VALIDATE', data })}
+            onBack={() => send({ type: 'BACK' })}
+          />
+        ) : CHECK_VIEWS.has(view) ? (
+          <PickedList items={picked} />
+        ) : null}
+
+        {(view === 'lostDialog' || view === 'markingLost') && context?.lostItem ? (
+          <LostDialog
+            barcode={context.lostItem.barcode}
+            isBusy={view !== 'lostDialog'}
+            onSubmit={(description) => send({ type: 'LOST_SUBMIT', description })}
+            onClose={() => send({ type: 'LOST_CLOSE' })}
+          />
+        ) : null}
 
         <ActionBar>
           {view === 'infoFailed' ? (
@@ -150,7 +212,7 @@ export function PickingPickupScreen(props: {
               <ActionButton
                 testId="picking-begin"
                 label={t('begin')}
-                disabled={view !== 'pickingInfo'}
+                disabled={view !== 'pickingInfo' || isBalanceBlocked(context?.balance ?? null)}
                 onClick={() => send({ type: 'BEGIN' })}
               />
               <ActionButton
@@ -177,7 +239,7 @@ export function PickingPickupScreen(props: {
               />
             </>
           ) : null}
-          {CHECK_VIEWS.has(view) ? (
+          {CHECK_VIEWS.has(view) && !isPincode && !isProxy ? (
             <>
               <ActionButton
                 testId="picking-end"
@@ -268,7 +330,12 @@ function ClientInfo(props: { info: TPickingInfo }) {
 }
 
 /** The items grouped by cell, the cell name large; a `return` row shows the returns label. */
-function ProcessList(props: { items: readonly TPickingItem[]; currentCell: string | null }) {
+function ProcessList(props: {
+  items: readonly TPickingItem[];
+  currentCell: string | null;
+  canMarkLost: boolean;
+  onLost: (itemId: number) => void;
+}) {
   const { t } = useTranslation('picking');
   const date = today();
   return (
@@ -318,6 +385,18 @@ function ProcessList(props: { items: readonly TPickingItem[]; currentCell: strin
                           })}
                         </span>
                       </>
+                    ) : null}
+                    {item.state === 'WAITING' ? (
+                      <button
+                        type="button"
+                        className={`${controlStyles.button} ${styles.lostButton}`}
+                        data-testid="picking-lost"
+                        aria-label={t('notFoundOf', { barcode: item.barcode })}
+                        disabled={!props.canMarkLost}
+                        onClick={() => props.onLost(item.itemId)}
+                      >
+                        {t('notFound')}
+                      </button>
                     ) : null}
                   </li>
                 );

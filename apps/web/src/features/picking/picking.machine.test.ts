@@ -3,12 +3,15 @@ import { createActor, waitFor } from 'xstate';
 import type {
   TCancelResult,
   TEndResult,
+  TLostResult,
   TPicking,
+  TPickingBalance,
   TPickingClient,
   TPickingClientsPage,
   TPickingInfo,
   TPickingItem,
   TPickupResult,
+  TValidationData,
 } from '@sorting/contracts';
 import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
@@ -32,7 +35,26 @@ import {
 // every transition and every code (last tests).
 
 type Failure = 'network' | 'refused';
-type CallName = 'find' | 'info' | 'begin' | 'search' | 'pickup' | 'end' | 'cancel';
+type CallName =
+  | 'find'
+  | 'info'
+  | 'begin'
+  | 'search'
+  | 'pickup'
+  | 'end'
+  | 'cancel'
+  | 'balance'
+  | 'lost'
+  | 'restore';
+
+/** Issue 17's client fields of the fake recipient. */
+interface Rules {
+  validationType?: number;
+  gateCells?: string[];
+  shortfall?: number;
+  /** LAST_PICKING_RECIPIENT as the restore port answers it. */
+  restorable?: string | null;
+}
 
 function item(itemId: number, barcode: string, cell: string, order: number): TPickingItem {
   return pickingItem(itemId, barcode, zone8Cell(cell, order));
@@ -42,8 +64,8 @@ const CLIENT: TPickingClient = pickingClient('R-1001', 'Смирнов Алек�
   barcodes: ['P400001', 'P400002'],
 });
 
-function infoOf(pickingId: number | null, isOwn: boolean): TPickingInfo {
-  return pickingInfo(
+function infoOf(pickingId: number | null, isOwn: boolean, rules: Rules = {}): TPickingInfo {
+  const info = pickingInfo(
     pickingId === null
       ? CLIENT
       : {
@@ -54,9 +76,15 @@ function infoOf(pickingId: number | null, isOwn: boolean): TPickingInfo {
         },
     { IsOwnPicking: isOwn },
   );
+  return {
+    ...info,
+    ValidationType: rules.validationType ?? 0,
+    PickingMode: rules.gateCells ? 'with_cell' : 'normal',
+    AllowedGateCells: rules.gateCells ?? [],
+  };
 }
 
-function createFakeServer() {
+function createFakeServer(rules: Rules = {}) {
   let items = [item(11, 'P400001', '8-a-01', 800001), item(12, 'P400002', '8-b-03', 800009)];
   let pickingId: number | null = null;
   const failOnce: Partial<Record<CallName, Failure>> = {};
@@ -68,6 +96,9 @@ function createFakeServer() {
     pickup: [],
     end: [],
     cancel: [],
+    balance: [],
+    lost: [],
+    restore: [],
   };
   const failed = <T>(failure: Failure, message: string): Promise<CallResult<T>> =>
     failure === 'network'
@@ -96,7 +127,13 @@ function createFakeServer() {
         const found = [CLIENT].filter(
           (client) => client.clientCode === search || client.barcodes.includes(search),
         );
-        return result({ items: found, totalCount: found.length, page: 1, pageSize: 2 });
+        return result({
+          items: found,
+          totalCount: found.length,
+          page: 1,
+          pageSize: 2,
+          isSinglePickingPerDevice: false,
+        });
       },
       info: async (clientCode: string): Promise<CallResult<TPickingInfo>> => {
         const failure = take('info', clientCode);
@@ -107,7 +144,7 @@ function createFakeServer() {
             message: `Получатель ${clientCode} не найден`,
           });
         }
-        return result(infoOf(pickingId, pickingId !== null));
+        return result(infoOf(pickingId, pickingId !== null, rules));
       },
       begin: async (input: { clientCode: string; operationId: string }) => {
         const failure = take('begin', input);
@@ -138,7 +175,8 @@ function createFakeServer() {
         if (failure) return failed(failure, 'Сбой');
         const found = items.find((one) => one.barcode === input.barcode);
         if (!found) return result<TPickupResult>(null, { errorCode: 404, message: 'Нет' });
-        if (found.cell.barcode !== input.cellBarcode) {
+        const isGate = rules.gateCells?.includes(input.cellBarcode) ?? false;
+        if (!isGate && found.cell.barcode !== input.cellBarcode) {
           return result<TPickupResult>(null, {
             errorCode: 304,
             message: `Посылка ${input.barcode} лежит в ячейке ${found.cell.name}`,
@@ -152,7 +190,11 @@ function createFakeServer() {
           totalCount: progress.total,
         });
       },
-      end: async (input: { pickingId: number; operationId: string }) => {
+      end: async (input: {
+        pickingId: number;
+        validation: TValidationData;
+        operationId: string;
+      }) => {
         const failure = take('end', input);
         if (failure) return failed<TEndResult>(failure, 'Нужна оплата');
         return result<TEndResult>({
@@ -162,6 +204,42 @@ function createFakeServer() {
           waiting: items.filter((one) => one.state === 'WAITING').map((one) => one.barcode),
           cashOnDelivery: 0,
         });
+      },
+      balance: async (clientCode: string): Promise<CallResult<TPickingBalance>> => {
+        const failure = take('balance', clientCode);
+        if (failure) return failed(failure, 'Сбой');
+        return result({
+          clientCode,
+          balance: 500,
+          balanceDebet: 0,
+          isNeedBalanceCheck: rules.shortfall !== undefined,
+          cashOnDelivery: 1200,
+          shortfall: rules.shortfall ?? null,
+        });
+      },
+      lost: async (input: {
+        itemId: number;
+        barcode: string;
+        description: string;
+        operationId: string;
+      }): Promise<CallResult<TLostResult>> => {
+        const failure = take('lost', input);
+        if (failure) return failed(failure, 'Не ожидает выдачи');
+        items = items.map((one) => (one.itemId === input.itemId ? { ...one, state: 'LOST' } : one));
+        const progress = progressOf(items);
+        return result({
+          itemId: input.itemId,
+          barcode: input.barcode,
+          state: 'LOST',
+          description: input.description,
+          pickedCount: progress.picked,
+          totalCount: progress.total,
+        });
+      },
+      restorableRecipient: async (): Promise<string | null> => {
+        const failure = take('restore', null);
+        if (failure) throw new TypeError('Failed to fetch');
+        return rules.restorable ?? null;
       },
       cancel: async (input: { pickingId: number; operationId: string }) => {
         const failure = take('cancel', input);
@@ -181,8 +259,9 @@ const firedCodes = new Set<string>();
 function start(
   clientCode: string | null,
   prepare?: (server: ReturnType<typeof createFakeServer>) => void,
+  rules: Rules = {},
 ) {
-  const server = createFakeServer();
+  const server = createFakeServer(rules);
   prepare?.(server);
   const errors: PickingError[] = [];
   const sounds: PickingSound[] = [];
@@ -269,6 +348,7 @@ describe('picking machine: direction select', () => {
       totalCount: 2,
       page: 1,
       pageSize: 2,
+      isSinglePickingPerDevice: false,
     };
     expect(clientOfScan(page, 'P400001')).toBeNull();
     expect(clientOfScan(page, 'R-2')).toBe('R-2');
@@ -418,6 +498,161 @@ describe('picking machine: checkPicked and end', () => {
     expect(s.sounds.at(-1)).toBe('ok-new');
     expect(s.paths).toEqual(['/picking']);
     expect(s.stored.at(-1)).toBeNull();
+  });
+});
+
+describe('picking machine: restore, balance and gate mode (issue 17)', () => {
+  it('reopens the kept recipient on /picking when the warehouse says so', async () => {
+    const s = start(null, undefined, { restorable: 'R-1001' });
+    expect(await s.send()).toBe('pickingDirectionSelect');
+    expect(s.paths).toEqual(['/picking/pickup/R-1001']);
+    const t = start(null, (server) => server.failNext('restore', 'network'));
+    expect(await t.send()).toBe('pickingDirectionSelect');
+    expect(t.paths).toEqual([]);
+  });
+
+  it('loads the balance into the info; a failing check blocks Begin; f-0003 on failure', async () => {
+    const s = start('R-1001', undefined, { shortfall: 700 });
+    expect(await s.send()).toBe('pickingInfo');
+    expect(s.context().balance?.shortfall).toBe(700);
+    expect(await s.send({ type: 'BEGIN' })).toBe('pickingInfo');
+    expect(s.server.calls.begin).toEqual([]);
+    const t = start('R-1001', (server) => server.failNext('balance', 'refused'));
+    expect(await t.send()).toBe('pickingInfo');
+    expect(t.errors.at(-1)).toMatchObject({ code: 'f-0003', message: 'Сбой' });
+    expect(t.context().balance).toBeNull();
+    const u = start('R-1001', (server) => server.failNext('balance', 'network'));
+    expect(await u.send()).toBe('pickingInfo');
+    expect(u.errors.at(-1)).toEqual({ code: 'f-0003', message: null });
+    expect(await u.send({ type: 'BEGIN' })).toBe('pickingProcess');
+  });
+
+  it('gate mode: a storage cell is refused without a call; items go into the current gate cell', async () => {
+    const gateCells = ['=34717-2-f-07', '=34717-2-f-08'];
+    const s = start('R-1001', undefined, { gateCells });
+    await s.send({ type: 'BEGIN' });
+    expect(await s.send('=34717-8-a-01')).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toEqual({
+      code: 'notGateCell',
+      barcode: '=34717-8-a-01',
+      message: '=34717-2-f-07, =34717-2-f-08',
+    });
+    expect(s.context().currentCell).toBeNull();
+    // An item then a gate cell: picked into it, and the gate cell is kept.
+    await s.send('P400001', '=34717-2-f-07');
+    expect(s.context().currentCell).toBe('=34717-2-f-07');
+    await s.send('=34717-2-f-08', 'P400002');
+    expect(s.server.calls.pickup).toEqual([
+      expect.objectContaining({ barcode: 'P400001', cellBarcode: '=34717-2-f-07' }),
+      expect.objectContaining({ barcode: 'P400002', cellBarcode: '=34717-2-f-08' }),
+    ]);
+    expect(s.view()).toBe('checkPicked');
+  });
+});
+
+describe('picking machine: lost (issue 17)', () => {
+  it('asks a description for a WAITING item only; lost leaves the to-do list', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001');
+    // A PICKED item: no dialog.
+    expect(await s.send({ type: 'LOST_ASK', itemId: 11 })).toBe('pickingProcess');
+    expect(await s.send({ type: 'LOST_ASK', itemId: 12 })).toBe('lostDialog');
+    expect(await s.send({ type: 'LOST_CLOSE' })).toBe('pickingProcess');
+    await s.send({ type: 'LOST_ASK', itemId: 12 });
+    expect(await s.send({ type: 'LOST_SUBMIT', description: '   ' })).toBe('lostDialog');
+    expect(await s.send({ type: 'LOST_SUBMIT', description: 'x'.repeat(501) })).toBe('lostDialog');
+    s.server.failNext('lost', 'refused');
+    expect(await s.send({ type: 'LOST_SUBMIT', description: ' Нет ' })).toBe('pickingProcess');
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0010', message: 'Не ожидает выдачи' });
+    s.server.failNext('lost', 'network');
+    await s.send({ type: 'LOST_ASK', itemId: 12 }, { type: 'LOST_SUBMIT', description: 'Нет' });
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0010', message: null });
+    // Lost: everything left is picked → the picked list.
+    await s.send({ type: 'LOST_ASK', itemId: 12 });
+    expect(await s.send({ type: 'LOST_SUBMIT', description: ' Нет в ячейке ' })).toBe(
+      'checkPicked',
+    );
+    expect(s.server.calls.lost.at(-1)).toMatchObject({ itemId: 12, description: 'Нет в ячейке' });
+    expect(progressOf(s.context().items)).toEqual({ picked: 1, total: 1 });
+  });
+
+  it('stays in the process while other items wait', async () => {
+    const s = start('R-1001');
+    await s.send({ type: 'BEGIN' }, { type: 'LOST_ASK', itemId: 12 });
+    expect(await s.send({ type: 'LOST_SUBMIT', description: 'Нет' })).toBe('pickingProcess');
+    expect(s.context().items.find((one) => one.itemId === 12)?.state).toBe('LOST');
+  });
+});
+
+describe('picking machine: checkPincode and checkProxy (issue 17)', () => {
+  async function picked(rules: Rules) {
+    const s = start('R-1001', undefined, rules);
+    await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001', { type: 'TO_CHECK' });
+    return s;
+  }
+
+  it('checkPincode: invalid codes stay, a refusal comes back retyped, no answer keeps it, right ends', async () => {
+    const s = await picked({ validationType: 1 });
+    expect(await s.send({ type: 'END' })).toBe('checkPincode');
+    expect(await s.send({ type: 'BACK' })).toBe('checkPicked');
+    await s.send({ type: 'END' });
+    for (const data of [
+      { Kind: 'pincode', Pincode: '482' },
+      { Kind: 'pincode', Pincode: '48a1' },
+      { Kind: 'none' },
+    ] as TValidationData[]) {
+      expect(await s.send({ type: 'VALIDATE', data })).toBe('checkPincode');
+    }
+    expect(s.server.calls.end).toEqual([]);
+    s.server.failNext('end', 'refused');
+    expect(await s.send({ type: 'VALIDATE', data: { Kind: 'pincode', Pincode: '1111' } })).toBe(
+      'checkPincode',
+    );
+    expect(s.errors.at(-1)).toMatchObject({ code: 'f-0011', message: 'Нужна оплата' });
+    expect(s.context().validation).toBeNull();
+    s.server.failNext('end', 'network');
+    await s.send({ type: 'VALIDATE', data: { Kind: 'pincode', Pincode: '4821' } });
+    expect(s.view()).toBe('checkPincode');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0012', message: null });
+    expect(s.context().validation).toEqual({ Kind: 'pincode', Pincode: '4821' });
+    expect(await s.send({ type: 'VALIDATE', data: { Kind: 'pincode', Pincode: '4821' } })).toBe(
+      'finished',
+    );
+    expect(s.server.calls.end.at(-1)).toMatchObject({
+      validation: { Kind: 'pincode', Pincode: '4821' },
+    });
+    expect(s.done).toEqual(['ended']);
+  });
+
+  it('checkProxy: nothing sent while invalid; refused and unanswered keep the data; valid ends', async () => {
+    const s = await picked({ validationType: 2 });
+    expect(await s.send({ type: 'END' })).toBe('checkProxy');
+    const valid: TValidationData = {
+      Kind: 'attorney',
+      AttorneyNumber: '77 АБ 1234567',
+      AttorneyDate: '2026-01-10',
+      HolderName: 'Орлов Дмитрий',
+    };
+    for (const data of [
+      { ...valid, AttorneyNumber: '' },
+      { ...valid, AttorneyDate: '2999-01-01' },
+      { ...valid, AttorneyDate: '2001-01-01' },
+      { ...valid, HolderName: 'Я' },
+      { Kind: 'pincode', Pincode: '4821' },
+    ] as TValidationData[]) {
+      expect(await s.send({ type: 'VALIDATE', data })).toBe('checkProxy');
+    }
+    expect(s.server.calls.end).toEqual([]);
+    s.server.failNext('end', 'refused');
+    expect(await s.send({ type: 'VALIDATE', data: valid })).toBe('checkProxy');
+    expect(s.context().validation).toEqual(valid);
+    s.server.failNext('end', 'network');
+    expect(await s.send({ type: 'VALIDATE', data: valid })).toBe('checkProxy');
+    expect(s.errors.at(-1)).toEqual({ code: 'f-0012', message: null });
+    expect(await s.send({ type: 'BACK' })).toBe('checkPicked');
+    await s.send({ type: 'END' });
+    expect(await s.send({ type: 'VALIDATE', data: valid })).toBe('finished');
+    expect(s.server.calls.end.at(-1)).toMatchObject({ validation: valid });
   });
 });
 

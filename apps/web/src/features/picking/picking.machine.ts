@@ -2,17 +2,32 @@ import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'x
 import type {
   TCancelResult,
   TEndResult,
+  TLostResult,
   TPicking,
+  TPickingBalance,
   TPickingClientsPage,
   TPickingInfo,
   TPickingItem,
   TPickupResult,
+  TValidationData,
 } from '@sorting/contracts';
-import { recognizeBarcode } from '@sorting/domain';
+import { LOST_DESCRIPTION_MAX } from '@sorting/contracts';
+import { attorneyProblems, isPincode } from '@sorting/domain';
 import {
+  clientOfScan,
+  failuresTo,
+  isOk,
+  itemOf,
+  PICKING_PATH,
+  pickupPath,
+  refusedError,
+  scanOf,
+} from './picking-machine-helpers';
+import {
+  isBalanceBlocked,
+  isGateMode,
   progressOf,
   type CallResult,
-  type PickingCode,
   type PickingContext,
   type PickingError,
   type PickingEvent,
@@ -21,73 +36,57 @@ import {
 } from './picking.model';
 
 export * from './picking.model';
+export { clientOfScan, PICKING_PATH, pickupPath } from './picking-machine-helpers';
 
 type Ports = { ports: PickingPorts };
-
-const scanOf = recognizeBarcode;
-
-/** The item of the picking a scan names, if any. */
-function itemOf(context: PickingContext, text: string): TPickingItem | undefined {
-  const barcode = scanOf(text).raw;
-  return context.items.find((item) => item.barcode === barcode);
-}
-
-const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
-
-/** The client a scan names: its code, or one of its parcels' barcodes; only one. */
-export function clientOfScan(page: TPickingClientsPage | null, scanned: string): string | null {
-  const found = (page?.items ?? []).filter(
-    (client) => client.clientCode === scanned || client.barcodes.includes(scanned),
-  );
-  return found.length === 1 ? (found[0]?.clientCode ?? null) : null;
-}
-
-/** Where a picking page goes: the direction select, or a recipient's pick-up. */
-export const PICKING_PATH = '/picking';
-export function pickupPath(clientCode: string): string {
-  return `${PICKING_PATH}/pickup/${encodeURIComponent(clientCode)}`;
-}
-
-function refusedError(
-  code: PickingError['code'],
-  output: CallResult<unknown>,
-  barcode?: string,
-): PickingError {
-  return {
-    code,
-    message: output.message,
-    errorCode: output.errorCode,
-    ...(barcode === undefined ? {} : { barcode }),
-  };
-}
-
-/**
- * A call's two failures, back to `target`: its refusal (the f-code with the server's message
- * and ErrorCode) as the last `onDone` branch, and no answer as `onError`.
- */
-function failuresTo(target: string, refused: PickingCode, noAnswer: PickingCode = refused) {
-  return {
-    refused: {
-      target,
-      actions: {
-        type: 'showError' as const,
-        params: ({ event }: { event: { output: CallResult<unknown> } }) =>
-          refusedError(refused, event.output),
-      },
-    },
-    onError: {
-      target,
-      actions: { type: 'showError' as const, params: { code: noAnswer, message: null } },
-    },
-  };
-}
 
 const FIND_FAILURES = failuresTo('pickingDirectionSelect', 'f-0001');
 const BEGIN_FAILURES = failuresTo('pickingInfo', 'f-0006', 'f-0007');
 const SEARCH_FAILURES = failuresTo('pickingInfo', 'f-0002');
-const END_FAILURES = failuresTo('checkPicked', 'f-0011', 'f-0012');
+const BALANCE_FAILURES = failuresTo('pickingInfo', 'f-0003');
+const LOST_FAILURES = failuresTo('pickingProcess', 'f-0010');
+
+/** Where an end's failure goes back to: the screen its proof was entered on. */
+const END_RETURNS = [
+  ['checkPincode', 'pincode'],
+  ['checkProxy', 'attorney'],
+  ['checkPicked', 'none'],
+] as const;
+
+/** The device's today as yyyy-mm-dd (a power of attorney's date is judged against it). */
+function deviceToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A proof the server may take: a pincode of digits, a power of attorney without problems. */
+function isValidProof(data: TValidationData, kind: 'pincode' | 'attorney'): boolean {
+  if (data.Kind !== kind) return false;
+  if (data.Kind === 'pincode') return isPincode(data.Pincode);
+  if (data.Kind !== 'attorney') return false;
+  const input = {
+    number: data.AttorneyNumber,
+    date: data.AttorneyDate,
+    holderName: data.HolderName,
+  };
+  return Object.keys(attorneyProblems(input, deviceToday())).length === 0;
+}
 const CANCEL_FAILURES = failuresTo('pickingProcess', 'f-0013');
+
+/** checkPincode and checkProxy: a valid proof of their kind goes to the end; BACK returns. */
+function proofScreen(kind: 'pincode' | 'attorney') {
+  return {
+    on: {
+      VALIDATE: {
+        guard: { type: 'isValidProof', params: { kind } },
+        target: 'ending',
+        actions: 'takeProof',
+      },
+      BACK: 'checkPicked',
+    },
+  } as const;
+}
 
 /**
  * Recipient picking (spec part 1 §4 "Picking": pickingDirectionSelect, pickingInfo,
@@ -124,10 +123,24 @@ export const pickingMachine = setup({
       const { ports, ...ask } = input;
       return ports.pickup(ask);
     }),
-    end: fromPromise<CallResult<TEndResult>, Ports & { pickingId: number; operationId: string }>(
-      ({ input }) =>
-        input.ports.end({ pickingId: input.pickingId, operationId: input.operationId }),
+    end: fromPromise<
+      CallResult<TEndResult>,
+      Ports & { pickingId: number; validation: TValidationData; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.end(ask);
+    }),
+    balance: fromPromise<CallResult<TPickingBalance>, Ports & { clientCode: string }>(({ input }) =>
+      input.ports.balance(input.clientCode),
     ),
+    lost: fromPromise<
+      CallResult<TLostResult>,
+      Ports & { itemId: number; barcode: string; description: string; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.lost(ask);
+    }),
+    restorable: fromPromise<string | null, Ports>(({ input }) => input.ports.restorableRecipient()),
     cancel: fromPromise<
       CallResult<TCancelResult>,
       Ports & { pickingId: number; operationId: string }
@@ -137,6 +150,8 @@ export const pickingMachine = setup({
   },
   guards: {
     hasClientCode: ({ context }) => context.clientCode !== null,
+    isValidProof: ({ event }, params: { kind: 'pincode' | 'attorney' }) =>
+      event.type === 'VALIDATE' && isValidProof(event.data, params.kind),
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
@@ -149,6 +164,18 @@ export const pickingMachine = setup({
       context.ports.rememberRecipient(params.clientCode);
       context.ports.navigate(pickupPath(params.clientCode));
     },
+    /** The proof entered on checkPincode or checkProxy, sent by the end (issue 17). */
+    takeProof: assign({
+      validation: ({ context, event }) =>
+        event.type === 'VALIDATE' ? event.data : context.validation,
+      operationId: ({ context }) => context.ports.createOperationId(),
+      error: null,
+    }),
+    /** A refused pincode is typed again; other proofs stay as entered (issue 17). */
+    forgetPincode: assign({
+      validation: ({ context }) =>
+        context.validation?.Kind === 'pincode' ? null : context.validation,
+    }),
     /** End, cancel or back: the recipient forgotten, reset to direction select (part 1 §4). */
     leave: ({ context }) => {
       context.ports.forgetRecipient();
@@ -157,7 +184,7 @@ export const pickingMachine = setup({
   },
 }).createMachine({
   id: 'picking',
-  initial: 'pickingDirectionSelect',
+  initial: 'restoring',
   context: ({ input }) => ({
     ports: input.ports,
     clientCode: input.clientCode,
@@ -168,6 +195,10 @@ export const pickingMachine = setup({
     pendingBarcode: null,
     pickupAsk: null,
     search: null,
+    balance: null,
+    lostItem: null,
+    lostDescription: null,
+    validation: null,
     operationId: null,
     error: null,
   }),
@@ -176,8 +207,30 @@ export const pickingMachine = setup({
      * `/picking`: the list; a scanned parcel barcode or client code opens the client. On
      * `/picking/pickup/{code}` the recipient is chosen already: on to its info.
      */
-    pickingDirectionSelect: {
+    /**
+     * `/picking` where the warehouse runs one picking per device (part 1 §6, issue 17): the
+     * recipient kept in LAST_PICKING_RECIPIENT is opened again (its info or its process).
+     */
+    restoring: {
+      // On `/picking/pickup/{code}` the recipient is chosen already: on to its info.
       always: { guard: 'hasClientCode', target: 'loadingInfo' },
+      tags: ['busy'],
+      invoke: {
+        src: 'restorable',
+        input: ({ context }) => ({ ports: context.ports }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'pickingDirectionSelect',
+            actions: ({ context, event }) => context.ports.navigate(pickupPath(event.output ?? '')),
+          },
+          { target: 'pickingDirectionSelect' },
+        ],
+        onError: 'pickingDirectionSelect',
+      },
+    },
+
+    pickingDirectionSelect: {
       on: {
         SCANNED: [
           { guard: ({ event }) => scanOf(event.text).type === 'empty' },
@@ -261,7 +314,7 @@ export const pickingMachine = setup({
           },
           {
             guard: isOk,
-            target: 'pickingInfo',
+            target: 'loadingBalance',
             actions: [
               assign({ info: ({ event }) => event.output.operationObject }),
               ({ context }) => context.ports.rememberRecipient(context.clientCode ?? ''),
@@ -286,6 +339,24 @@ export const pickingMachine = setup({
       },
     },
 
+    /** POST balance (issue 17): the info screen's money; f-0003 when it fails. */
+    loadingBalance: {
+      tags: ['busy'],
+      invoke: {
+        src: 'balance',
+        input: ({ context }) => ({ ports: context.ports, clientCode: context.clientCode ?? '' }),
+        onDone: [
+          {
+            guard: isOk,
+            target: 'pickingInfo',
+            actions: assign({ balance: ({ event }) => event.output.operationObject }),
+          },
+          BALANCE_FAILURES.refused,
+        ],
+        onError: BALANCE_FAILURES.onError,
+      },
+    },
+
     /** No answer to info (f-0005): try again, or back to the list. */
     infoFailed: {
       on: {
@@ -298,6 +369,7 @@ export const pickingMachine = setup({
     pickingInfo: {
       on: {
         BEGIN: {
+          guard: ({ context }) => !isBalanceBlocked(context.balance),
           target: 'beginning',
           actions: assign({
             operationId: ({ context }) => context.ports.createOperationId(),
@@ -357,7 +429,22 @@ export const pickingMachine = setup({
         SCANNED: [
           { guard: ({ event }) => scanOf(event.text).type === 'empty' },
           {
-            // An item then its cell: that pickup; the cell is not kept.
+            // Gate mode (issue 17): only the client's gate cells; any other is refused here.
+            guard: ({ context, event }) =>
+              scanOf(event.text).type === 'cell' &&
+              isGateMode(context.info) &&
+              !(context.info?.AllowedGateCells ?? []).includes(scanOf(event.text).raw),
+            actions: {
+              type: 'showError',
+              params: ({ context, event }) => ({
+                code: 'notGateCell',
+                barcode: scanOf(event.text).raw,
+                message: (context.info?.AllowedGateCells ?? []).join(', '),
+              }),
+            },
+          },
+          {
+            // An item then its cell: that pickup; the cell is not kept (a gate cell is).
             guard: ({ context, event }) =>
               scanOf(event.text).type === 'cell' && context.pendingBarcode !== null,
             target: 'pickingUp',
@@ -366,6 +453,8 @@ export const pickingMachine = setup({
                 barcode: context.pendingBarcode ?? '',
                 cellBarcode: scanOf(event.text).raw,
               }),
+              currentCell: ({ context, event }) =>
+                isGateMode(context.info) ? scanOf(event.text).raw : context.currentCell,
               pendingBarcode: null,
               error: null,
             }),
@@ -410,7 +499,83 @@ export const pickingMachine = setup({
           target: 'checkPicked',
         },
         CANCEL: 'confirmCancel',
+        LOST_ASK: {
+          guard: ({ context, event }) =>
+            context.items.some((one) => one.itemId === event.itemId && one.state === 'WAITING'),
+          target: 'lostDialog',
+          actions: assign({
+            lostItem: ({ context, event }) =>
+              context.items.find((one) => one.itemId === event.itemId) ?? null,
+            error: null,
+          }),
+        },
       },
+    },
+
+    /** «Не найдена» (issue 17): a required description for the WAITING item. */
+    lostDialog: {
+      on: {
+        LOST_SUBMIT: {
+          guard: ({ event }) => {
+            const text = event.description.trim();
+            return text.length > 0 && text.length <= LOST_DESCRIPTION_MAX;
+          },
+          target: 'markingLost',
+          actions: assign({
+            lostDescription: ({ event }) => event.description.trim(),
+            operationId: ({ context }) => context.ports.createOperationId(),
+          }),
+        },
+        LOST_CLOSE: { target: 'pickingProcess', actions: assign({ lostItem: null }) },
+      },
+    },
+
+    /** POST lost: the item LOST, out of the to-do list; f-0010 when refused or unanswered. */
+    markingLost: {
+      tags: ['busy'],
+      invoke: {
+        src: 'lost',
+        input: ({ context }) => ({
+          ports: context.ports,
+          itemId: context.lostItem?.itemId ?? 0,
+          barcode: context.lostItem?.barcode ?? '',
+          description: context.lostDescription ?? '',
+          operationId: context.operationId ?? context.ports.createOperationId(),
+        }),
+        onDone: [
+          {
+            guard: isOk,
+            target: 'afterLost',
+            actions: assign({
+              items: ({ context }) =>
+                context.items.map((one) =>
+                  one.itemId === context.lostItem?.itemId
+                    ? { ...one, state: 'LOST' as const }
+                    : one,
+                ),
+              lostItem: null,
+              lostDescription: null,
+              operationId: null,
+            }),
+          },
+          LOST_FAILURES.refused,
+        ],
+        onError: LOST_FAILURES.onError,
+      },
+    },
+
+    /** Everything left is picked → the picked list; else on with the process. */
+    afterLost: {
+      always: [
+        {
+          guard: ({ context }) => {
+            const progress = progressOf(context.items);
+            return progress.total > 0 && progress.picked === progress.total;
+          },
+          target: 'checkPicked',
+        },
+        { target: 'pickingProcess' },
+      ],
     },
 
     /** POST pickup: success-small, success-big when all are picked (then the picked list). */
@@ -480,17 +645,29 @@ export const pickingMachine = setup({
     /** The picked list (WAITING excluded) with totals; End. */
     checkPicked: {
       on: {
-        END: {
-          target: 'ending',
-          actions: assign({
-            operationId: ({ context }) => context.ports.createOperationId(),
-            error: null,
-          }),
-        },
+        END: [
+          // validationType (part 1 §3): 1 pincode, 2 power of attorney, else none (issue 17).
+          { guard: ({ context }) => context.info?.ValidationType === 1, target: 'checkPincode' },
+          { guard: ({ context }) => context.info?.ValidationType === 2, target: 'checkProxy' },
+          {
+            target: 'ending',
+            actions: assign({
+              validation: { Kind: 'none' },
+              operationId: ({ context }) => context.ports.createOperationId(),
+              error: null,
+            }),
+          },
+        ],
         BACK: 'pickingProcess',
         CANCEL: 'confirmCancel',
       },
     },
+
+    /** The recipient's pick-up code (issue 17): digits only; End sends it. */
+    checkPincode: proofScreen('pincode'),
+
+    /** The power of attorney (issue 17): number, date, holder; nothing sent while invalid. */
+    checkProxy: proofScreen('attorney'),
 
     /** POST end: handed out; the recipient forgotten, back to `/picking`. */
     ending: {
@@ -500,6 +677,7 @@ export const pickingMachine = setup({
         input: ({ context }) => ({
           ports: context.ports,
           pickingId: context.pickingId ?? 0,
+          validation: context.validation ?? { Kind: 'none' },
           operationId: context.operationId ?? context.ports.createOperationId(),
         }),
         onDone: [
@@ -516,9 +694,32 @@ export const pickingMachine = setup({
               'leave',
             ],
           },
-          END_FAILURES.refused,
+          // Refused (f-0011, the server's message: a wrong code with the attempts left, a
+          // lock, 402): back to where the proof was entered; a pincode is typed again.
+          ...END_RETURNS.map(([target, kind]) => ({
+            guard: ({ context }: { context: PickingContext }) =>
+              (context.validation?.Kind ?? 'none') === kind,
+            target,
+            actions: [
+              {
+                type: 'showError' as const,
+                params: ({ event }: { event: { output: CallResult<unknown> } }) =>
+                  refusedError('f-0011', event.output),
+              },
+              'forgetPincode' as const,
+            ],
+          })),
         ],
-        onError: END_FAILURES.onError,
+        // No answer (f-0012): back there with the entered data kept.
+        onError: END_RETURNS.map(([target, kind]) => ({
+          guard: ({ context }: { context: PickingContext }) =>
+            (context.validation?.Kind ?? 'none') === kind,
+          target,
+          actions: {
+            type: 'showError' as const,
+            params: { code: 'f-0012' as const, message: null },
+          },
+        })),
       },
     },
 

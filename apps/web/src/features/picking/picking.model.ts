@@ -1,11 +1,14 @@
 import type {
   TCancelResult,
   TEndResult,
+  TLostResult,
   TPicking,
+  TPickingBalance,
   TPickingClientsPage,
   TPickingInfo,
   TPickingItem,
   TPickupResult,
+  TValidationData,
 } from '@sorting/contracts';
 import type { CallResult } from '../../lib/api-client';
 
@@ -26,27 +29,34 @@ export const LAST_PICKING_RECIPIENT_KEY = 'LAST_PICKING_RECIPIENT';
 export type PickingCode =
   | 'f-0001'
   | 'f-0002'
+  | 'f-0003'
   | 'f-0004'
   | 'f-0005'
   | 'f-0006'
   | 'f-0007'
   | 'f-0008'
   | 'f-0009'
+  | 'f-0010'
   | 'f-0011'
   | 'f-0012'
-  | 'f-0013';
+  | 'f-0013'
+  /** Gate mode (issue 17): a scanned cell that is not one of the client's gate cells. */
+  | 'notGateCell';
 export const PICKING_CODES: readonly PickingCode[] = [
   'f-0001',
   'f-0002',
+  'f-0003',
   'f-0004',
   'f-0005',
   'f-0006',
   'f-0007',
   'f-0008',
   'f-0009',
+  'f-0010',
   'f-0011',
   'f-0012',
   'f-0013',
+  'notGateCell',
 ];
 
 /** An error of the prompt line and its toast. */
@@ -76,7 +86,25 @@ export interface PickingPorts {
     cellBarcode: string;
     operationId: string;
   }): Promise<CallResult<TPickupResult>>;
-  end(input: { pickingId: number; operationId: string }): Promise<CallResult<TEndResult>>;
+  end(input: {
+    pickingId: number;
+    validation: TValidationData;
+    operationId: string;
+  }): Promise<CallResult<TEndResult>>;
+  /** Issue 17: the balance check of the info screen (f-0003 on failure). */
+  balance(clientCode: string): Promise<CallResult<TPickingBalance>>;
+  /** Issue 17: a WAITING item not found in its cell (f-0010 on failure). */
+  lost(input: {
+    itemId: number;
+    barcode: string;
+    description: string;
+    operationId: string;
+  }): Promise<CallResult<TLostResult>>;
+  /**
+   * Issue 17 (part 1 §6): the recipient to reopen on `/picking`: LAST_PICKING_RECIPIENT when
+   * the warehouse runs one picking per device, else null.
+   */
+  restorableRecipient(): Promise<string | null>;
   cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
   createOperationId(): string;
   /** LAST_PICKING_RECIPIENT: kept on choice, cleared on end and cancel (part 1 §4, §9). */
@@ -113,6 +141,14 @@ export interface PickingContext {
   pickupAsk: { barcode: string; cellBarcode: string } | null;
   /** What the direction select looks for. */
   search: string | null;
+  /** Issue 17: the info screen's balance check; null before it or when it failed. */
+  balance: TPickingBalance | null;
+  /** Issue 17: the WAITING item the «Не найдена» dialog is about. */
+  lostItem: TPickingItem | null;
+  /** Issue 17: the lost item's description being sent. */
+  lostDescription: string | null;
+  /** Issue 17: the proof the end sends (kept when it got no answer). */
+  validation: TValidationData | null;
   /** One id per user action: a retry of the same action replays it. */
   operationId: string | null;
   error: PickingError | null;
@@ -128,20 +164,30 @@ export type PickingEvent =
   | { type: 'END' }
   | { type: 'CANCEL' }
   | { type: 'CONFIRMED' }
-  | { type: 'CANCELLED' };
+  | { type: 'CANCELLED' }
+  | { type: 'LOST_ASK'; itemId: number }
+  | { type: 'LOST_SUBMIT'; description: string }
+  | { type: 'LOST_CLOSE' }
+  | { type: 'VALIDATE'; data: TValidationData };
 
 /** The screens of part 1 §4 plus the page's transient ones (`data-view`). */
 export type PickingView =
+  | 'restoring'
   | 'pickingDirectionSelect'
   | 'findingClient'
   | 'loadingInfo'
+  | 'loadingBalance'
   | 'infoFailed'
   | 'pickingInfo'
   | 'beginning'
   | 'loadingItems'
   | 'pickingProcess'
   | 'pickingUp'
+  | 'lostDialog'
+  | 'markingLost'
   | 'checkPicked'
+  | 'checkPincode'
+  | 'checkProxy'
   | 'ending'
   | 'confirmCancel'
   | 'cancelling'
@@ -183,4 +229,14 @@ export function groupByCell(
 /** A storage deadline before today (yyyy-mm-dd compares as text). */
 export function isDeadlinePassed(deadline: string | null, today: string): boolean {
   return deadline !== null && deadline < today;
+}
+
+/** Issue 17: Begin is disabled while the balance check fails (part 1 §5). */
+export function isBalanceBlocked(balance: TPickingBalance | null): boolean {
+  return balance !== null && balance.shortfall !== null && balance.shortfall > 0;
+}
+
+/** Issue 17: the client picks up into gate cells (`pickingMode` `with_cell`). */
+export function isGateMode(info: TPickingInfo | null): boolean {
+  return info?.PickingMode === 'with_cell';
 }

@@ -1,11 +1,21 @@
 import { PICKING_ROUTES, PICKING_PAGE_SIZE, type TPickingClientsPage } from '@sorting/contracts';
+import { getLocalStorage } from '../../lib/storage';
 import type { ApiClient, ApiResult } from '../../lib/api-client';
-import type { PickingPorts } from './picking.model';
+import { LAST_PICKING_RECIPIENT_KEY, type PickingPorts } from './picking.model';
 
 /** The calls of the picking screens; the pages give the real ones, tests a fake server. */
 export type PickingCalls = Pick<
   PickingPorts,
-  'findClients' | 'info' | 'begin' | 'search' | 'pickup' | 'end' | 'cancel'
+  | 'findClients'
+  | 'info'
+  | 'begin'
+  | 'search'
+  | 'pickup'
+  | 'end'
+  | 'cancel'
+  | 'balance'
+  | 'lost'
+  | 'restorableRecipient'
 > & {
   /** One page of the direction list (paged by 30, spec part 1 §9), searched. */
   listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
@@ -35,15 +45,39 @@ export function createPickingService(api: ApiClient): PickingCalls {
         },
         operationId,
       }),
-    end: ({ pickingId, operationId }) =>
+    end: ({ pickingId, validation, operationId }) =>
       api.call(PICKING_ROUTES.end, {
         body: {
           PickingId: pickingId,
           Timestamp: new Date().toISOString(),
-          ValidationData: { Kind: 'none' },
+          ValidationData: validation,
         },
         operationId,
       }),
+    balance: (clientCode) =>
+      api.call(PICKING_ROUTES.balance, { body: { PickingClientCode: clientCode } }),
+    lost: ({ itemId, barcode, description, operationId }) =>
+      api.call(PICKING_ROUTES.lost, {
+        body: {
+          PickingItemId: itemId,
+          Timestamp: new Date().toISOString(),
+          Barcode: barcode,
+          Description: description,
+        },
+        operationId,
+      }),
+    // Part 1 §6 (issue 17): the kept recipient, when the warehouse runs one picking per device
+    // and the recipient is still listed.
+    restorableRecipient: async () => {
+      const kept = getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
+      if (kept === null || kept === '') return null;
+      const page = await api.call(PICKING_ROUTES.clients, {
+        query: { page: 1, pageSize: 2, search: kept },
+      });
+      const found = page.isSuccess ? page.operationObject : null;
+      if (!found?.isSinglePickingPerDevice) return null;
+      return found.items.some((client) => client.clientCode === kept) ? kept : null;
+    },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
   };

@@ -40,6 +40,9 @@ export function usePickingPorts(calls: PickingCalls): PickingPorts {
     pickup: (input) => calls.pickup(input),
     end: (input) => calls.end(input),
     cancel: (input) => calls.cancel(input),
+    balance: (clientCode) => calls.balance(clientCode),
+    lost: (input) => calls.lost(input),
+    restorableRecipient: () => calls.restorableRecipient(),
     createOperationId: newOperationId,
     rememberRecipient: (clientCode) =>
       getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, clientCode),

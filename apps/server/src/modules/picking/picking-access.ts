@@ -1,0 +1,64 @@
+import { canUseWarehouse } from '../../lib/authorise.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import type {
+  PickingClientRow,
+  PickingRepository,
+  PickingRow,
+  PickingWarehouseRow,
+} from './picking.repository.js';
+
+// Which rows of recipient picking a caller may touch (docs/DECISIONS.md "Recipient picking":
+// the caller's default warehouse; only the holder changes an open picking), shared by the
+// core service and the validation service.
+
+/** The caller's default warehouse (as `containerAccounting/all`); none → 104. */
+export async function warehouseOf(
+  repository: PickingRepository,
+  context: CallContext,
+): Promise<PickingWarehouseRow> {
+  const number = context.user.defaultWarehouseNumber;
+  const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
+  if (!warehouse || !canUseWarehouse(context.user, warehouse)) {
+    throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+  }
+  return warehouse;
+}
+
+/** A client of the caller's warehouse by code; unknown → 104. */
+export async function clientOrRefuse(
+  repository: PickingRepository,
+  code: string,
+  context: CallContext,
+): Promise<{ warehouse: PickingWarehouseRow; client: PickingClientRow }> {
+  const warehouse = await warehouseOf(repository, context);
+  const client = await repository.findClient(warehouse.id, code);
+  if (!client) throw refusal('objectNotFound', 'pickingClientNotFound', { code });
+  return { warehouse, client };
+}
+
+/**
+ * An OPEN picking of the caller's warehouse, locked, that is the caller's: another
+ * warehouse's is not found (104, its row not even locked); closed or someone else's →
+ * ErrorCode 1.
+ */
+export async function openPickingOrRefuse(
+  repository: PickingRepository,
+  id: number,
+  mode: 'update' | 'share',
+  context: CallContext,
+): Promise<PickingRow> {
+  // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
+  const warehouseNumber = context.user.defaultWarehouseNumber;
+  if (warehouseNumber === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+  const picking = await repository.lockPicking(id, warehouseNumber, mode);
+  if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
+  if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
+  if (picking.userId !== context.user.id) {
+    throw refusal('refused', 'pickingHeldBy', {
+      client: picking.clientCode,
+      user: picking.userName,
+    });
+  }
+  return picking;
+}

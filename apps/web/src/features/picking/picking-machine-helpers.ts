@@ -1,0 +1,64 @@
+import type { TPickingClientsPage, TPickingItem } from '@sorting/contracts';
+import { recognizeBarcode } from '@sorting/domain';
+import type { CallResult, PickingCode, PickingContext, PickingError } from './picking.model';
+
+// Helpers of the picking machine (picking.machine.ts): scans, call outcomes, paths.
+
+export const scanOf = recognizeBarcode;
+
+/** The item of the picking a scan names, if any. */
+export function itemOf(context: PickingContext, text: string): TPickingItem | undefined {
+  const barcode = scanOf(text).raw;
+  return context.items.find((item) => item.barcode === barcode);
+}
+
+export const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
+  event.output.isSuccess && event.output.operationObject !== null;
+
+/** The client a scan names: its code, or one of its parcels' barcodes; only one. */
+export function clientOfScan(page: TPickingClientsPage | null, scanned: string): string | null {
+  const found = (page?.items ?? []).filter(
+    (client) => client.clientCode === scanned || client.barcodes.includes(scanned),
+  );
+  return found.length === 1 ? (found[0]?.clientCode ?? null) : null;
+}
+
+/** Where a picking page goes: the direction select, or a recipient's pick-up. */
+export const PICKING_PATH = '/picking';
+export function pickupPath(clientCode: string): string {
+  return `${PICKING_PATH}/pickup/${encodeURIComponent(clientCode)}`;
+}
+
+export function refusedError(
+  code: PickingError['code'],
+  output: CallResult<unknown>,
+  barcode?: string,
+): PickingError {
+  return {
+    code,
+    message: output.message,
+    errorCode: output.errorCode,
+    ...(barcode === undefined ? {} : { barcode }),
+  };
+}
+
+/**
+ * A call's two failures, back to `target`: its refusal (the f-code with the server's message
+ * and ErrorCode) as the last `onDone` branch, and no answer as `onError`.
+ */
+export function failuresTo(target: string, refused: PickingCode, noAnswer: PickingCode = refused) {
+  return {
+    refused: {
+      target,
+      actions: {
+        type: 'showError' as const,
+        params: ({ event }: { event: { output: CallResult<unknown> } }) =>
+          refusedError(refused, event.output),
+      },
+    },
+    onError: {
+      target,
+      actions: { type: 'showError' as const, params: { code: noAnswer, message: null } },
+    },
+  };
+}
