@@ -131,7 +131,7 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 11 });
+    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 14 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
       'R-1002',
@@ -145,6 +145,10 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1009',
       'R-1010',
       'R-1011',
+      // Issue 18's cash-on-delivery recipients.
+      'R-1020',
+      'R-1021',
+      'R-1022',
     ]);
     const byCode = new Map(page.items.map((client) => [client.clientCode, client]));
     expect(byCode.get('R-1001')).toMatchObject({
@@ -168,10 +172,10 @@ describe('GET /picking-api/picking/clients', () => {
 
   it('pages by pageSize and searches by code, name or parcel barcode', async () => {
     const second = ok<TPickingClientsPage>(await clients(worker, '?page=2&pageSize=3'));
-    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 11 });
+    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 14 });
     expect(second.operationObject.items).toHaveLength(3);
     const past = ok<TPickingClientsPage>(await clients(worker, '?page=19&pageSize=3'));
-    expect(past.operationObject).toMatchObject({ items: [], totalCount: 11 });
+    expect(past.operationObject).toMatchObject({ items: [], totalCount: 14 });
     for (const [search, code] of [
       ['P400004', 'R-1002'],
       ['R-1005', 'R-1005'],

@@ -35,6 +35,8 @@ export * from './documents-flow/documents-flow.schemas.js';
 export * from './documents-flow/documents-flow.routes.js';
 export * from './picking/picking.schemas.js';
 export * from './picking/picking.routes.js';
+export * from './picking/picking-payment.schemas.js';
+export * from './picking/picking-payment.routes.js';
 export * from './audit/audit.schemas.js';
 export * from './audit/audit.routes.js';
 export * from './documents/documents.schemas.js';

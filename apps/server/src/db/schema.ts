@@ -11,3 +11,4 @@ export * from './schema-picking.js';
 export * from './schema-audit.js';
 export * from './schema-documents.js';
 export * from './schema-picking-validation.js';
+export * from './schema-picking-payment.js';

@@ -9,6 +9,7 @@ import { DOCUMENTS_FLOW_ROUTES } from '../documents-flow/documents-flow.routes.j
 import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import { PICKING_ROUTES } from '../picking/picking.routes.js';
+import { PICKING_PAYMENT_ROUTES } from '../picking/picking-payment.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import type { RouteMap } from './route.js';
@@ -31,6 +32,7 @@ export const ROUTE_MAPS = {
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
   documentsFlow: DOCUMENTS_FLOW_ROUTES,
-  picking: PICKING_ROUTES,
+  // Issue 18: payment and item return beside the picking calls.
+  picking: { ...PICKING_ROUTES, ...PICKING_PAYMENT_ROUTES },
   audit: AUDIT_ROUTES,
 } as const satisfies Record<string, RouteMap>;

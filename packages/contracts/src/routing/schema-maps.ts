@@ -13,6 +13,7 @@ import { DOCUMENTS_FLOW_SCHEMAS } from '../documents-flow/documents-flow.schemas
 import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
 import { PICKING_SCHEMAS } from '../picking/picking.schemas.js';
+import { PICKING_PAYMENT_SCHEMAS } from '../picking/picking-payment.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
@@ -36,6 +37,6 @@ export const SCHEMA_MAPS = {
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,
   documentsFlow: DOCUMENTS_FLOW_SCHEMAS,
-  picking: PICKING_SCHEMAS,
+  picking: { ...PICKING_SCHEMAS, ...PICKING_PAYMENT_SCHEMAS },
   audit: AUDIT_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
