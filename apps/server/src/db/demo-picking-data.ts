@@ -188,7 +188,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
       parcel('P400011', 'Насос топливный', 129, { cashOnDeliveryKopecks: 125_000 }),
       parcel('P400012', 'Прокладка', 129),
     ],
-    'cash on delivery 1 250,00 ₽: end is refused (402) until payment',
+    'cash on delivery 1 250,00 ₽: end is refused (402) until it is paid (card or terminal)',
   ),
   client(
     'R-2001',
