@@ -64,7 +64,7 @@ export const ZPickingPayment = z.object({
 });
 export type TPickingPayment = z.infer<typeof ZPickingPayment>;
 
-/** `GET return/reasons?pickingRouteItemId=`: the item's `itemId` (docs/DECISIONS.md). */
+/** `GET return/reasons?pickingRouteItemId=`: the item's `itemId` (docs/DECISIONS.md "Picking payment"). */
 export const ZPickingReturnReasonsQuery = z.object({ pickingRouteItemId: ZId });
 export type TPickingReturnReasonsQuery = z.infer<typeof ZPickingReturnReasonsQuery>;
 

@@ -22,7 +22,7 @@ const textOrNull = (value: unknown) =>
 
 export type PaymentRow = typeof pickingPayments.$inferSelect;
 
-/** The states a payment is live in: it holds the picked list (docs/DECISIONS.md). */
+/** The states a payment is live in: it holds the picked list (docs/DECISIONS.md "Picking payment"). */
 export const LIVE_PAYMENT_STATES = ['PENDING', 'PROCESSED'] as const;
 
 /** A picking item as `return` judges it, with its picking, parcel and where that lies. */
