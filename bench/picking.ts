@@ -22,6 +22,13 @@ import {
   prepareBenchDatabase,
 } from './bench-database.js';
 import { percentiles, type Percentiles } from './stats.js';
+import {
+  PAYING_DEVICES,
+  PAYMENT_BENCH_ENV,
+  paymentRows,
+  runPaymentPhase,
+  type PaymentBenchResult,
+} from './picking-payment.js';
 
 const DEVICES = 16;
 const PICKUP_RATE = 50;
@@ -31,6 +38,8 @@ export interface PickingBenchResult {
   search30: Percentiles;
   pickup: Percentiles;
   end: Percentiles;
+  /** Issue 18 (bench/picking-payment.ts). */
+  payment: PaymentBenchResult;
   errors: number;
 }
 
@@ -106,6 +115,7 @@ async function call<T>(
   path: string,
   body?: unknown,
 ): Promise<{ ms: number; value: T }> {
+  // Pay answers PascalCase (OperationObject), the other picking calls camelCase.
   const started = performance.now();
   const response = await fetch(new URL(path, baseUrl), {
     method,
@@ -120,12 +130,13 @@ async function call<T>(
     isSuccess?: boolean;
     IsSuccess?: boolean;
     operationObject?: T;
+    OperationObject?: T;
   };
   const ms = performance.now() - started;
   if ((envelope.isSuccess ?? envelope.IsSuccess) !== true) {
     throw new Error(`${method} ${path}: ${JSON.stringify(envelope).slice(0, 300)}`);
   }
-  return { ms, value: envelope.operationObject as T };
+  return { ms, value: (envelope.operationObject ?? envelope.OperationObject) as T };
 }
 
 interface Item {
@@ -148,7 +159,11 @@ export async function runPickingBench(options: {
     );
     await seedRecipients(bench.url, clients, big);
     options.log(`picking: ${clients} recipients × 4 parcels and ${big} × 30 seeded`);
-    const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
+    const server = await startServer({
+      DATABASE_URL: bench.url,
+      LOG_LEVEL: 'warn',
+      ...PAYMENT_BENCH_ENV,
+    });
     let errors = 0;
     try {
       const base = server.url;
@@ -245,11 +260,21 @@ export async function runPickingBench(options: {
         });
         endTimes.push(ms);
       }
+
+      // Issue 18: pay and the payment's state polled, on recipients no phase above touched.
+      const payment = await runPaymentPhase({
+        databaseUrl: bench.url,
+        codes: Array.from({ length: PAYING_DEVICES }, (_, i) => code(clients - i)),
+        sessions: DEVICES,
+        seconds: options.quick ? 10 : 30,
+        call: (session, method, path, body) => call(base, sessions[session]!, method, path, body),
+      });
       return {
         clientsPage: percentiles(pageTimes),
         search30: percentiles(searchTimes),
         pickup: percentiles(pickupTimes),
         end: percentiles(endTimes),
+        payment,
         errors,
       };
     } finally {
@@ -290,6 +315,7 @@ export function pickingRows(
       result.pickup.p99 <= 50,
     ],
     ['picking: end p95 ms', String(result.end.p95), '≤ 100', result.end.p95 <= 100],
+    ...paymentRows(result.payment),
     ['picking: errors', String(result.errors), '0', result.errors === 0],
   ];
 }
