@@ -608,3 +608,29 @@ describe('return of a PICKED item', () => {
     ok(await cancel(pickingId));
   });
 });
+
+describe('the running server', () => {
+  it('answers the five calls with 401 when not signed in, never 404', async () => {
+    for (const [method, url] of [
+      ['POST', `${BASE}/1/pay`],
+      ['GET', `${BASE}/1/pay`],
+      ['PUT', `${BASE}/1/pay`],
+      ['GET', `${BASE}/return/reasons?pickingRouteItemId=1`],
+      ['POST', `${BASE}/return`],
+    ] as const) {
+      const response = await context.app.inject({ method, url, headers: { ...WEB_HEADERS } });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('offers the payment providers in the runtime settings', async () => {
+    const response = await context.app.inject({ method: 'POST', url: '/local-settings-newsort' });
+    expect(response.json()).toMatchObject({
+      paymentProviders: [
+        { code: 'cash-desk', paymentType: 'cash' },
+        { code: 'card-pos', paymentType: 'card' },
+        { code: 'terminal', paymentType: 'card' },
+      ],
+    });
+  });
+});
