@@ -7,6 +7,8 @@ import type {
   TPickingReturnReasonCode,
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
+import { warehouses } from '../../db/schema-base.js';
+import { pickingClients, pickings } from '../../db/schema-picking.js';
 import { pickingPayments, pickingReturns } from '../../db/schema-picking-payment.js';
 
 // SQL of picking payment and item return (issue 18; docs/DECISIONS.md "Picking payment"): a
@@ -41,6 +43,43 @@ export interface ReturnCandidate {
 
 export function createPickingPaymentRepository(db: Db) {
   return {
+    /**
+     * A picking of a warehouse (by number) with its latest payment, in one statement (the
+     * payment's state is polled once a second per device); null when the picking is unknown.
+     */
+    async findWithLatest(
+      pickingId: number,
+      warehouseNumber: number,
+    ): Promise<{
+      picking: { id: number; warehouseId: number; clientCode: string; userId: number };
+      payment: PaymentRow | null;
+    } | null> {
+      const rows = await db
+        .select({
+          picking: {
+            id: pickings.id,
+            warehouseId: pickings.warehouseId,
+            clientCode: pickingClients.code,
+            userId: pickings.userId,
+          },
+          payment: pickingPayments,
+        })
+        .from(pickings)
+        .innerJoin(warehouses, eq(warehouses.id, pickings.warehouseId))
+        .innerJoin(pickingClients, eq(pickingClients.id, pickings.clientId))
+        .leftJoin(
+          pickingPayments,
+          and(
+            eq(pickingPayments.pickingId, pickings.id),
+            sql`${pickingPayments.id} = (select max(id) from picking_payments
+              where picking_id = ${pickings.id})`,
+          ),
+        )
+        .where(and(eq(pickings.id, pickingId), eq(warehouses.number, warehouseNumber)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** The picking's latest payment; `lock` locks its row (a change of its state). */
     async findLatest(pickingId: number, lock = false): Promise<PaymentRow | null> {
       const query = db

@@ -93,54 +93,50 @@ export function createPickingPaymentService(options: {
   }
 
   /**
-   * A PENDING terminal payment as the terminal says now (in the caller's transaction, the
-   * payment's row locked): approved → PROCESSED, declined → CANCELLED, still silent after the
-   * timeout → cancelled at the terminal and CANCELLED. Anything else is answered as it is.
+   * What a PENDING terminal payment becomes as the terminal says now: approved → PROCESSED,
+   * declined → CANCELLED, still silent after the timeout → CANCELLED (timeout); null while it
+   * is pending within the timeout.
    */
-  async function refreshFromTerminal(
+  async function terminalOutcome(row: PaymentRow, at: Date) {
+    if (row.state !== 'PENDING' || row.providerCode !== 'terminal' || !row.transactionId) {
+      return null;
+    }
+    const status = await terminal.status(row.transactionId);
+    if (status === 'approved') return { state: 'PROCESSED' as const };
+    if (status === 'declined') return { state: 'CANCELLED' as const, reason: 'declined' as const };
+    if (at.getTime() - row.startedAt.getTime() >= terminalTimeoutMs) {
+      return { state: 'CANCELLED' as const, reason: 'timeout' as const };
+    }
+    return null;
+  }
+
+  /**
+   * Stores a terminal's outcome (in the caller's transaction, the payment's row locked and
+   * still PENDING): a timed-out transaction is cancelled at the terminal first.
+   */
+  async function storeOutcome(
     tx: { core: PickingRepository; payments: PickingPaymentRepository },
     picking: Pick<PickingRow, 'id' | 'warehouseId' | 'clientCode' | 'userId'>,
     row: PaymentRow,
+    outcome: NonNullable<Awaited<ReturnType<typeof terminalOutcome>>>,
+    at: Date,
   ): Promise<PaymentRow> {
-    if (row.state !== 'PENDING' || row.providerCode !== 'terminal' || !row.transactionId) {
-      return row;
-    }
-    const status = await terminal.status(row.transactionId);
-    const at = now();
-    let changed: PaymentRow;
-    if (status === 'approved') {
-      changed = await tx.payments.setState(row.id, { state: 'PROCESSED', at, by: null });
-    } else if (status === 'declined') {
-      changed = await tx.payments.setState(row.id, {
-        state: 'CANCELLED',
-        at,
-        by: null,
-        cancelReason: 'declined',
-      });
-    } else if (at.getTime() - row.startedAt.getTime() >= terminalTimeoutMs) {
+    if (outcome.state === 'CANCELLED' && outcome.reason === 'timeout' && row.transactionId) {
       await terminal.cancel(row.transactionId);
-      changed = await tx.payments.setState(row.id, {
-        state: 'CANCELLED',
-        at,
-        by: null,
-        cancelReason: 'timeout',
-      });
-    } else {
-      return row;
     }
+    const changed =
+      outcome.state === 'PROCESSED'
+        ? await tx.payments.setState(row.id, { state: 'PROCESSED', at, by: null })
+        : await tx.payments.setState(row.id, {
+            state: 'CANCELLED',
+            at,
+            by: null,
+            cancelReason: outcome.reason,
+          });
     const kind =
       changed.state === 'PROCESSED' ? 'picking.paymentProcessed' : 'picking.paymentCancelled';
     await recordPaymentEvent(tx.core, tx.payments, picking, kind, changed, picking.userId, at);
     return changed;
-  }
-
-  /** A picking of the caller's warehouse (any state), unlocked; unknown → 104. */
-  async function pickingOfWarehouse(pickingId: number, caller: CallContext) {
-    const number = caller.user.defaultWarehouseNumber;
-    if (number === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-    const picking = await options.repository(db).lockPicking(pickingId, number, 'none');
-    if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
-    return picking;
   }
 
   return {
@@ -212,15 +208,23 @@ export function createPickingPaymentService(options: {
      * payment asks the terminal and stores its outcome (its row locked: two servers store one).
      */
     async payState(pickingId: number, caller: CallContext): Promise<TPickingPayment> {
-      const picking = await pickingOfWarehouse(pickingId, caller);
-      const seen = await options.payments(db).findLatest(picking.id);
+      // One read: the picking of the caller's warehouse with its latest payment.
+      const number = caller.user.defaultWarehouseNumber;
+      const found =
+        number === null ? null : await options.payments(db).findWithLatest(pickingId, number);
+      if (!found) throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
+      const seen = found.payment;
       if (!seen) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
-      if (seen.state !== 'PENDING' || seen.providerCode !== 'terminal') return present(seen);
+      const at = now();
+      // A pending poll asks the terminal only: nothing to store, no transaction.
+      if (!(await terminalOutcome(seen, at))) return present(seen);
       return db.transaction(async (tx) => {
         const scope = { core: options.repository(tx), payments: options.payments(tx) };
-        const row = await scope.payments.findLatest(picking.id, true);
+        const row = await scope.payments.findLatest(found.picking.id, true);
         if (!row) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
-        return present(await refreshFromTerminal(scope, picking, row));
+        // Another server may have stored it meanwhile: judged again under the row's lock.
+        const outcome = await terminalOutcome(row, at);
+        return present(outcome ? await storeOutcome(scope, found.picking, row, outcome, at) : row);
       });
     },
 
