@@ -239,7 +239,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     atBegin = (await clientOf('R-1020'))!.cashOnDelivery;
     expect(atBegin).toBe(1234.5);
     pickingId = await begun('R-1020');
-    const mats = await itemOf(pickingId, 'P400103');
+    const mats = await itemOf(pickingId, 'P400203');
     const list = ok<TPickingReturnReason[]>(await reasons(worker, mats.itemId)).operationObject;
     expect(list).toEqual(PICKING_RETURN_REASON_CODES.map((code) => ({ code })));
     refused(await reasons(worker, 999_999), 104);
@@ -251,7 +251,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
   });
 
   it('returns a WAITING item with a reason to the returns area; refusals change nothing', async () => {
-    const mats = await itemOf(pickingId, 'P400103');
+    const mats = await itemOf(pickingId, 'P400203');
     // Nothing picked yet: nothing to pay (after the right pick-up code, whose check makes the
     // picking's validation row once).
     payRefused(await pay(pickingId, payBody('cash-desk', { ValidationData: PINCODE })), 1);
@@ -267,7 +267,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     const result = ok<TPickingReturnResult>(await returnItem(body, operationId));
     expect(result.operationObject).toMatchObject({
       itemId: mats.itemId,
-      barcode: 'P400103',
+      barcode: 'P400203',
       state: 'RETURNED',
       returnReasonCode: 'DAMAGED',
       pickedCount: 0,
@@ -277,10 +277,10 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     });
     expect((await returnItem(body, operationId)).json()).toMatchObject({ isRepeat: true });
     const after = await snapshot();
-    expect(refused(await returnItem(body), 1)).toContain('P400103');
+    expect(refused(await returnItem(body), 1)).toContain('P400203');
     expect(await snapshot()).toEqual(after);
 
-    const returned = await itemOf(pickingId, 'P400103');
+    const returned = await itemOf(pickingId, 'P400203');
     expect(returned).toMatchObject({ state: 'RETURNED', boxName: null });
     expect(returned.cell.row).toBe('return');
     expect(await clientOf('R-1020')).toMatchObject({
@@ -296,7 +296,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
   });
 
   it('refuses pickup, lost, return and cancel while a payment is live', async () => {
-    await pickup(pickingId, 'P400101');
+    await pickup(pickingId, 'P400201');
     const before = await snapshot();
     const refusedEnd = await end(pickingId, PINCODE);
     expect(refused(refusedEnd, 402)).toContain('600.00');
@@ -326,14 +326,14 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     expect(before.pay).toHaveLength(0);
 
     const whilePending = await snapshot();
-    const brushes = await itemOf(pickingId, 'P400102');
-    refused(await pickupCall(pickingId, 'P400102'), 1);
-    refused(await lost(brushes.itemId, 'P400102'), 1);
+    const brushes = await itemOf(pickingId, 'P400202');
+    refused(await pickupCall(pickingId, 'P400202'), 1);
+    refused(await lost(brushes.itemId, 'P400202'), 1);
     refused(
       await returnItem({ PickingRouteItemId: brushes.itemId, ReturnReasonCode: 'WRONG_ITEM' }),
       1,
     );
-    const battery = await itemOf(pickingId, 'P400101');
+    const battery = await itemOf(pickingId, 'P400201');
     refused(
       await returnItem({ PickingRouteItemId: battery.itemId, ReturnReasonCode: 'DAMAGED' }),
       1,
@@ -350,7 +350,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     });
     expect(paid(await setPayState(pickingId, { State: 'CANCELLED' })).IsRepeat).toBe(true);
     payRefused(await setPayState(pickingId, { State: 'PROCESSED' }), 1);
-    await pickup(pickingId, 'P400102');
+    await pickup(pickingId, 'P400202');
   });
 
   it('20 concurrent pays with distinct operation ids make one payment', async () => {
@@ -421,7 +421,7 @@ describe('cash at the cash desk, item return, end (R-1020: 1 234,50 ₽, pick-up
     const ended = ok<TEndResult>(await end(pickingId, PINCODE)).operationObject;
     expect(ended).toMatchObject({
       state: 'PROCESSED',
-      handedOut: ['P400101', 'P400102'],
+      handedOut: ['P400201', 'P400202'],
       cashOnDelivery: 1034.5,
     });
     const bound = (await paymentRows(pickingId)).at(-1)!;
@@ -541,7 +541,7 @@ describe('the simulated integrated terminal on the test clock', () => {
 
   it('declines 999,13 ₽ (R-1021); then paid in cash', async () => {
     const pickingId = await begun('R-1021');
-    await pickup(pickingId, 'P400104');
+    await pickup(pickingId, 'P400204');
     paid(await pay(pickingId, payBody('terminal')));
     context.clock.advanceSeconds(2);
     const declined = paid(await payState(pickingId, secondApp)).OperationObject;
@@ -563,7 +563,7 @@ describe('the simulated integrated terminal on the test clock', () => {
 
   it('never hears of 500,14 ₽ (R-1022): cancelled after the timeout', async () => {
     const pickingId = await begun('R-1022');
-    await pickup(pickingId, 'P400105');
+    await pickup(pickingId, 'P400205');
     paid(await pay(pickingId, payBody('terminal')));
     context.clock.advanceSeconds(30);
     expect(paid(await payState(pickingId)).OperationObject.State).toBe('PENDING');

@@ -244,9 +244,9 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
     'R-1020',
     'Белова Ксения',
     [
-      parcel('P400101', 'Аккумулятор 60 А·ч', 150, { cashOnDeliveryKopecks: 60_000 }),
-      parcel('P400102', 'Щётки стеклоочистителя', 150, { cashOnDeliveryKopecks: 43_450 }),
-      parcel('P400103', 'Коврики салона', 150, { cashOnDeliveryKopecks: 20_000 }),
+      parcel('P400201', 'Аккумулятор 60 А·ч', 150, { cashOnDeliveryKopecks: 60_000 }),
+      parcel('P400202', 'Щётки стеклоочистителя', 150, { cashOnDeliveryKopecks: 43_450 }),
+      parcel('P400203', 'Коврики салона', 150, { cashOnDeliveryKopecks: 20_000 }),
     ],
     'cash on delivery 1 234,50 ₽ in 8-c-04, pick-up code 1357; return the mats (200,00 ₽) ' +
       'with a reason and pay 1 034,50 ₽',
@@ -255,13 +255,13 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
   client(
     'R-1021',
     'Гусев Артём',
-    [parcel('P400104', 'Фара передняя', 151, { cashOnDeliveryKopecks: 99_913 })],
+    [parcel('P400204', 'Фара передняя', 151, { cashOnDeliveryKopecks: 99_913 })],
     'cash on delivery 999,13 ₽ in 8-c-05: the simulated terminal declines it (kopecks 13)',
   ),
   client(
     'R-1022',
     'Тихонова Вера',
-    [parcel('P400105', 'Стартер', 152, { cashOnDeliveryKopecks: 50_014 })],
+    [parcel('P400205', 'Стартер', 152, { cashOnDeliveryKopecks: 50_014 })],
     'cash on delivery 500,14 ₽ in 8-c-06: the simulated terminal never answers (kopecks 14), ' +
       'the payment is cancelled after the timeout',
   ),
