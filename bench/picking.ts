@@ -17,6 +17,13 @@ import {
 } from './bench-database.js';
 import { percentiles, type Percentiles } from './stats.js';
 import { signInHeaders, timedCall } from './http-client.js';
+import {
+  PAYING_DEVICES,
+  PAYMENT_BENCH_ENV,
+  paymentRows,
+  runPaymentPhase,
+  type PaymentBenchResult,
+} from './picking-payment.js';
 
 const DEVICES = 16;
 const PICKUP_RATE = 50;
@@ -29,6 +36,8 @@ export interface PickingBenchResult {
   tariff: Percentiles;
   deliveryItems99: Percentiles;
   measure: Percentiles;
+  /** Issue 18 (bench/picking-payment.ts). */
+  payment: PaymentBenchResult;
   errors: number;
 }
 
@@ -124,7 +133,11 @@ export async function runPickingBench(options: {
     );
     const warehouseCode = await seedRecipients(bench.url, clients, big);
     options.log(`picking: ${clients} recipients × 4 parcels and ${big} × 30 seeded`);
-    const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
+    const server = await startServer({
+      DATABASE_URL: bench.url,
+      LOG_LEVEL: 'warn',
+      ...PAYMENT_BENCH_ENV,
+    });
     let errors = 0;
     try {
       const base = server.url;
@@ -269,6 +282,15 @@ export async function runPickingBench(options: {
         });
         endTimes.push(ms);
       }
+
+      // Issue 18: pay and the payment's state polled, on recipients no phase above touched.
+      const payment = await runPaymentPhase({
+        databaseUrl: bench.url,
+        codes: Array.from({ length: PAYING_DEVICES }, (_, i) => code(clients - i)),
+        sessions: DEVICES,
+        seconds: options.quick ? 10 : 30,
+        call: (session, method, path, body) => call(base, sessions[session]!, method, path, body),
+      });
       return {
         clientsPage: percentiles(pageTimes),
         search30: percentiles(searchTimes),
@@ -277,6 +299,7 @@ export async function runPickingBench(options: {
         tariff: percentiles(tariffTimes),
         deliveryItems99: percentiles(itemsTimes),
         measure: percentiles(measureTimes),
+        payment,
         errors,
       };
     } finally {
@@ -330,6 +353,7 @@ export function pickingRows(
       '≤ 30',
       result.measure.p95 <= 30,
     ],
+    ...paymentRows(result.payment),
     ['picking: errors', String(result.errors), '0', result.errors === 0],
   ];
 }

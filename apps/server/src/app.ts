@@ -63,6 +63,10 @@ import {
 } from './modules/delivery/delivery.service.js';
 import { createPickingValidationRepository } from './modules/picking/picking-validation.repository.js';
 import { createPickingValidationService } from './modules/picking/picking-validation.service.js';
+import { createPaymentTerminal } from './modules/picking/payment-terminal.js';
+import { pickingPaymentRoutes } from './modules/picking/picking-payment.routes.js';
+import { createPickingPaymentRepository } from './modules/picking/picking-payment.repository.js';
+import { createPickingPaymentService } from './modules/picking/picking-payment.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { createDocumentsRepository } from './modules/documents/documents.repository.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
@@ -366,6 +370,18 @@ async function registerEverything(
       handOver: (tx) => createDeliveryHandOver(createDeliveryRepository(tx)),
     }),
     validation: pickingValidation,
+  });
+  // Issue 18: payment (through the configured terminal) and item return.
+  await app.register(pickingPaymentRoutes, {
+    service: createPickingPaymentService({
+      db: database.db,
+      repository: createPickingRepository,
+      payments: createPickingPaymentRepository,
+      terminal: createPaymentTerminal(config.paymentTerminal, now),
+      terminalTimeoutMs: config.paymentTerminal.timeoutMs,
+      now,
+      validation: pickingValidation,
+    }),
   });
   await app.register(deliveryRoutes, {
     service: createDeliveryService({ db: database.db, repository: createDeliveryRepository, now }),

@@ -78,6 +78,7 @@ describe('loadConfig', () => {
         credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
       },
       documentSigningKey: null,
+      paymentTerminal: { kind: 'simulated', simDelayMs: 2000, timeoutMs: 120_000 },
     });
   });
 

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
+import {
+  PAYMENT_TERMINAL_KINDS,
+  type PaymentTerminalConfig,
+} from './modules/picking/payment-terminal.js';
 
 /** The web app's build output, next to this package in the monorepo. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -67,6 +71,10 @@ const ZEnvironment = z.object({
   AWS_ACCESS_KEY_ID: optional(z.string()),
   AWS_SECRET_ACCESS_KEY: optional(z.string()),
   DOCUMENT_SIGNING_KEY: optional(z.string()),
+  // Issue 18 (docs/DECISIONS.md "Picking payment"): the integrated payment terminal.
+  PAYMENT_TERMINAL: optional(z.enum(PAYMENT_TERMINAL_KINDS)),
+  PAYMENT_TERMINAL_SIM_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  PAYMENT_TERMINAL_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -162,6 +170,11 @@ export interface Config {
    * made on first use (the demo).
    */
   documentSigningKey: string | null;
+  /**
+   * The integrated payment terminal of picking (issue 18): `PAYMENT_TERMINAL` (default
+   * `simulated`), the simulator's delay and the timeout after which a silent one is cancelled.
+   */
+  paymentTerminal: PaymentTerminalConfig;
 }
 
 /**
@@ -199,5 +212,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     photoStore: photoStoreOf(e, dataDir),
     documentSigningKey: e.DOCUMENT_SIGNING_KEY ?? null,
+    paymentTerminal: {
+      kind: e.PAYMENT_TERMINAL ?? 'simulated',
+      simDelayMs: e.PAYMENT_TERMINAL_SIM_DELAY_MS ?? 2000,
+      timeoutMs: e.PAYMENT_TERMINAL_TIMEOUT_MS ?? 120_000,
+    },
   };
 }

@@ -131,8 +131,8 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    // R-1008…R-1011 of issue 17, R-1012…R-1014 of issue 19.
-    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 14 });
+    // R-1008…R-1011 of issue 17, R-1012…R-1014 of issue 19, R-1020…R-1022 of issue 18.
+    expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 17 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
       'R-1002',
@@ -150,6 +150,10 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1012',
       'R-1013',
       'R-1014',
+      // Issue 18's cash-on-delivery recipients.
+      'R-1020',
+      'R-1021',
+      'R-1022',
     ]);
     const byCode = new Map(page.items.map((client) => [client.clientCode, client]));
     expect(byCode.get('R-1001')).toMatchObject({
@@ -173,10 +177,10 @@ describe('GET /picking-api/picking/clients', () => {
 
   it('pages by pageSize and searches by code, name or parcel barcode', async () => {
     const second = ok<TPickingClientsPage>(await clients(worker, '?page=2&pageSize=3'));
-    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 14 });
+    expect(second.operationObject).toMatchObject({ page: 2, pageSize: 3, totalCount: 17 });
     expect(second.operationObject.items).toHaveLength(3);
     const past = ok<TPickingClientsPage>(await clients(worker, '?page=19&pageSize=3'));
-    expect(past.operationObject).toMatchObject({ items: [], totalCount: 14 });
+    expect(past.operationObject).toMatchObject({ items: [], totalCount: 17 });
     for (const [search, code] of [
       ['P400004', 'R-1002'],
       ['R-1005', 'R-1005'],

@@ -28,9 +28,10 @@ freshTest(
     await page.goto('/picking');
     await expectView(page, 'pickingDirectionSelect');
 
-    await test.step('the list: 14 recipients, the PVZ badge, who holds R-1006', async () => {
-      // R-1001…R-1007, issue 17's R-1008…R-1011 and issue 19's R-1012…R-1014.
-      await expect(page.getByTestId('picking-client')).toHaveCount(14);
+    await test.step('the list: 17 recipients, the PVZ badge, who holds R-1006', async () => {
+      // R-1001…R-1007, issue 17's R-1008…R-1011, issue 19's R-1012…R-1014 and issue 18's
+      // R-1020…R-1022.
+      await expect(page.getByTestId('picking-client')).toHaveCount(17);
       const held = page.locator('[data-testid="picking-client"][data-code="R-1006"]');
       await expect(held.getByTestId('client-in-work')).toContainText('в работе: Сидорова Анна');
       const pvz = page.locator('[data-testid="picking-client"][data-code="R-1003"]');
@@ -91,7 +92,7 @@ freshTest(
       await page.getByTestId('picking-end').click();
       await expect(page).toHaveURL(/\/picking$/);
       await expect(page.getByTestId('toast').filter({ hasText: 'Выданы 2 посылки' })).toBeVisible();
-      await expect(page.getByTestId('picking-client')).toHaveCount(13);
+      await expect(page.getByTestId('picking-client')).toHaveCount(16);
       expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBeNull();
     });
 

@@ -37,6 +37,8 @@ export * from './picking/picking.schemas.js';
 export * from './picking/picking.routes.js';
 export * from './delivery/delivery.schemas.js';
 export * from './delivery/delivery.routes.js';
+export * from './picking/picking-payment.schemas.js';
+export * from './picking/picking-payment.routes.js';
 export * from './audit/audit.schemas.js';
 export * from './audit/audit.routes.js';
 export * from './documents/documents.schemas.js';

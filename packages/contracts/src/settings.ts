@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDER_CODES, PAYMENT_TYPE_CODES } from './picking/picking-payment-types.js';
 
 /**
  * The web app's runtime settings, answered by `POST /local-settings-newsort` (spec part 2 §7
@@ -32,6 +33,13 @@ export const ZRuntimeSettings = z.object({
   /** Scale service of the device agent. */
   scaleServiceUrl: z.string(),
   sortingCenterId: z.number().int(),
+  /**
+   * The payment providers a picking may be paid through (issue 18, docs/DECISIONS.md
+   * "Picking payment"), each with the payment type it takes.
+   */
+  paymentProviders: z.array(
+    z.object({ code: z.enum(PAYMENT_PROVIDER_CODES), paymentType: z.enum(PAYMENT_TYPE_CODES) }),
+  ),
   features: z.object({
     /** Sign-in by scanning a user badge on the sorting screen. */
     userBarcodeAuthorization: z.boolean(),

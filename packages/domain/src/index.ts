@@ -16,3 +16,4 @@ export * from './audit.js';
 export * from './documents/supply-rules.js';
 export * from './picking/balance-check.js';
 export * from './picking/validation-data.js';
+export * from './picking/change-due.js';

@@ -49,6 +49,10 @@ export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
   { warehouseNumber: SC, boxNumber: 132, zoneNumber: 8, row: 'b', col: 5 },
   { warehouseNumber: SC, boxNumber: 133, zoneNumber: 8, row: 'b', col: 6 },
   { warehouseNumber: SC, boxNumber: 134, zoneNumber: 8, row: 'c', col: 2 },
+  // Issue 18: the recipients who pay cash on delivery (cash, declined and silent terminal).
+  { warehouseNumber: SC, boxNumber: 150, zoneNumber: 8, row: 'c', col: 4 },
+  { warehouseNumber: SC, boxNumber: 151, zoneNumber: 8, row: 'c', col: 5 },
+  { warehouseNumber: SC, boxNumber: 152, zoneNumber: 8, row: 'c', col: 6 },
 ];
 
 /** A recipient's parcel: in a demo box, or in the returns area (box null). */
@@ -194,7 +198,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
       parcel('P400011', 'Насос топливный', 129, { cashOnDeliveryKopecks: 125_000 }),
       parcel('P400012', 'Прокладка', 129),
     ],
-    'cash on delivery 1 250,00 ₽: end is refused (402) until payment',
+    'cash on delivery 1 250,00 ₽: end is refused (402) until it is paid (card or terminal)',
   ),
   // Issue 19 (docs/DECISIONS.md "Delivery to a recipient"): COURIER recipients, two with
   // tariffs MSK-SC1 → PDL-WH2 (demo-delivery-data.ts) and one without (MSK-SC1 → MSK-SC1).
@@ -270,6 +274,33 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
     [parcel('P400021', 'Генератор', 134, { cashOnDeliveryKopecks: 120_000 })],
     'balance 500,00 ₽ against cash on delivery 1 200,00 ₽: Begin is refused',
     { rules: { isNeedBalanceCheck: true, balanceKopecks: 50_000, balanceDebetKopecks: 0 } },
+  ),
+  // Issue 18 (docs/DECISIONS.md "Picking payment"): cash on delivery paid at the pick-up. The
+  // simulated terminal declines an amount ending in ,13 ₽ and never answers one ending in ,14 ₽.
+  client(
+    'R-1020',
+    'Белова Ксения',
+    [
+      parcel('P400201', 'Аккумулятор 60 А·ч', 150, { cashOnDeliveryKopecks: 60_000 }),
+      parcel('P400202', 'Щётки стеклоочистителя', 150, { cashOnDeliveryKopecks: 43_450 }),
+      parcel('P400203', 'Коврики салона', 150, { cashOnDeliveryKopecks: 20_000 }),
+    ],
+    'cash on delivery 1 234,50 ₽ in 8-c-04, pick-up code 1357; return the mats (200,00 ₽) ' +
+      'with a reason and pay 1 034,50 ₽',
+    { rules: { validationType: 1, pincode: '1357' } },
+  ),
+  client(
+    'R-1021',
+    'Гусев Артём',
+    [parcel('P400204', 'Фара передняя', 151, { cashOnDeliveryKopecks: 99_913 })],
+    'cash on delivery 999,13 ₽ in 8-c-05: the simulated terminal declines it (kopecks 13)',
+  ),
+  client(
+    'R-1022',
+    'Тихонова Вера',
+    [parcel('P400205', 'Стартер', 152, { cashOnDeliveryKopecks: 50_014 })],
+    'cash on delivery 500,14 ₽ in 8-c-06: the simulated terminal never answers (kopecks 14), ' +
+      'the payment is cancelled after the timeout',
   ),
 ];
 

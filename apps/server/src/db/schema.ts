@@ -12,3 +12,4 @@ export * from './schema-audit.js';
 export * from './schema-documents.js';
 export * from './schema-delivery.js';
 export * from './schema-picking-validation.js';
+export * from './schema-picking-payment.js';

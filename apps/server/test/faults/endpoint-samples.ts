@@ -294,6 +294,34 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { height: 10, width: 10, length: 10, weight: 500 },
       headers: { 'x-operation-id': 'fuzz-delivery-measure-0001' },
     },
+    // Issue 18: payment and item return (no such picking or item: looked up all the same).
+    'POST /picking-api/picking/:pickingId/pay': {
+      params: { pickingId: ABSENT_ID },
+      body: {
+        PaymentTypeCode: 'card',
+        ProviderCode: 'terminal',
+        UserId: 1,
+        Timestamp: '2026-03-02T08:00:00Z',
+        ValidationData: { Kind: 'pincode', Pincode: '1357' },
+      },
+      headers: { 'x-operation-id': 'fuzz-picking-pay-0001' },
+    },
+    'GET /picking-api/picking/:pickingId/pay': { params: { pickingId: ABSENT_ID } },
+    'PUT /picking-api/picking/:pickingId/pay': {
+      params: { pickingId: ABSENT_ID },
+      body: { State: 'CANCELLED' },
+      headers: { 'x-operation-id': 'fuzz-picking-pay-state-0001' },
+    },
+    'GET /picking-api/picking/return/reasons': { query: { pickingRouteItemId: ABSENT_ID } },
+    'POST /picking-api/picking/return': {
+      body: {
+        PickingRouteItemId: 999999,
+        ReturnReasonCode: 'DAMAGED',
+        ReturnReasonComment: '',
+        Timestamp: '2026-03-02T08:00:00Z',
+      },
+      headers: { 'x-operation-id': 'fuzz-picking-return-0001' },
+    },
     // Session 1 is the demo's finished one (demo-audit-data.ts): a change in it is refused
     // after every lookup, the items and the finish answer it.
     'POST /audit-api/v1/:warehouseCode/Sessions/get': {

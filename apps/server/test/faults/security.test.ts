@@ -14,6 +14,7 @@ import {
   outbounds,
   parcels,
   pickingClients,
+  pickingItems,
   pickings,
   returnableBoxes,
   warehouses,
@@ -137,6 +138,8 @@ interface Target {
   /** A recipient of the warehouse and an open picking of it, if any (issue 16). */
   clientCode: string;
   pickingId: number | null;
+  /** An item of that picking (issue 18: return and its reasons). */
+  pickingItemId: number | null;
   inboundId: number;
   inboundDetailId: number;
   receiptPlaceId: number | null;
@@ -177,6 +180,9 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
     .select()
     .from(pickings)
     .where(and(eq(pickings.warehouseId, id), eq(pickings.state, 'OPEN')));
+  const [pickingItem] = picking
+    ? await db.select().from(pickingItems).where(eq(pickingItems.pickingId, picking.id)).limit(1)
+    : [];
   const [detail] = await db
     .select()
     .from(parcels)
@@ -196,6 +202,7 @@ async function targetOf(db: Db, warehouseNumber: number): Promise<Target> {
   return {
     clientCode: client!.code,
     pickingId: picking?.id ?? null,
+    pickingItemId: pickingItem?.id ?? null,
     warehouseId: id,
     warehouseNumber,
     zoneId: zone!.id,
@@ -509,6 +516,52 @@ const MATRIX: MatrixCall[] = [
             },
           },
   })),
+  // Issue 18: payment and item return of another warehouse's picking are unknown.
+  ...(
+    [
+      [
+        'POST',
+        { PaymentTypeCode: 'cash', ProviderCode: 'cash-desk', Timestamp: '2026-03-02T08:00:00Z' },
+      ],
+      ['GET', undefined],
+      ['PUT', { State: 'CANCELLED' }],
+    ] as const
+  ).map(([method, payload]): MatrixCall => ({
+    name: `picking pay ${method}`,
+    isOwnerRead: false,
+    request: (t) =>
+      t.pickingId === null
+        ? null
+        : { method, url: `/picking-api/picking/${t.pickingId}/pay`, payload },
+  })),
+  {
+    name: 'picking return reasons',
+    isOwnerRead: false,
+    request: (t) =>
+      t.pickingItemId === null
+        ? null
+        : {
+            method: 'GET',
+            url: `/picking-api/picking/return/reasons?pickingRouteItemId=${t.pickingItemId}`,
+          },
+  },
+  {
+    name: 'picking return',
+    isOwnerRead: false,
+    request: (t) =>
+      t.pickingItemId === null
+        ? null
+        : {
+            method: 'POST',
+            url: '/picking-api/picking/return',
+            payload: {
+              PickingRouteItemId: t.pickingItemId,
+              ReturnReasonCode: 'DAMAGED',
+              ReturnReasonComment: '',
+              Timestamp: '2026-03-02T08:00:00Z',
+            },
+          },
+  },
   // Spec part 2 §7 inbound and outbound documents: the user's default warehouse only.
   {
     name: 'inbound details',

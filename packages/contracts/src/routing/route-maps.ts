@@ -10,6 +10,7 @@ import { RETURNS_ROUTES } from '../returns/returns.routes.js';
 import { DECONSOLIDATION_ROUTES } from '../deconsolidation/deconsolidation.routes.js';
 import { PICKING_ROUTES } from '../picking/picking.routes.js';
 import { DELIVERY_ROUTES, PICKING_DELIVERY_ROUTES } from '../delivery/delivery.routes.js';
+import { PICKING_PAYMENT_ROUTES } from '../picking/picking-payment.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import type { RouteMap } from './route.js';
@@ -32,8 +33,9 @@ export const ROUTE_MAPS = {
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
   documentsFlow: DOCUMENTS_FLOW_ROUTES,
-  // Spec part 2 §7: `picking/delivery` is a picking-api call of the delivery issue.
-  picking: { ...PICKING_ROUTES, ...PICKING_DELIVERY_ROUTES },
+  // Spec part 2 §7: `picking/delivery` (issue 19), payment and item return (issue 18) are
+  // picking-api calls beside the pick-up's own.
+  picking: { ...PICKING_ROUTES, ...PICKING_DELIVERY_ROUTES, ...PICKING_PAYMENT_ROUTES },
   delivery: DELIVERY_ROUTES,
   audit: AUDIT_ROUTES,
 } as const satisfies Record<string, RouteMap>;

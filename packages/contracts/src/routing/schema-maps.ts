@@ -14,6 +14,7 @@ import { RETURNS_SCHEMAS } from '../returns/returns.schemas.js';
 import { DECONSOLIDATION_SCHEMAS } from '../deconsolidation/deconsolidation.schemas.js';
 import { PICKING_SCHEMAS } from '../picking/picking.schemas.js';
 import { DELIVERY_SCHEMAS, PICKING_DELIVERY_SCHEMAS } from '../delivery/delivery.schemas.js';
+import { PICKING_PAYMENT_SCHEMAS } from '../picking/picking-payment.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
@@ -37,7 +38,7 @@ export const SCHEMA_MAPS = {
   dimensions: DIMENSIONS_SCHEMAS,
   deconsolidating: DECONSOLIDATION_SCHEMAS,
   documentsFlow: DOCUMENTS_FLOW_SCHEMAS,
-  picking: { ...PICKING_SCHEMAS, ...PICKING_DELIVERY_SCHEMAS },
+  picking: { ...PICKING_SCHEMAS, ...PICKING_DELIVERY_SCHEMAS, ...PICKING_PAYMENT_SCHEMAS },
   delivery: DELIVERY_SCHEMAS,
   audit: AUDIT_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

@@ -193,6 +193,13 @@ export const SORTING_EVENT_KINDS = [
   'picking.cancelled',
   // Issue 17 (docs/DECISIONS.md "Picking validation"): not found in its cell at a picking.
   'parcel.lost',
+  // Issue 18 (docs/DECISIONS.md "Picking payment"): a picking's payment started, processed,
+  // cancelled or refunded (indexed under the parcels it pays for); an item returned with a reason.
+  'picking.paymentStarted',
+  'picking.paymentProcessed',
+  'picking.paymentCancelled',
+  'picking.paymentRefunded',
+  'parcel.returned',
   // Audit (docs/DECISIONS.md "Audit"): a session, its cells and units; the audit moves no stock.
   'audit.sessionStarted',
   'audit.cellOpened',

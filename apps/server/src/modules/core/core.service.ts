@@ -1,4 +1,4 @@
-import { ZRuntimeSettings, type TRuntimeSettings } from '@sorting/contracts';
+import { PAYMENT_PROVIDERS, ZRuntimeSettings, type TRuntimeSettings } from '@sorting/contracts';
 import type { Config } from '../../config.js';
 import type { DatabaseKind, Db, PoolStats } from '../../db/database.js';
 import type { RepositoryFactory } from '../../lib/call-context.js';
@@ -44,6 +44,7 @@ export function buildRuntimeSettings(config: Config): TRuntimeSettings {
     printingHubUrl: config.printingHubUrl,
     scaleServiceUrl: config.scaleServiceUrl,
     sortingCenterId: config.sortingCenterId,
+    paymentProviders: PAYMENT_PROVIDERS.map((provider) => ({ ...provider })),
     features: {
       userBarcodeAuthorization: true,
       alternativeAuthentication: true,

@@ -28,6 +28,7 @@ import type {
   PickingWarehouseRow,
 } from './picking.repository.js';
 import type { PickingValidationRepository } from './picking-validation.repository.js';
+import { paymentRulesOver } from './picking-payment-rules.js';
 
 // Picking validation and floor rules (issue 17; spec part 1 §3 "Picking client", §4 "Picking",
 // §5, §6, §7 `balance`, `lost`, `end`; part 2 §3; docs/DECISIONS.md "Picking validation"):
@@ -66,6 +67,7 @@ export function createPickingValidationService(options: {
   const changes = operationsOver(db, (tx) => ({
     core: repositoryOf(tx),
     rules: validationOf(tx),
+    payments: paymentRulesOver(tx),
   }));
 
   /**
@@ -267,7 +269,7 @@ export function createPickingValidationService(options: {
      * parcel's barcode → 404, not WAITING → 1.
      */
     async lost(body: LostInput, caller: Caller): Promise<OperationOutcome<TLostResult>> {
-      return changes.run(caller, async ({ core, rules }) => {
+      return changes.run(caller, async ({ core, rules, payments }) => {
         const seen = await rules.findItem(body.PickingItemId, false);
         if (!seen)
           throw refusal('objectNotFound', 'pickingLostItemNotFound', { id: body.PickingItemId });
@@ -285,6 +287,8 @@ export function createPickingValidationService(options: {
         if (item.state !== 'WAITING') {
           throw refusal('refused', 'pickingLostNotWaiting', { barcode: item.barcode });
         }
+        // Issue 18: the picked list is frozen while a payment is live.
+        await payments.refuseWhileLive(picking.id);
         const at = now();
         await rules.markLost({
           itemId: item.itemId,

@@ -6,7 +6,7 @@ import type { PickingCaller, PickingService } from './picking.service.js';
 import type { PickingValidationService } from './picking-validation.service.js';
 
 /** The call with the device that makes it (its `sorting_device` cookie, when sent). */
-function callerOf(call: CallContext, request: FastifyRequest): PickingCaller {
+export function callerOf(call: CallContext, request: FastifyRequest): PickingCaller {
   const deviceId = request.cookies[DEVICE_COOKIE];
   return { ...call, deviceId: typeof deviceId === 'string' && deviceId !== '' ? deviceId : null };
 }

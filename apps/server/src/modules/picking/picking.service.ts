@@ -19,6 +19,7 @@ import { clientOrRefuse, openPickingOrRefuse, warehouseOf } from './picking-acce
 import { presentClient, presentInfo, presentItem, rublesOf } from './picking.presenter.js';
 import type { PickingRepository } from './picking.repository.js';
 import type { PickingValidationService } from './picking-validation.service.js';
+import { paymentRulesOver } from './picking-payment-rules.js';
 
 /** Who calls: the call context and the device cookie (single picking per device, issue 17). */
 export interface PickingCaller extends CallContext {
@@ -56,8 +57,13 @@ export function createPickingService(options: {
   validation: Pick<PickingValidationService, 'over' | 'beforeEnd'>;
 }) {
   const { db, now, repository: repositoryOf, validation } = options;
-  // Each change's repository carries the rules of its transaction (issue 17).
-  const withRules = (tx: Db) => Object.assign(repositoryOf(tx), { rules: validation.over(tx) });
+  // Each change's repository carries the rules of its transaction (issue 17) and what a
+  // payment forbids or requires (issue 18, picking-payment-rules.ts).
+  const withRules = (tx: Db) =>
+    Object.assign(repositoryOf(tx), {
+      rules: validation.over(tx),
+      payments: paymentRulesOver(tx),
+    });
   const changes = operationsOver(db, withRules);
   // The end also hands a delivery's parcels over (issue 19).
   const endChanges = operationsOver(db, (tx) => ({
@@ -203,6 +209,8 @@ export function createPickingService(options: {
         if (locked.state !== 'WAITING') {
           throw refusal('refused', 'pickingItemNotWaiting', { barcode: body.Barcode });
         }
+        // Issue 18: the picked list is frozen while a payment is live.
+        await repository.payments.refuseWhileLive(picking.id);
         // After the parcel's lock: a sorting move that held it has committed, so the cell
         // read below is where the parcel lies now.
         const before = await repository.findItem(locked.itemId);
@@ -252,7 +260,8 @@ export function createPickingService(options: {
     /**
      * `end`: PROCESSED; the PICKED parcels are handed out (out of their boxes, a new version,
      * held HANDED_OUT), WAITING ones stay for a later visit. Cash on delivery on the picked
-     * parcels and no processed payment → 402 (the payment issue lifts it). Nothing picked → 1.
+     * parcels needs a PROCESSED payment of that amount, bound to this end (issue 18); none →
+     * 402. Nothing picked → 1.
      */
     async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
       // The recipient's proof (issue 17): its kind, a pincode counted in its own transaction.
@@ -262,12 +271,8 @@ export function createPickingService(options: {
         const picked = await repository.listPicked(picking.id);
         if (picked.length === 0) throw refusal('refused', 'pickingNothingPicked');
         const kopecks = picked.reduce((sum, parcel) => sum + parcel.kopecks, 0);
-        if (kopecks > 0) {
-          throw refusal('paymentRequired', 'pickingPaymentRequired', {
-            amount: rublesOf(kopecks).toFixed(2),
-          });
-        }
         const at = now();
+        const paymentId = await repository.payments.bindForEnd(picking.id, kopecks, at);
         // Issue 19: with a delivery, its parcels are handed to it (finished first, else 1).
         await handOver?.({
           pickingId: picking.id,
@@ -301,6 +306,7 @@ export function createPickingService(options: {
             parcelsCount: handedOut.length,
             comment: picking.clientCode,
             ...proof,
+            ...(paymentId === null ? {} : { paymentId }),
           },
           units: [...handedOut, ...picked.map((parcel) => parcel.boxBarcode)],
         });
@@ -321,6 +327,8 @@ export function createPickingService(options: {
     ): Promise<OperationOutcome<TCancelResult>> {
       return changes.run(context, async (repository) => {
         const picking = await openPickingOrRefuse(repository, pickingId, 'update', context);
+        // Issue 18: a paid (or being paid) picking is not cancelled; the payment goes first.
+        await repository.payments.beforeCancel(picking.id);
         const putBack = await repository.putBack(picking.id);
         const at = now();
         await repository.closePicking(picking.id, {

@@ -1,0 +1,387 @@
+import {
+  PAYMENT_PROVIDER_TYPES,
+  PICKING_RETURN_REASON_CODES,
+  type TPaymentSetState,
+  type TPickingPayment,
+  type TPickingReturnReason,
+  type TPickingReturnResult,
+  type ZPayRequest,
+  type ZPickingReturnRequest,
+} from '@sorting/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import { openPickingOrRefuse, warehouseOf } from './picking-access.js';
+import { rublesOf } from './picking.presenter.js';
+import type { PickingRepository, PickingRow } from './picking.repository.js';
+import type { PickingCaller } from './picking.service.js';
+import type { PaymentRow, PickingPaymentRepository } from './picking-payment.repository.js';
+import { paymentRulesOver } from './picking-payment-rules.js';
+import type { PickingValidationService } from './picking-validation.service.js';
+import type { PaymentTerminal } from './payment-terminal.js';
+
+// Picking payment and item return (issue 18; spec part 2 §3 "Picking and payment", §4
+// "Picking payment and return", §7 `pay`, `return/reasons`, `return`; docs/DECISIONS.md
+// "Picking payment"). The amount is the server's own (Σ cash on delivery of the PICKED items);
+// at most one PENDING or PROCESSED payment per picking; the integrated terminal is asked
+// through its port (payment-terminal.ts) and its outcome stored in the payment's row.
+
+type PayInput = z.output<typeof ZPayRequest>;
+type ReturnInput = z.output<typeof ZPickingReturnRequest>;
+
+function present(row: PaymentRow): TPickingPayment {
+  return {
+    PaymentId: row.id,
+    PickingId: row.pickingId,
+    State: row.state,
+    PaymentTypeCode: row.paymentType,
+    ProviderCode: row.providerCode,
+    Amount: rublesOf(row.amountKopecks),
+    CancelReason: row.cancelReason,
+    TransactionId: row.transactionId,
+    StartedDateUtc: row.startedAt.toISOString(),
+  };
+}
+
+export function createPickingPaymentService(options: {
+  db: Db;
+  repository: RepositoryFactory<Db, PickingRepository>;
+  payments: RepositoryFactory<Db, PickingPaymentRepository>;
+  terminal: PaymentTerminal;
+  /** A terminal transaction still pending this long after its start is cancelled. */
+  terminalTimeoutMs: number;
+  now: () => Date;
+  /** The recipient's proof, checked as at end (issue 17). */
+  validation: Pick<PickingValidationService, 'beforeEnd'>;
+}) {
+  const { db, now, terminal, terminalTimeoutMs, validation } = options;
+  const changes = operationsOver(db, (tx) => ({
+    core: options.repository(tx),
+    payments: options.payments(tx),
+    rules: paymentRulesOver(tx),
+  }));
+
+  /** An event of the payment, indexed under the parcels it pays for. */
+  async function recordPaymentEvent(
+    core: PickingRepository,
+    payments: PickingPaymentRepository,
+    picking: Pick<PickingRow, 'id' | 'warehouseId' | 'clientCode'>,
+    kind: string,
+    row: PaymentRow,
+    userId: number,
+    at: Date,
+  ): Promise<void> {
+    const { barcodes } = await payments.pickedAmount(picking.id);
+    await core.recordEvent({
+      at,
+      userId,
+      warehouseId: picking.warehouseId,
+      kind,
+      payload: {
+        pickingId: picking.id,
+        clientCode: picking.clientCode,
+        paymentId: row.id,
+        providerCode: row.providerCode,
+        paymentTypeCode: row.paymentType,
+        amount: rublesOf(row.amountKopecks).toFixed(2),
+        ...(row.cancelReason === null ? {} : { cancelReason: row.cancelReason }),
+      },
+      units: barcodes,
+    });
+  }
+
+  /**
+   * What a PENDING terminal payment becomes as the terminal says now: approved → PROCESSED,
+   * declined → CANCELLED, still silent after the timeout → CANCELLED (timeout); null while it
+   * is pending within the timeout.
+   */
+  async function terminalOutcome(row: PaymentRow, at: Date) {
+    if (row.state !== 'PENDING' || row.providerCode !== 'terminal' || !row.transactionId) {
+      return null;
+    }
+    const status = await terminal.status(row.transactionId);
+    if (status === 'approved') return { state: 'PROCESSED' as const };
+    if (status === 'declined') return { state: 'CANCELLED' as const, reason: 'declined' as const };
+    if (at.getTime() - row.startedAt.getTime() >= terminalTimeoutMs) {
+      return { state: 'CANCELLED' as const, reason: 'timeout' as const };
+    }
+    return null;
+  }
+
+  /**
+   * Stores a terminal's outcome (in the caller's transaction, the payment's row locked and
+   * still PENDING): a timed-out transaction is cancelled at the terminal first.
+   */
+  async function storeOutcome(
+    tx: { core: PickingRepository; payments: PickingPaymentRepository },
+    picking: Pick<PickingRow, 'id' | 'warehouseId' | 'clientCode' | 'userId'>,
+    row: PaymentRow,
+    outcome: NonNullable<Awaited<ReturnType<typeof terminalOutcome>>>,
+    at: Date,
+  ): Promise<PaymentRow> {
+    if (outcome.state === 'CANCELLED' && outcome.reason === 'timeout' && row.transactionId) {
+      await terminal.cancel(row.transactionId);
+    }
+    const changed =
+      outcome.state === 'PROCESSED'
+        ? await tx.payments.setState(row.id, { state: 'PROCESSED', at, by: null })
+        : await tx.payments.setState(row.id, {
+            state: 'CANCELLED',
+            at,
+            by: null,
+            cancelReason: outcome.reason,
+          });
+    const kind =
+      changed.state === 'PROCESSED' ? 'picking.paymentProcessed' : 'picking.paymentCancelled';
+    await recordPaymentEvent(tx.core, tx.payments, picking, kind, changed, picking.userId, at);
+    return changed;
+  }
+
+  return {
+    /**
+     * `POST {pickingId}/pay`: the provider must take the type (else 400); the recipient's proof
+     * as at end; then a PENDING payment of the PICKED items' cash on delivery (0 → ErrorCode 1),
+     * a terminal transaction started for `terminal`. A live payment is answered with IsRepeat.
+     */
+    async pay(
+      pickingId: number,
+      body: PayInput,
+      caller: PickingCaller,
+    ): Promise<OperationOutcome<TPickingPayment>> {
+      if (PAYMENT_PROVIDER_TYPES[body.ProviderCode] !== body.PaymentTypeCode) {
+        throw refusal('badRequest', 'pickingPaymentProviderType', {
+          provider: body.ProviderCode,
+          type: body.PaymentTypeCode,
+        });
+      }
+      await validation.beforeEnd(
+        {
+          PickingId: pickingId,
+          UserId: body.UserId,
+          Timestamp: body.Timestamp,
+          ValidationData: body.ValidationData,
+        },
+        caller,
+      );
+      const outcome = await changes.run(caller, async ({ core, payments }) => {
+        // The picking locked for update: pays of one picking run one after the other, and a
+        // pickup (share lock) waits for them.
+        const picking = await openPickingOrRefuse(core, pickingId, 'update', caller);
+        const live = await payments.findLive(picking.id);
+        if (live) return { payment: present(live), isRepeat: true };
+        const { kopecks } = await payments.pickedAmount(picking.id);
+        if (kopecks === 0) throw refusal('refused', 'pickingNothingToPay');
+        const at = now();
+        let row = await payments.insert({
+          pickingId: picking.id,
+          paymentType: body.PaymentTypeCode,
+          providerCode: body.ProviderCode,
+          amountKopecks: kopecks,
+          userId: caller.user.id,
+          startedAt: at,
+          deviceStartedAt: body.Timestamp === undefined ? null : new Date(body.Timestamp),
+        });
+        if (row.providerCode === 'terminal') {
+          row = await payments.setTransaction(row.id, await terminal.start(row.id, kopecks));
+        }
+        await recordPaymentEvent(
+          core,
+          payments,
+          picking,
+          'picking.paymentStarted',
+          row,
+          caller.user.id,
+          at,
+        );
+        return { payment: present(row), isRepeat: false };
+      });
+      return {
+        value: outcome.value.payment,
+        isRepeat: outcome.isRepeat || outcome.value.isRepeat,
+      };
+    },
+
+    /**
+     * `GET {pickingId}/pay`: the picking's latest payment (none → 104); a pending terminal
+     * payment asks the terminal and stores its outcome (its row locked: two servers store one).
+     */
+    async payState(pickingId: number, caller: CallContext): Promise<TPickingPayment> {
+      // One read: the picking of the caller's warehouse with its latest payment.
+      const number = caller.user.defaultWarehouseNumber;
+      const found =
+        number === null ? null : await options.payments(db).findWithLatest(pickingId, number);
+      if (!found) throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
+      const seen = found.payment;
+      if (!seen) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
+      const at = now();
+      // A pending poll asks the terminal only: nothing to store, no transaction.
+      if (!(await terminalOutcome(seen, at))) return present(seen);
+      return db.transaction(async (tx) => {
+        const scope = { core: options.repository(tx), payments: options.payments(tx) };
+        const row = await scope.payments.findLatest(found.picking.id, true);
+        if (!row) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
+        // Another server may have stored it meanwhile: judged again under the row's lock.
+        const outcome = await terminalOutcome(row, at);
+        return present(outcome ? await storeOutcome(scope, found.picking, row, outcome, at) : row);
+      });
+    },
+
+    /**
+     * `PUT {pickingId}/pay {State}`: PROCESSED confirms a pending manual payment (a terminal
+     * one only once the terminal approved, else ErrorCode 1); CANCELLED cancels a pending one
+     * or refunds a processed one. The picking must be open (after end → ErrorCode 1).
+     */
+    async setPayState(
+      pickingId: number,
+      state: TPaymentSetState,
+      caller: PickingCaller,
+    ): Promise<OperationOutcome<TPickingPayment>> {
+      const outcome = await changes.run(caller, async ({ core, payments }) => {
+        const picking = await openPickingOrRefuse(core, pickingId, 'update', caller);
+        const latest = await payments.findLatest(picking.id, true);
+        if (!latest) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
+        if (latest.state === state) return { payment: present(latest), isRepeat: true };
+        const at = now();
+        if (state === 'PROCESSED') {
+          if (latest.state === 'CANCELLED') {
+            throw refusal('refused', 'pickingPaymentCancelled', { id: pickingId });
+          }
+          if (latest.providerCode === 'terminal') {
+            const status = latest.transactionId
+              ? await terminal.status(latest.transactionId)
+              : 'pending';
+            if (status !== 'approved') {
+              throw refusal('refused', 'pickingPaymentNotApproved', { id: pickingId });
+            }
+          }
+          const row = await payments.setState(latest.id, {
+            state: 'PROCESSED',
+            at,
+            by: caller.user.id,
+          });
+          await recordPaymentEvent(
+            core,
+            payments,
+            picking,
+            'picking.paymentProcessed',
+            row,
+            caller.user.id,
+            at,
+          );
+          return { payment: present(row), isRepeat: false };
+        }
+        // CANCELLED: a pending payment is cancelled, a processed one refunded (cash handed back,
+        // the terminal's transaction reversed).
+        const refund = latest.state === 'PROCESSED';
+        if (latest.providerCode === 'terminal' && latest.transactionId) {
+          await terminal.cancel(latest.transactionId);
+        }
+        const row = await payments.setState(latest.id, {
+          state: 'CANCELLED',
+          at,
+          by: caller.user.id,
+          cancelReason: refund ? 'refunded' : 'cancelled',
+        });
+        await recordPaymentEvent(
+          core,
+          payments,
+          picking,
+          refund ? 'picking.paymentRefunded' : 'picking.paymentCancelled',
+          row,
+          caller.user.id,
+          at,
+        );
+        return { payment: present(row), isRepeat: false };
+      });
+      return {
+        value: outcome.value.payment,
+        isRepeat: outcome.isRepeat || outcome.value.isRepeat,
+      };
+    },
+
+    /** `GET return/reasons?pickingRouteItemId=`: every reason code; unknown item → 104. */
+    async returnReasons(itemId: number, caller: CallContext): Promise<TPickingReturnReason[]> {
+      const item = await options.payments(db).findItem(itemId, false);
+      if (!item || item.warehouseNumber !== caller.user.defaultWarehouseNumber) {
+        throw refusal('objectNotFound', 'pickingReturnItemNotFound', { id: itemId });
+      }
+      await warehouseOf(options.repository(db), caller);
+      return PICKING_RETURN_REASON_CODES.map((code) => ({ code }));
+    },
+
+    /**
+     * `return`: a WAITING or PICKED item of the caller's open picking becomes RETURNED with its
+     * reason; its parcel goes to the returns area. Unknown item → 104; LOST or RETURNED → 1;
+     * a live payment → 1 (the paid amount is the handed-out amount).
+     */
+    async returnItem(
+      body: ReturnInput,
+      caller: PickingCaller,
+    ): Promise<OperationOutcome<TPickingReturnResult>> {
+      return changes.run(caller, async ({ core, payments, rules }) => {
+        const seen = await payments.findItem(body.PickingRouteItemId, false);
+        if (!seen || seen.warehouseNumber !== caller.user.defaultWarehouseNumber) {
+          throw refusal('objectNotFound', 'pickingReturnItemNotFound', {
+            id: body.PickingRouteItemId,
+          });
+        }
+        // The picking first, share-locked as a pickup does, then the item.
+        const picking = await openPickingOrRefuse(core, seen.pickingId, 'share', caller);
+        const item = await payments.findItem(seen.itemId, true);
+        if (!item) {
+          throw refusal('objectNotFound', 'pickingReturnItemNotFound', {
+            id: body.PickingRouteItemId,
+          });
+        }
+        if (item.state !== 'WAITING' && item.state !== 'PICKED') {
+          throw refusal('refused', 'pickingReturnNotAllowed', { barcode: item.barcode });
+        }
+        await rules.refuseWhileLive(picking.id);
+        const at = now();
+        await payments.markReturned({
+          itemId: item.itemId,
+          pickingId: picking.id,
+          parcelId: item.parcelId,
+          fromState: item.state,
+          reasonCode: body.ReturnReasonCode,
+          comment: body.ReturnReasonComment,
+          at,
+          userId: caller.user.id,
+          deviceAt: new Date(body.Timestamp),
+        });
+        await core.recordEvent({
+          at,
+          userId: caller.user.id,
+          warehouseId: picking.warehouseId,
+          kind: 'parcel.returned',
+          payload: {
+            pickingId: picking.id,
+            clientCode: picking.clientCode,
+            parcelNumber: item.barcode,
+            cellName: item.cellName,
+            reasonCode: body.ReturnReasonCode,
+            comment: body.ReturnReasonComment,
+            deviceTime: body.Timestamp,
+          },
+          units: [item.barcode, item.boxBarcode, item.cellBarcode],
+        });
+        const progress = await core.progress(picking.id);
+        const { kopecks } = await payments.pickedAmount(picking.id);
+        return {
+          itemId: item.itemId,
+          barcode: item.barcode,
+          state: 'RETURNED' as const,
+          returnReasonCode: body.ReturnReasonCode,
+          pickedCount: progress.picked,
+          totalCount: progress.total,
+          amount: rublesOf(kopecks),
+          parcelsForReturnCount: await payments.forReturnCount(item.clientId),
+        };
+      });
+    },
+  };
+}
+
+export type PickingPaymentService = ReturnType<typeof createPickingPaymentService>;
