@@ -6,6 +6,7 @@ import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key
 import { auditCells, auditSessions, auditUnits } from '../../db/schema-audit.js';
 import { cells, users } from '../../db/schema-base.js';
 import { boxes, parcels, returnableBoxes } from '../../db/schema-sorting.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 export type AuditWarehouseRow = WarehouseKeyRow;
 
@@ -109,11 +110,6 @@ function listed(warehouseId: number, from: Date, to: Date) {
       isNull(auditSessions.finishedAt),
     ),
   );
-}
-
-/** Rows of a raw statement, on PGlite and node-postgres alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** SQL of the cell audit (spec part 2 §7 "Audit"): sessions, their cells and units. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { deliveries, deliveryItems } from '../../db/schema-delivery.js';
 import { pickings } from '../../db/schema-picking.js';
+import { rowsOf, textOrNull } from '../../db/raw-rows.js';
 
 // SQL of delivery to a recipient (spec part 2 §3 "Delivery", §7 "Delivery"; issue 19,
 // docs/DECISIONS.md "Delivery to a recipient").
@@ -47,14 +48,6 @@ export interface DeliveryItemRow {
   lengthCm: number | null;
   weightGrams: number | null;
 }
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
-const textOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : String(value);
 
 /** Issue 19: a package barcode `DLV<deliveryId>-<nn>` (a parcel by part 1 §4 recognition). */
 export function packageBarcode(deliveryId: number, position: number): string {

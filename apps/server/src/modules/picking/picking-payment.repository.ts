@@ -10,17 +10,11 @@ import type { Db } from '../../db/database.js';
 import { warehouses } from '../../db/schema-base.js';
 import { pickingClients, pickings } from '../../db/schema-picking.js';
 import { pickingPayments, pickingReturns } from '../../db/schema-picking-payment.js';
+import { rowsOf, textOrNull } from '../../db/raw-rows.js';
 
 // SQL of picking payment and item return (issue 18; docs/DECISIONS.md "Picking payment"): a
 // picking's payments (at most one PENDING or PROCESSED, a partial unique index), the amount
 // the PICKED items owe, and the return of an item to the returns area.
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
-const textOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : String(value);
 
 export type PaymentRow = typeof pickingPayments.$inferSelect;
 

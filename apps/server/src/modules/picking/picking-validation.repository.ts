@@ -6,17 +6,11 @@ import {
   pickingLostItems,
   pickingValidations,
 } from '../../db/schema-picking-validation.js';
+import { rowsOf, textOrNull } from '../../db/raw-rows.js';
 
 // SQL of picking's validation and floor rules (issue 17; docs/DECISIONS.md "Picking
 // validation"): pincode hashes and lockouts, the proof an end was made with, lost items, the
 // device's open picking. The core's SQL is picking.repository.ts.
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
-const textOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : String(value);
 
 /** A picking as its end's validation judges it (no lock). */
 export interface PickingForValidation {

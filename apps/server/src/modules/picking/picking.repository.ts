@@ -5,6 +5,7 @@ import { warehouses } from '../../db/schema-base.js';
 import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
+import { dateOrNull, numberOrNull, rowsOf, textOrNull } from '../../db/raw-rows.js';
 
 // SQL of recipient picking (spec part 1 §7 "Recipient picking"; docs/DECISIONS.md "Recipient
 // picking"). The reads are written as SQL text: a client's counts and its open picking in
@@ -85,18 +86,6 @@ export interface PickingItemRow {
   zoneNumber: number | null;
   zoneType: string | null;
 }
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
-const numberOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : Number(value);
-const textOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : String(value);
-const dateOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string | Date);
 
 /** A text[] as it comes back from either driver ('{a,b}' text on some paths). */
 function textArray(value: unknown): string[] {

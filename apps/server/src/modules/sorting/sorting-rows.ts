@@ -3,6 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { selectList } from '../../db/select-list.js';
 import { boxes, cells, inbounds, parcels, warehouses, zones } from '../../db/schema.js';
+import { rowsOf } from '../../db/raw-rows.js';
+
+export { rowsOf };
 
 // The rows, column sets and SQL builders the sorting repositories share (scan reads, move
 // statements, containers).
@@ -192,11 +195,6 @@ export function unitsArray(units: (string | null | undefined)[]): SQL {
         distinct.map((unit) => sql`${unit}`),
         sql`, `,
       )}]::text[]`;
-}
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
 
 /** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
