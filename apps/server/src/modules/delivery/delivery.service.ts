@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
 import { isMeasured, presentDelivery, presentItem, presentTariff } from './delivery.presenter.js';
 import type { DeliveryPickingRow, DeliveryRepository, DeliveryRow } from './delivery.repository.js';
@@ -22,28 +23,14 @@ type CreateInput = z.output<typeof ZDeliveryCreateRequest>;
 type MeasureInput = z.output<typeof ZDeliveryMeasureRequest>;
 
 /** The caller's default warehouse number (the picking's, docs/DECISIONS.md "Recipient picking"). */
-function warehouseNumberOf(context: CallContext): number {
-  const number = context.user.defaultWarehouseNumber;
-  if (number === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-  return number;
-}
-
 /** An OPEN picking of the caller's warehouse that is the caller's (as the core's changes). */
 async function openPickingOrRefuse(
   repository: DeliveryRepository,
   id: number,
   context: CallContext,
 ): Promise<DeliveryPickingRow> {
-  const picking = await repository.lockPicking(id, warehouseNumberOf(context));
-  if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
-  if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
-  if (picking.userId !== context.user.id) {
-    throw refusal('refused', 'pickingHeldBy', {
-      client: picking.clientCode,
-      user: picking.userName,
-    });
-  }
-  return picking;
+  const picking = await repository.lockPicking(id, pickingWarehouseNumberOf(context));
+  return openPickingOfCaller(picking, id, context);
 }
 
 /** Spec part 1 §5 bounds: sides > 0 and ≤ 10,000 cm, weight whole grams 1…1,000,000. */
@@ -76,7 +63,7 @@ export function createDeliveryService(options: {
     context: CallContext,
     lock: boolean,
   ): Promise<DeliveryRow> {
-    const delivery = await repository.findDelivery(id, warehouseNumberOf(context), lock);
+    const delivery = await repository.findDelivery(id, pickingWarehouseNumberOf(context), lock);
     if (!delivery) throw refusal('objectNotFound', 'deliveryNotFound', { id });
     return delivery;
   }

@@ -1,5 +1,6 @@
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext } from '../../lib/call-context.js';
+import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
   PickingClientRow,
@@ -49,16 +50,6 @@ export async function openPickingOrRefuse(
   context: CallContext,
 ): Promise<PickingRow> {
   // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
-  const warehouseNumber = context.user.defaultWarehouseNumber;
-  if (warehouseNumber === null) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-  const picking = await repository.lockPicking(id, warehouseNumber, mode);
-  if (!picking) throw refusal('objectNotFound', 'pickingNotFound', { id });
-  if (picking.state !== 'OPEN') throw refusal('refused', 'pickingClosed', { id });
-  if (picking.userId !== context.user.id) {
-    throw refusal('refused', 'pickingHeldBy', {
-      client: picking.clientCode,
-      user: picking.userName,
-    });
-  }
-  return picking;
+  const picking = await repository.lockPicking(id, pickingWarehouseNumberOf(context), mode);
+  return openPickingOfCaller(picking, id, context);
 }
