@@ -157,12 +157,10 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
     await expectStep(page, 'list');
   });
 
-  await test.step('the direction list opens the delivery of a picking with one', async () => {
+  await test.step("/picking reopens this device's recipient at its delivery (part 1 §4, §6)", async () => {
+    // 34717 runs one picking per device (issue 17): the kept recipient's open picking has a
+    // delivery, so its delivery page opens, not the direction list.
     await page.goto('/picking');
-    await page
-      .locator('[data-testid="picking-client"][data-code="R-1012"]')
-      .getByTestId('choose-client')
-      .click();
     await expect(page).toHaveURL(new RegExp(`/picking/delivery/${pickingId}$`));
     await expectStep(page, 'list');
   });

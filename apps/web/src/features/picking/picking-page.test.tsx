@@ -139,7 +139,7 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
         totalCount: 1,
       });
     },
-    restorableRecipient: async () => null,
+    restorablePath: async () => null,
     cancel: async () => result<TCancelResult>(null, { errorCode: 1, message: 'Нет' }),
   };
 }

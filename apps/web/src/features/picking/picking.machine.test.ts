@@ -22,6 +22,7 @@ import {
   groupByCell,
   isDeadlinePassed,
   pickingMachine,
+  pickupPath,
   progressOf,
   type CallResult,
   type PickingError,
@@ -236,10 +237,10 @@ function createFakeServer(rules: Rules = {}) {
           totalCount: progress.total,
         });
       },
-      restorableRecipient: async (): Promise<string | null> => {
+      restorablePath: async (): Promise<string | null> => {
         const failure = take('restore', null);
         if (failure) throw new TypeError('Failed to fetch');
-        return rules.restorable ?? null;
+        return rules.restorable ? pickupPath(rules.restorable) : null;
       },
       cancel: async (input: { pickingId: number; operationId: string }) => {
         const failure = take('cancel', input);

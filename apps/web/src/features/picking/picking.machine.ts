@@ -140,7 +140,7 @@ export const pickingMachine = setup({
       const { ports, ...ask } = input;
       return ports.lost(ask);
     }),
-    restorable: fromPromise<string | null, Ports>(({ input }) => input.ports.restorableRecipient()),
+    restorable: fromPromise<string | null, Ports>(({ input }) => input.ports.restorablePath()),
     cancel: fromPromise<
       CallResult<TCancelResult>,
       Ports & { pickingId: number; operationId: string }
@@ -222,7 +222,7 @@ export const pickingMachine = setup({
           {
             guard: ({ event }) => event.output !== null,
             target: 'pickingDirectionSelect',
-            actions: ({ context, event }) => context.ports.navigate(pickupPath(event.output ?? '')),
+            actions: ({ context, event }) => context.ports.navigate(event.output ?? ''),
           },
           { target: 'pickingDirectionSelect' },
         ],

@@ -101,10 +101,11 @@ export interface PickingPorts {
     operationId: string;
   }): Promise<CallResult<TLostResult>>;
   /**
-   * Issue 17 (part 1 §6): the recipient to reopen on `/picking`: LAST_PICKING_RECIPIENT when
-   * the warehouse runs one picking per device, else null.
+   * Issue 17 (part 1 §6): where `/picking` reopens LAST_PICKING_RECIPIENT when the warehouse
+   * runs one picking per device: its pick-up page, or its delivery page when its open picking
+   * has a delivery (part 1 §4, issue 19); null when nothing is to be reopened.
    */
-  restorableRecipient(): Promise<string | null>;
+  restorablePath(): Promise<string | null>;
   cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
   createOperationId(): string;
   /** LAST_PICKING_RECIPIENT: kept on choice, cleared on end and cancel (part 1 §4, §9). */

@@ -1,6 +1,8 @@
 import { PICKING_ROUTES, PICKING_PAGE_SIZE, type TPickingClientsPage } from '@sorting/contracts';
 import { getLocalStorage } from '../../lib/storage';
 import type { ApiClient, ApiResult } from '../../lib/api-client';
+import { deliveryPath } from './delivery.model';
+import { pickupPath } from './picking-machine-helpers';
 import { LAST_PICKING_RECIPIENT_KEY, type PickingPorts } from './picking.model';
 
 /** The calls of the picking screens; the pages give the real ones, tests a fake server. */
@@ -15,7 +17,7 @@ export type PickingCalls = Pick<
   | 'cancel'
   | 'balance'
   | 'lost'
-  | 'restorableRecipient'
+  | 'restorablePath'
 > & {
   /** One page of the direction list (paged by 30, spec part 1 §9), searched. */
   listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
@@ -67,8 +69,8 @@ export function createPickingService(api: ApiClient): PickingCalls {
         operationId,
       }),
     // Part 1 §6 (issue 17): the kept recipient, when the warehouse runs one picking per device
-    // and the recipient is still listed.
-    restorableRecipient: async () => {
+    // and the recipient is still listed; its delivery when its open picking has one (§4).
+    restorablePath: async () => {
       const kept = getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
       if (kept === null || kept === '') return null;
       const page = await api.call(PICKING_ROUTES.clients, {
@@ -76,7 +78,11 @@ export function createPickingService(api: ApiClient): PickingCalls {
       });
       const found = page.isSuccess ? page.operationObject : null;
       if (!found?.isSinglePickingPerDevice) return null;
-      return found.items.some((client) => client.clientCode === kept) ? kept : null;
+      const client = found.items.find((item) => item.clientCode === kept);
+      if (!client) return null;
+      return client.pickingId !== null && client.deliveryId !== null
+        ? deliveryPath(client.pickingId)
+        : pickupPath(client.clientCode);
     },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),

@@ -42,7 +42,7 @@ export function usePickingPorts(calls: PickingCalls): PickingPorts {
     cancel: (input) => calls.cancel(input),
     balance: (clientCode) => calls.balance(clientCode),
     lost: (input) => calls.lost(input),
-    restorableRecipient: () => calls.restorableRecipient(),
+    restorablePath: () => calls.restorablePath(),
     createOperationId: newOperationId,
     rememberRecipient: (clientCode) =>
       getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, clientCode),
