@@ -168,7 +168,9 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
   await test.step('f-0003: the picking is not the stored recipient’s', async () => {
     await page.evaluate(() => localStorage.setItem('LAST_PICKING_RECIPIENT', 'R-1001'));
     await page.goto(`/picking/delivery/${pickingId}`);
-    await expect(page).toHaveURL(/\/picking$/);
+    // Back to /picking, which in 34717 (one picking per device, issue 17) reopens the stored
+    // recipient's pick-up page.
+    await expect(page).toHaveURL(/\/picking\/pickup\/R-1001$/);
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Выдача не найдена у этого получателя' }),
     ).toBeVisible();
