@@ -1,3 +1,4 @@
+import { findItemCandidate, type ItemCandidate } from './picking.repository.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   TPaymentCancelReason,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import { warehouses } from '../../db/schema-base.js';
 import { pickingClients, pickings } from '../../db/schema-picking.js';
 import { pickingPayments, pickingReturns } from '../../db/schema-picking-payment.js';
-import { rowsOf, textOrNull } from '../../db/raw-rows.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 // SQL of picking payment and item return (issue 18; docs/DECISIONS.md "Picking payment"): a
 // picking's payments (at most one PENDING or PROCESSED, a partial unique index), the amount
@@ -22,18 +23,7 @@ export type PaymentRow = typeof pickingPayments.$inferSelect;
 export const LIVE_PAYMENT_STATES = ['PENDING', 'PROCESSED'] as const;
 
 /** A picking item as `return` judges it, with its picking, parcel and where that lies. */
-export interface ReturnCandidate {
-  itemId: number;
-  pickingId: number;
-  warehouseNumber: number;
-  clientId: number;
-  parcelId: number;
-  state: string;
-  barcode: string;
-  boxBarcode: string | null;
-  cellBarcode: string | null;
-  cellName: string | null;
-}
+export type ReturnCandidate = ItemCandidate;
 
 export function createPickingPaymentRepository(db: Db) {
   return {
@@ -174,39 +164,8 @@ export function createPickingPaymentRepository(db: Db) {
       };
     },
 
-    /**
-     * A picking item with its picking's warehouse, its parcel and where it lies; `lock` locks
-     * the item (after its picking was share-locked, the order a pickup takes too).
-     */
-    async findItem(itemId: number, lock: boolean): Promise<ReturnCandidate | null> {
-      const row = rowsOf(
-        await db.execute(sql`
-          select pi.id, pi.picking_id, w.number as warehouse_number, pk.client_id,
-            pi.parcel_id, pi.state, p.number, b.barcode as box_barcode,
-            c.barcode as cell_barcode, c.name as cell_name
-          from picking_items as pi
-            inner join pickings as pk on pk.id = pi.picking_id
-            inner join warehouses as w on w.id = pk.warehouse_id
-            inner join parcels as p on p.id = pi.parcel_id
-            left join boxes as b on b.id = p.box_id
-            left join cells as c on c.id = b.cell_id
-          where pi.id = ${itemId}
-          ${lock ? sql`for update of pi` : sql``}`),
-      )[0];
-      if (!row) return null;
-      return {
-        itemId: Number(row.id),
-        pickingId: Number(row.picking_id),
-        warehouseNumber: Number(row.warehouse_number),
-        clientId: Number(row.client_id),
-        parcelId: Number(row.parcel_id),
-        state: String(row.state),
-        barcode: String(row.number),
-        boxBarcode: textOrNull(row.box_barcode),
-        cellBarcode: textOrNull(row.cell_barcode),
-        cellName: textOrNull(row.cell_name),
-      };
-    },
+    /** A picking item with its parcel and where it lies (`findItemCandidate`). */
+    findItem: (itemId: number, lock: boolean) => findItemCandidate(db, itemId, lock),
 
     /**
      * The item RETURNED with its reason; its parcel goes to the returns area: out of its box

@@ -1,3 +1,4 @@
+import { findItemCandidate, type ItemCandidate } from './picking.repository.js';
 import { eq, sql } from 'drizzle-orm';
 import type { TValidationData } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
@@ -6,7 +7,7 @@ import {
   pickingLostItems,
   pickingValidations,
 } from '../../db/schema-picking-validation.js';
-import { rowsOf, textOrNull } from '../../db/raw-rows.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 // SQL of picking's validation and floor rules (issue 17; docs/DECISIONS.md "Picking
 // validation"): pincode hashes and lockouts, the proof an end was made with, lost items, the
@@ -23,16 +24,7 @@ export interface PickingForValidation {
 }
 
 /** A picking item as `lost` judges it, with its parcel and where that lies. */
-export interface LostCandidate {
-  itemId: number;
-  pickingId: number;
-  parcelId: number;
-  state: string;
-  barcode: string;
-  boxBarcode: string | null;
-  cellBarcode: string | null;
-  cellName: string | null;
-}
+export type LostCandidate = ItemCandidate;
 
 export function createPickingValidationRepository(db: Db) {
   return {
@@ -151,34 +143,8 @@ export function createPickingValidationRepository(db: Db) {
       return row ? { clientCode: String(row.code), clientName: String(row.name) } : null;
     },
 
-    /**
-     * A picking item with its parcel and where it lies; `lock` locks the item (after its
-     * picking was share-locked, the order a pickup takes too).
-     */
-    async findItem(itemId: number, lock: boolean): Promise<LostCandidate | null> {
-      const row = rowsOf(
-        await db.execute(sql`
-          select pi.id, pi.picking_id, pi.parcel_id, pi.state, p.number,
-            b.barcode as box_barcode, c.barcode as cell_barcode, c.name as cell_name
-          from picking_items as pi
-            inner join parcels as p on p.id = pi.parcel_id
-            left join boxes as b on b.id = p.box_id
-            left join cells as c on c.id = b.cell_id
-          where pi.id = ${itemId}
-          ${lock ? sql`for update of pi` : sql``}`),
-      )[0];
-      if (!row) return null;
-      return {
-        itemId: Number(row.id),
-        pickingId: Number(row.picking_id),
-        parcelId: Number(row.parcel_id),
-        state: String(row.state),
-        barcode: String(row.number),
-        boxBarcode: textOrNull(row.box_barcode),
-        cellBarcode: textOrNull(row.cell_barcode),
-        cellName: textOrNull(row.cell_name),
-      };
-    },
+    /** A picking item with its parcel and where it lies (`findItemCandidate`). */
+    findItem: (itemId: number, lock: boolean) => findItemCandidate(db, itemId, lock),
 
     /** The item LOST with its description, its parcel flagged lost in the sorting data. */
     async markLost(lost: {

@@ -226,6 +226,61 @@ function toItemRow(row: Record<string, unknown>): PickingItemRow {
 }
 
 /** SQL of recipient picking: clients, their parcels, pickings and items, events. */
+/**
+ * A picking item as a lost or returned mark reads it: its picking (with the warehouse number
+ * and client), its parcel and where that lies (box, cell).
+ */
+export interface ItemCandidate {
+  itemId: number;
+  pickingId: number;
+  warehouseNumber: number;
+  clientId: number;
+  parcelId: number;
+  state: string;
+  barcode: string;
+  boxBarcode: string | null;
+  cellBarcode: string | null;
+  cellName: string | null;
+}
+
+/**
+ * A picking item by id, for lost (issue 17) and return (issue 18); `lock` locks the item (after
+ * its picking was share-locked, the order a pickup takes too).
+ */
+export async function findItemCandidate(
+  db: Db,
+  itemId: number,
+  lock: boolean,
+): Promise<ItemCandidate | null> {
+  const row = rowsOf(
+    await db.execute(sql`
+      select pi.id, pi.picking_id, w.number as warehouse_number, pk.client_id,
+        pi.parcel_id, pi.state, p.number, b.barcode as box_barcode,
+        c.barcode as cell_barcode, c.name as cell_name
+      from picking_items as pi
+        inner join pickings as pk on pk.id = pi.picking_id
+        inner join warehouses as w on w.id = pk.warehouse_id
+        inner join parcels as p on p.id = pi.parcel_id
+        left join boxes as b on b.id = p.box_id
+        left join cells as c on c.id = b.cell_id
+      where pi.id = ${itemId}
+      ${lock ? sql`for update of pi` : sql``}`),
+  )[0];
+  if (!row) return null;
+  return {
+    itemId: Number(row.id),
+    pickingId: Number(row.picking_id),
+    warehouseNumber: Number(row.warehouse_number),
+    clientId: Number(row.client_id),
+    parcelId: Number(row.parcel_id),
+    state: String(row.state),
+    barcode: String(row.number),
+    boxBarcode: textOrNull(row.box_barcode),
+    cellBarcode: textOrNull(row.cell_barcode),
+    cellName: textOrNull(row.cell_name),
+  };
+}
+
 export function createPickingRepository(db: Db) {
   return {
     async findWarehouseByNumber(number: number): Promise<PickingWarehouseRow | null> {
