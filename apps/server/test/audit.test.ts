@@ -524,4 +524,37 @@ describe('POST /audit-api/v1/{warehouseCode}/Sessions/get', () => {
     ]);
     expect(day.sessions.some((session) => session.userName === 'Сидорова Анна')).toBe(true);
   });
+
+  it('pages the list when asked (page, pageSize): the same sessions in the same order, totalCount all of them', async () => {
+    const range = {
+      dateFrom: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString(),
+      dateTo: new Date(Date.now() + 60 * 1000).toISOString(),
+    };
+    const all = ok<TAuditSessions>(await audit.sessions(worker, range));
+    expect(all.totalCount).toBe(all.sessions.length);
+    expect(all.sessions.length).toBeGreaterThanOrEqual(3);
+    const pages: TAuditSessions['sessions'] = [];
+    for (let page = 1; page <= Math.ceil(all.sessions.length / 2); page += 1) {
+      const one = ok<TAuditSessions>(await audit.sessions(worker, { ...range, page, pageSize: 2 }));
+      expect(one.totalCount).toBe(all.sessions.length);
+      expect(one.sessions.length).toBeLessThanOrEqual(2);
+      pages.push(...one.sessions);
+    }
+    // Cells, running figures and frozen ones alike, page by page.
+    expect(pages).toEqual(all.sessions);
+    // Past the end: nothing, the total still told; page alone takes 40 a page.
+    const beyond = ok<TAuditSessions>(await audit.sessions(worker, { ...range, page: 1000 }));
+    expect(beyond).toEqual({ sessions: [], totalCount: all.sessions.length });
+    const first = ok<TAuditSessions>(await audit.sessions(worker, { ...range, page: 1 }));
+    expect(first.sessions).toEqual(all.sessions.slice(0, 40));
+    const bad = [0, -1, 1.5, '1', 2 ** 31].flatMap((value) => [
+      { ...range, page: value },
+      { ...range, pageSize: value },
+    ]);
+    for (const body of [...bad, { ...range, pageSize: 201 }]) {
+      const response = await audit.sessions(worker, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(envelopeOf(response)).toMatchObject({ isSuccess: false, errorCode: 400 });
+    }
+  });
 });

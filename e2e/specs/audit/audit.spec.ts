@@ -72,6 +72,18 @@ freshTest(
       await expect(page.getByTestId('count-correct')).toHaveText('1');
     });
 
+    await test.step('/audit offers to continue the running session; continuing resumes it', async () => {
+      const sessionUrl = page.url();
+      const sessionId = sessionUrl.split('/').at(-1) ?? '';
+      await page.goto('/audit');
+      await expect(list).toHaveAttribute('data-view', 'sessionList');
+      await expect(page.getByTestId('audit-resume')).toHaveText(`Продолжить сессию ${sessionId}`);
+      await page.getByTestId('audit-resume').click();
+      await expect(page).toHaveURL(sessionUrl);
+      await expect(screenOf(page)).toHaveAttribute('data-scan-state', 'scanProcess');
+      await expect(page.getByTestId('count-correct')).toHaveText('1');
+    });
+
     await test.step('the cell scanned again closes it: the units left are missing', async () => {
       await scanner.scan('=34717-6-a-01');
       await expect(screenOf(page)).toHaveAttribute('data-scan-state', 'startScan');

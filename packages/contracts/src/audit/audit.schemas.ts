@@ -9,6 +9,11 @@ import { ZId, zText } from '../input-rules.js';
 /** The longest date range of the sessions list (issue 22 "Bad input"). */
 export const AUDIT_LIST_MAX_DAYS = 93;
 
+/** Sessions per page of the list (spec part 2 §9 paging habit; `pageSize` is ours). */
+export const AUDIT_LIST_PAGE_SIZE = 40;
+/** The largest page a client may ask for. */
+export const AUDIT_LIST_MAX_PAGE_SIZE = 200;
+
 /**
  * Unit states (docs/DECISIONS.md "Audit"; part 2 §4 names 0, 1 and 3): 0 expected and not yet
  * scanned, 1 correct, 2 surplus (scanned, not expected there), 3 missing (not found when the
@@ -33,12 +38,16 @@ export type TAuditCellParams = z.infer<typeof ZAuditCellParams>;
 
 /**
  * `POST …/Sessions/get`: ISO 8601 instants with an offset (the web sends local 00:00:00 and
- * 23:59:59), `dateFrom ≤ dateTo`, at most AUDIT_LIST_MAX_DAYS apart.
+ * 23:59:59), `dateFrom ≤ dateTo`, at most AUDIT_LIST_MAX_DAYS apart. `page` (1-based) and
+ * `pageSize` are ours: with either, one page (AUDIT_LIST_PAGE_SIZE by default); with neither,
+ * every listed session, as the spec's call (docs/DECISIONS.md "Audit").
  */
 export const ZAuditSessionsRequest = z
   .object({
     dateFrom: z.iso.datetime({ offset: true }),
     dateTo: z.iso.datetime({ offset: true }),
+    page: z.number().int().min(1).max(100_000).nullish(),
+    pageSize: z.number().int().min(1).max(AUDIT_LIST_MAX_PAGE_SIZE).nullish(),
   })
   .refine((body) => Date.parse(body.dateFrom) <= Date.parse(body.dateTo), {
     message: 'dateFrom must not be after dateTo',
@@ -49,7 +58,8 @@ export const ZAuditSessionsRequest = z
       Date.parse(body.dateTo) - Date.parse(body.dateFrom) <= AUDIT_LIST_MAX_DAYS * 86_400_000,
     { message: `the range spans at most ${AUDIT_LIST_MAX_DAYS} days`, path: ['dateTo'] },
   );
-export type TAuditSessionsRequest = z.infer<typeof ZAuditSessionsRequest>;
+export type TAuditSessionsRequest = z.input<typeof ZAuditSessionsRequest>;
+export type TAuditSessionsQuery = z.output<typeof ZAuditSessionsRequest>;
 
 /** `POST …/cells` and `…/cells/{cellId}/scan`: the scanned barcode. */
 export const ZAuditBarcodeRequest = z.object({ barcode: ZBarcode });
@@ -116,7 +126,11 @@ export const ZAuditSession = z.object({
 });
 export type TAuditSession = z.infer<typeof ZAuditSession>;
 
-export const ZAuditSessions = z.object({ sessions: z.array(ZAuditSession) });
+/** Ours (additive): `totalCount`, every session the range lists, whatever the page. */
+export const ZAuditSessions = z.object({
+  sessions: z.array(ZAuditSession),
+  totalCount: z.number().int(),
+});
 export type TAuditSessions = z.infer<typeof ZAuditSessions>;
 
 export const ZAuditStarted = z.object({ sessionId: z.number().int() });

@@ -143,6 +143,32 @@ export function createAuditRepository(db: Db) {
       .groupBy(auditCells.sessionId, auditUnits.state);
   }
 
+  /** The ids of a page of the list, as a subquery (the page's parts run side by side). */
+  function pageIds(
+    warehouseId: number,
+    from: Date,
+    to: Date,
+    page: { limit: number; offset: number },
+  ) {
+    return db
+      .select({ id: auditSessions.id })
+      .from(auditSessions)
+      .where(listed(warehouseId, from, to))
+      .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  function listCellNames(which: SQL): Promise<ListedCellRow[]> {
+    return db
+      .select({ sessionId: auditCells.sessionId, id: cells.id, name: cells.name })
+      .from(auditCells)
+      .innerJoin(cells, eq(cells.id, auditCells.cellId))
+      .innerJoin(auditSessions, eq(auditSessions.id, auditCells.sessionId))
+      .where(which)
+      .orderBy(asc(auditCells.openedAt), asc(auditCells.id));
+  }
+
   return {
     /** A warehouse by its code, or by its number when the key is digits (as vision). */
     findWarehouse: (key: string) => findWarehouseByKey(db, key),
@@ -172,11 +198,29 @@ export function createAuditRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Sessions started in [from, to] and every unfinished one, newest first. */
-    async listSessions(warehouseId: number, from: Date, to: Date): Promise<AuditSessionRow[]> {
-      return sessionQuery()
+    /**
+     * Sessions started in [from, to] and every unfinished one, newest first; one page of them
+     * when asked (`limit`, `offset`).
+     */
+    async listSessions(
+      warehouseId: number,
+      from: Date,
+      to: Date,
+      page: { limit: number; offset: number } | null = null,
+    ): Promise<AuditSessionRow[]> {
+      const query = sessionQuery()
         .where(listed(warehouseId, from, to))
         .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id));
+      return page === null ? query : query.limit(page.limit).offset(page.offset);
+    },
+
+    /** How many sessions the range lists (the total of a paged list). */
+    async countListed(warehouseId: number, from: Date, to: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(auditSessions)
+        .where(listed(warehouseId, from, to));
+      return row?.count ?? 0;
     },
 
     /**
@@ -189,13 +233,17 @@ export function createAuditRepository(db: Db) {
       from: Date,
       to: Date,
     ): Promise<ListedCellRow[]> {
-      return db
-        .select({ sessionId: auditCells.sessionId, id: cells.id, name: cells.name })
-        .from(auditCells)
-        .innerJoin(cells, eq(cells.id, auditCells.cellId))
-        .innerJoin(auditSessions, eq(auditSessions.id, auditCells.sessionId))
-        .where(listed(warehouseId, from, to))
-        .orderBy(asc(auditCells.openedAt), asc(auditCells.id));
+      return listCellNames(listed(warehouseId, from, to) as SQL);
+    },
+
+    /** The cells of a page of the list (`listSessions` with the same page), as above. */
+    async listCellNamesOfPage(
+      warehouseId: number,
+      from: Date,
+      to: Date,
+      page: { limit: number; offset: number },
+    ): Promise<ListedCellRow[]> {
+      return listCellNames(inArray(auditSessions.id, pageIds(warehouseId, from, to, page)));
     },
 
     /** itemsStatuses of the warehouse's running sessions (a finished one's are frozen). */
@@ -204,6 +252,25 @@ export function createAuditRepository(db: Db) {
         .select({ id: auditSessions.id })
         .from(auditSessions)
         .where(and(eq(auditSessions.warehouseId, warehouseId), isNull(auditSessions.finishedAt)));
+      return countBySession(inArray(auditCells.sessionId, running));
+    },
+
+    /** itemsStatuses of the running sessions of a page of the list, counted now. */
+    async countStatesOfPage(
+      warehouseId: number,
+      from: Date,
+      to: Date,
+      page: { limit: number; offset: number },
+    ): Promise<StateCountRow[]> {
+      const running = db
+        .select({ id: auditSessions.id })
+        .from(auditSessions)
+        .where(
+          and(
+            inArray(auditSessions.id, pageIds(warehouseId, from, to, page)),
+            isNull(auditSessions.finishedAt),
+          ),
+        );
       return countBySession(inArray(auditCells.sessionId, running));
     },
 

@@ -98,8 +98,9 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
   const isBusy = snapshot?.hasTag('busy') ?? true;
   const sessions = context?.sessions ?? null;
   const page = context?.page ?? 1;
-  const pages = Math.max(1, Math.ceil((sessions?.length ?? 0) / AUDIT_PAGE_SIZE));
-  const shown = sessions?.slice((page - 1) * AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE) ?? [];
+  // The server pages the list (AUDIT_PAGE_SIZE a page); totalCount is every listed session.
+  const totalCount = context?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(totalCount / AUDIT_PAGE_SIZE));
   const [range, setRange] = useState<DayRange | null>(null);
   const shownRange = range ?? context?.range ?? { from: '', to: '' };
   const error = context?.error ?? null;
@@ -211,9 +212,9 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
           {sessions && sessions.length > 0 ? (
             <ListTable
               testId="audit-sessions"
-              total={{ text: t('total', { count: sessions.length }), testId: 'audit-total' }}
+              total={{ text: t('total', { count: totalCount }), testId: 'audit-total' }}
               columns={columns}
-              rows={shown}
+              rows={sessions}
               rowOf={(row) => ({
                 key: row.sessionId,
                 testId: 'audit-session-row',

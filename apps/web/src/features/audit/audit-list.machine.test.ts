@@ -1,11 +1,14 @@
+import type { TAuditSessionItems } from '@sorting/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
 import { USER_ID, createFakeAuditServer } from './audit.fixture';
 import {
   auditListMachine,
   defaultRange,
   rangeInstants,
+  ownRecord,
   resumableOf,
   type AuditError,
   type AuditListEvent,
@@ -86,12 +89,19 @@ describe('audit list machine', () => {
     expect(rangeInstants({ from: '2026-03-02', to: '2026-03-02' }).dateFrom).toContain('T00:00:00');
   });
 
-  it('a new range reloads; a page turns; a failed list is store.a-007 and can be retried', async () => {
+  it('a new range reloads from page 1; a page turn asks the server for that page; a failed list is store.a-007 and can be retried', async () => {
     const s = start();
-    await s.send({ type: 'RANGE', range: { from: '2026-02-01', to: '2026-02-10' } });
-    expect(s.server.names()).toEqual(['sessions', 'sessions']);
     await s.send({ type: 'PAGE', page: 2 });
     expect(s.context().page).toBe(2);
+    expect(s.server.calls.at(-1)!.input).toMatchObject({ page: 2, pageSize: 40 });
+    await s.send({ type: 'RANGE', range: { from: '2026-02-01', to: '2026-02-10' } });
+    expect(s.server.names()).toEqual(['sessions', 'sessions', 'sessions']);
+    expect(s.server.calls.at(-1)!.input).toMatchObject({
+      page: 1,
+      pageSize: 40,
+      dateFrom: expect.stringMatching(/^2026-02-01T00:00:00/),
+    });
+    expect(s.context().totalCount).toBe(1);
     s.server.failNext('sessions', 'refused');
     await s.send({ type: 'RETRY' });
     expect(s.errors.at(-1)).toMatchObject({ code: 'store.a-007', message: 'Сбой' });
@@ -123,39 +133,84 @@ describe('audit list machine', () => {
     expect(s.opened).toEqual([]);
   });
 
-  it('offers to continue the user’s unfinished session; a finished or unknown one is forgotten', async () => {
+  it('offers to continue the user’s unfinished session (asked by its own items, whatever page is shown); a finished or unknown one is forgotten', async () => {
     const s = start({ last: { userId: USER_ID, warehouseCode: '34717', sessionId: 7 } });
     await s.send();
-    expect(s.context().resumable).toBe(7);
+    await waitFor(s.actor, (state) => state.context.resumable === 7);
+    expect(s.server.calls.find((call) => call.name === 'items')?.input).toEqual({
+      warehouseCode: '34717',
+      sessionId: 7,
+    });
     expect(await s.send({ type: 'RESUME' })).toBe('opened');
     expect(s.opened).toEqual([{ sessionId: 7, cell: null }]);
-    const t = start({ last: { userId: USER_ID, warehouseCode: '34717', sessionId: 99 } });
-    await t.send();
-    expect(t.context().resumable).toBeNull();
-    expect(t.record).toMatchObject({ last: null, forgotten: 1 });
-    expect(await t.send({ type: 'RESUME' })).toBe('ready');
+
+    const unknown = start({ last: { userId: USER_ID, warehouseCode: '34717', sessionId: 99 } });
+    await unknown.send();
+    await waitFor(unknown.actor, () => unknown.record.forgotten === 1);
+    expect(unknown.context().resumable).toBeNull();
+    expect(unknown.record.last).toBeNull();
+    expect(await unknown.send({ type: 'RESUME' })).toBe('ready');
+
+    const finished = createFakeAuditServer();
+    finished.finishNow();
+    const f = start({
+      server: finished,
+      last: { userId: USER_ID, warehouseCode: '34717', sessionId: 7 },
+    });
+    await f.send();
+    await waitFor(f.actor, () => f.record.forgotten === 1);
+    expect(f.context().resumable).toBeNull();
+
+    // No answer: nothing offered, the record kept for the next visit.
+    const offline = createFakeAuditServer();
+    offline.failNext('items', 'network');
+    const o = start({
+      server: offline,
+      last: { userId: USER_ID, warehouseCode: '34717', sessionId: 7 },
+    });
+    await o.send();
+    await waitFor(o.actor, () => offline.names().includes('items'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(o.context().resumable).toBeNull();
+    expect(o.record).toMatchObject({ last: { sessionId: 7 }, forgotten: 0 });
+
+    // Another user's record is neither asked about nor forgotten.
+    const other = start({ last: { userId: USER_ID + 1, warehouseCode: '34717', sessionId: 7 } });
+    await other.send();
+    expect(other.server.names()).toEqual(['sessions']);
+    expect(other.record.forgotten).toBe(0);
   });
 
   it('reads the record only for the same user and warehouse', () => {
-    const sessions = [
-      {
-        sessionId: 7,
-        startDate: '',
-        endDate: null,
-        userName: null,
-        userId: 1,
-        warehouseCode: 'MSK-SC1',
-        itemsStatuses: [],
-        cells: [],
-      },
-    ];
     const record = { userId: 1, warehouseCode: '34717', sessionId: 7 };
-    expect(resumableOf(record, sessions, 1, '34717')).toEqual({ sessionId: 7, isStale: false });
-    expect(resumableOf(record, sessions, 2, '34717')).toEqual({ sessionId: null, isStale: false });
-    expect(resumableOf(record, sessions, 1, '1201')).toEqual({ sessionId: null, isStale: false });
-    expect(resumableOf(null, sessions, 1, '34717')).toEqual({ sessionId: null, isStale: false });
-    const finished = [{ ...sessions[0]!, endDate: '2026-03-02T09:00:00Z' }];
-    expect(resumableOf(record, finished, 1, '34717')).toEqual({ sessionId: null, isStale: true });
+    expect(ownRecord(record, 1, '34717')).toBe(record);
+    expect(ownRecord(record, 2, '34717')).toBeNull();
+    expect(ownRecord(record, 1, '1201')).toBeNull();
+    expect(ownRecord(null, 1, '34717')).toBeNull();
+    const session = {
+      sessionId: 7,
+      startDate: '',
+      endDate: null,
+      userName: null,
+      userId: 1,
+      warehouseCode: 'MSK-SC1',
+      itemsStatuses: [],
+      cells: [],
+    };
+    const answer = (endDate: string | null) =>
+      result({ session: { ...session, endDate }, cellsWithItems: [] });
+    expect(resumableOf(record, answer(null))).toEqual({ sessionId: 7, isStale: false });
+    expect(resumableOf(record, answer('2026-03-02T09:00:00Z'))).toEqual({
+      sessionId: null,
+      isStale: true,
+    });
+    expect(
+      resumableOf(record, result<TAuditSessionItems>(null, { errorCode: 104, message: 'x' })),
+    ).toEqual({
+      sessionId: null,
+      isStale: true,
+    });
+    expect(resumableOf(record, null)).toEqual({ sessionId: null, isStale: false });
   });
 
   it('the paths above visit every state node, fire every transition and every list code', () => {

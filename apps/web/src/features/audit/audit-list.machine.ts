@@ -1,12 +1,18 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { TAuditSession, TAuditSessions, TAuditStarted } from '@sorting/contracts';
+import {
+  AUDIT_LIST_PAGE_SIZE,
+  type TAuditSession,
+  type TAuditSessionItems,
+  type TAuditSessions,
+  type TAuditStarted,
+} from '@sorting/contracts';
 import { isAuditCellScan, recognizeBarcode } from '@sorting/domain';
 import type { AuditCalls, AuditError, CallResult, LastAuditSession } from './audit.model';
 
 export * from './audit.model';
 
-/** Sessions shown per page of the list (spec part 2 §9 paging habit). */
-export const AUDIT_PAGE_SIZE = 40;
+/** Sessions shown per page of the list (spec part 2 §9 paging habit), paged by the server. */
+export const AUDIT_PAGE_SIZE = AUDIT_LIST_PAGE_SIZE;
 
 /** Spec part 2 §9 habit (issue 22): today and the 6 days before. */
 export const AUDIT_DEFAULT_DAYS = 7;
@@ -57,7 +63,7 @@ export function rangeInstants(range: DayRange): { dateFrom: string; dateTo: stri
 
 /** The list's ports: the calls, the record and where a started session opens. */
 export interface AuditListPorts {
-  calls: Pick<AuditCalls, 'sessions' | 'start'>;
+  calls: Pick<AuditCalls, 'sessions' | 'start' | 'items'>;
   createOperationId(): string;
   notifyError(error: AuditError): void;
   readLast(): LastAuditSession | null;
@@ -79,8 +85,11 @@ export interface AuditListContext {
   warehouseCode: string;
   userId: number | null;
   range: DayRange;
+  /** The page shown (the server pages the list). */
   sessions: TAuditSession[] | null;
   page: number;
+  /** Every session the range lists. */
+  totalCount: number;
   /** The unfinished session of the last-session record, offered to continue. */
   resumable: number | null;
   /** The cell scanned to start a session. */
@@ -96,21 +105,34 @@ export type AuditListEvent =
   | { type: 'RESUME' }
   | { type: 'RETRY' };
 
-/**
- * The record's session when it is this user's and warehouse's and still unfinished (unfinished
- * sessions are always listed); null otherwise.
- */
-export function resumableOf(
+/** What the last-session record offers: a session to continue, or a record to forget. */
+export interface Resumable {
+  sessionId: number | null;
+  isStale: boolean;
+}
+
+/** The record when it is this user's and warehouse's, else null (another user's is kept). */
+export function ownRecord(
   record: LastAuditSession | null,
-  sessions: readonly TAuditSession[],
   userId: number | null,
   warehouseCode: string,
-): { sessionId: number | null; isStale: boolean } {
-  if (!record || record.userId !== userId || record.warehouseCode !== warehouseCode) {
-    return { sessionId: null, isStale: false };
-  }
-  const session = sessions.find((candidate) => candidate.sessionId === record.sessionId);
-  return session && session.endDate === null
+): LastAuditSession | null {
+  return record && record.userId === userId && record.warehouseCode === warehouseCode
+    ? record
+    : null;
+}
+
+/**
+ * The record's session as its own items answer tells (a page of the list may not hold it):
+ * unfinished → offered; finished, unknown or refused → the record is stale; no answer → neither.
+ */
+export function resumableOf(
+  record: LastAuditSession,
+  answer: CallResult<TAuditSessionItems> | null,
+): Resumable {
+  if (answer === null) return { sessionId: null, isStale: false };
+  const session = answer.isSuccess ? answer.operationObject?.session : undefined;
+  return session && session.sessionId === record.sessionId && session.endDate === null
     ? { sessionId: session.sessionId, isStale: false }
     : { sessionId: null, isStale: true };
 }
@@ -132,8 +154,20 @@ export const auditListMachine = setup({
         input.context.ports.calls.sessions({
           warehouseCode: input.context.warehouseCode,
           ...rangeInstants(input.context.range),
+          page: input.context.page,
+          pageSize: AUDIT_PAGE_SIZE,
         }),
     ),
+    /** The record's session, asked once when /audit opens (issue 22 LAST_AUDIT_SESSION). */
+    checkRecord: fromPromise<Resumable, { context: AuditListContext }>(async ({ input }) => {
+      const { ports, userId, warehouseCode } = input.context;
+      const record = ownRecord(ports.readLast(), userId, warehouseCode);
+      if (record === null) return { sessionId: null, isStale: false };
+      const answer = await ports.calls
+        .items({ warehouseCode, sessionId: record.sessionId })
+        .catch(() => null);
+      return resumableOf(record, answer);
+    }),
     startSession: fromPromise<CallResult<TAuditStarted>, { context: AuditListContext }>(
       ({ input }) =>
         input.context.ports.calls.start({
@@ -151,6 +185,19 @@ export const auditListMachine = setup({
 }).createMachine({
   id: 'auditList',
   initial: 'loading',
+  // The record is checked beside the list, whatever page or range is shown.
+  invoke: {
+    src: 'checkRecord',
+    input: ({ context }) => ({ context }),
+    onDone: {
+      actions: [
+        assign({ resumable: ({ event }) => event.output.sessionId }),
+        ({ context, event }) => {
+          if (event.output.isStale) context.ports.forget();
+        },
+      ],
+    },
+  },
   context: ({ input }) => ({
     ports: input.ports,
     warehouseCode: input.warehouseCode,
@@ -158,12 +205,13 @@ export const auditListMachine = setup({
     range: defaultRange(input.now),
     sessions: null,
     page: 1,
+    totalCount: 0,
     resumable: null,
     firstCell: null,
     error: null,
   }),
   states: {
-    /** POST …/Sessions/get over the range. */
+    /** POST …/Sessions/get: one page of the range. */
     loading: {
       tags: ['busy'],
       invoke: {
@@ -174,16 +222,9 @@ export const auditListMachine = setup({
             guard: ({ event }) => event.output.isSuccess && event.output.operationObject !== null,
             target: 'ready',
             actions: [
-              assign(({ context, event }) => {
-                const sessions = event.output.operationObject!.sessions;
-                const { sessionId, isStale } = resumableOf(
-                  context.ports.readLast(),
-                  sessions,
-                  context.userId,
-                  context.warehouseCode,
-                );
-                if (isStale) context.ports.forget();
-                return { sessions, page: 1, resumable: sessionId, error: null };
+              assign(({ event }) => {
+                const { sessions, totalCount } = event.output.operationObject!;
+                return { sessions, totalCount, error: null };
               }),
             ],
           },
@@ -227,8 +268,11 @@ export const auditListMachine = setup({
           },
         ],
         START: { target: 'starting', actions: assign({ firstCell: null }) },
-        RANGE: { target: 'loading', actions: assign({ range: ({ event }) => event.range }) },
-        PAGE: { actions: assign({ page: ({ event }) => event.page }) },
+        RANGE: {
+          target: 'loading',
+          actions: assign({ range: ({ event }) => event.range, page: 1 }),
+        },
+        PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
         RETRY: 'loading',
         RESUME: {
           guard: ({ context }) => context.resumable !== null,

@@ -96,7 +96,8 @@ export function createFakeAuditServer(options: { sessionId?: number } = {}) {
   }
 
   const ports: AuditCalls = {
-    sessions: (input) => record('sessions', input, () => result({ sessions: [session()] })),
+    sessions: (input) =>
+      record('sessions', input, () => result({ sessions: [session()], totalCount: 1 })),
     start: (input) => record('start', input, () => result({ sessionId })),
     items: (input) =>
       record('items', input, () =>

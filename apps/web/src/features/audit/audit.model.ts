@@ -86,6 +86,8 @@ export interface AuditCalls {
     warehouseCode: string;
     dateFrom: string;
     dateTo: string;
+    page: number;
+    pageSize: number;
   }): Promise<CallResult<TAuditSessions>>;
   start(input: { warehouseCode: string; operationId: string }): Promise<CallResult<TAuditStarted>>;
   items(input: {

@@ -5,8 +5,8 @@ import type { AuditCalls } from './audit.model';
 /** Spec part 2 §7 "Audit" (`AUDIT_ROUTES`) over the typed API client. */
 export function createAuditService(api: ApiClient): AuditCalls {
   return {
-    sessions: ({ warehouseCode, dateFrom, dateTo }) =>
-      api.call(AUDIT_ROUTES.sessions, { params: { warehouseCode }, body: { dateFrom, dateTo } }),
+    sessions: ({ warehouseCode, ...body }) =>
+      api.call(AUDIT_ROUTES.sessions, { params: { warehouseCode }, body }),
     start: ({ warehouseCode, operationId }) =>
       api.call(AUDIT_ROUTES.start, { params: { warehouseCode }, operationId }),
     items: ({ warehouseCode, sessionId }) =>
