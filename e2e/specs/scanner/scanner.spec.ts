@@ -1,4 +1,5 @@
 import { test, expect } from '../../fixtures';
+import { signInByBadge } from '../context/sign-in.helpers';
 import { markNames, openScanCheckPage, typeSlowly } from './scanner.helpers';
 
 test.describe('keyboard-wedge scanner', () => {
@@ -71,5 +72,33 @@ test.describe('keyboard-wedge scanner', () => {
     await scanner.scan('~user-7');
     await expect(page.getByTestId('last-scan-text')).toHaveText(['~user-7']);
     await expect(page.getByTestId('last-scan')).toContainText('Scanner');
+  });
+
+  test('a scan made while the page is still loading is handled once the page is there', async ({
+    page,
+    baseURL,
+    scanner,
+  }) => {
+    // docs/DECISIONS.md "Scanning input": the queue keeps a scan no screen listens to yet.
+    await signInByBadge(page, baseURL ?? '');
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/vision-page-[^/]*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const chunk = page.waitForRequest(/\/assets\/vision-page-[^/]*\.js$/);
+    await page.goto('/vision');
+    await chunk;
+    await expect(page.getByTestId('main-loader')).toBeVisible();
+    await expect(page.getByTestId('vision-screen')).toHaveCount(0);
+    await scanner.scan('P100001');
+    expect(await markNames(page)).toContain('sound:scan');
+    release();
+    const screen = page.getByTestId('vision-screen');
+    await expect(screen).toHaveAttribute('data-view', 'visionUnitInfo');
+    await expect(page.getByTestId('prompt-main')).toContainText('P100001');
   });
 });

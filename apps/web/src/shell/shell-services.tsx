@@ -91,13 +91,18 @@ export function useRouterBusy(): boolean {
 }
 
 /**
- * Handles every scan while the component is mounted, one at a time in arrival order: return a
- * promise and the next scan waits for it. The latest `handler` is always the one called.
+ * Handles every scan while the component is mounted and `isReady`, one at a time in arrival
+ * order: return a promise and the next scan waits for it. The latest `handler` is always the
+ * one called. A scan that came while no screen was ready is handed over once one is (the scan
+ * input holds it for SCAN_HOLD_MS).
  */
-export function useScan(handler: ScanHandler): void {
+export function useScan(handler: ScanHandler, isReady = true): void {
   const { scanInput } = useShellServices();
   const onScan = useEffectEvent(handler);
-  useEffect(() => scanInput.onScan((scan) => onScan(scan)), [scanInput]);
+  useEffect(
+    () => (isReady ? scanInput.onScan((scan) => onScan(scan)) : undefined),
+    [scanInput, isReady],
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createScanInput, type Scan } from './scan-input';
+import { SCAN_HOLD_MS, createScanInput, type Scan } from './scan-input';
 
 function setup() {
   const played: string[] = [];
@@ -115,6 +115,61 @@ describe('scan input', () => {
     input.push('2', 'scanner');
     await flush();
     expect(handled).toEqual(['1']);
+  });
+
+  it('keeps a scan that came before any screen listened and hands it to the first one, in order', async () => {
+    const clock = { now: 1_000 };
+    const input = createScanInput({ play: () => undefined, now: () => clock.now });
+    const claimed: string[] = [];
+    input.claim((scan) => {
+      claimed.push(scan.text);
+      return scan.text === 'badge';
+    });
+    input.push('early-1', 'scanner');
+    input.push('badge', 'scanner');
+    input.push('early-2', 'scanner');
+    await flush();
+    expect(input.pendingCount()).toBe(0);
+    clock.now += SCAN_HOLD_MS;
+    const first: string[] = [];
+    const second: string[] = [];
+    input.onScan((scan) => {
+      first.push(scan.text);
+    });
+    // A second subscription of the same commit hears the held scans too.
+    input.onScan((scan) => {
+      second.push(scan.text);
+    });
+    input.push('later', 'scanner');
+    await flush();
+    expect(first).toEqual(['early-1', 'early-2', 'later']);
+    expect(second).toEqual(['early-1', 'early-2', 'later']);
+    // The claimed badge stayed consumed.
+    expect(first).not.toContain('badge');
+  });
+
+  it('drops a held scan older than SCAN_HOLD_MS when a screen comes', async () => {
+    const clock = { now: 1_000 };
+    const input = createScanInput({ play: () => undefined, now: () => clock.now });
+    input.push('stale', 'scanner');
+    clock.now += 2_000;
+    input.push('fresh', 'scanner');
+    await flush();
+    clock.now += SCAN_HOLD_MS - 1_000;
+    const handled: string[] = [];
+    const off = input.onScan((scan) => {
+      handled.push(scan.text);
+    });
+    await flush();
+    expect(handled).toEqual(['fresh']);
+    // Handed over once: a screen that comes later gets nothing again.
+    off();
+    const again: string[] = [];
+    input.onScan((scan) => {
+      again.push(scan.text);
+    });
+    await flush();
+    expect(again).toEqual([]);
   });
 
   it('gives a claimed scan to no handler: a scan is consumed once (issue 14 item 10)', async () => {

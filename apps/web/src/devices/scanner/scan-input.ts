@@ -49,7 +49,19 @@ export interface ScanInputDeps {
   mark?: (name: string) => void;
   /** A handler failed: the queue goes on (default: console.error). */
   onError?: (error: unknown) => void;
+  /**
+   * How long a scan that no screen listens to yet (its page still loading) is kept for the
+   * first handler that subscribes (default SCAN_HOLD_MS); an older one is dropped then.
+   */
+  holdMs?: number;
 }
+
+/**
+ * A scan that arrives while no screen listens (a page's code or its flow still loading) waits
+ * this long for the screen (spec part 1 §4: no scan may be lost; docs/DECISIONS.md "Scanning").
+ * Longer would hand a scan made on a screen without scanning to a page opened much later.
+ */
+export const SCAN_HOLD_MS = 5000;
 
 /** Creates the scan input with its queue. */
 export function createScanInput(deps: ScanInputDeps): ScanInput {
@@ -58,6 +70,9 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
   const receivers = new Set<(scan: Scan) => void>();
   const seen = new WeakSet<Scan>();
   const queue: Scan[] = [];
+  /** Scans no handler was there for, in arrival order, kept for SCAN_HOLD_MS. */
+  const held: Scan[] = [];
+  const holdMs = deps.holdMs ?? SCAN_HOLD_MS;
   const onError = deps.onError ?? ((error: unknown) => console.error(error));
   let isDraining = false;
   let inFlight = 0;
@@ -88,6 +103,12 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
         // Awaited only when a claim is still deciding: otherwise handlers start in the same tick.
         const claimed = isClaimed(current);
         if (claimed === true || (claimed !== false && (await claimed))) {
+          inFlight = 0;
+          continue;
+        }
+        if (handlers.size === 0) {
+          // No screen listens yet: kept for the first one that subscribes.
+          held.push(current);
           inFlight = 0;
           continue;
         }
@@ -131,6 +152,13 @@ export function createScanInput(deps: ScanInputDeps): ScanInput {
     deliver,
     onScan(handler) {
       handlers.add(handler);
+      // Held scans still fresh go to the new screen first, in arrival order.
+      const fresh = held.splice(0).filter((scan) => deps.now() - scan.at <= holdMs);
+      if (fresh.length > 0) {
+        queue.unshift(...fresh);
+        // After this commit's other subscriptions (a page may listen twice).
+        queueMicrotask(() => void drain());
+      }
       return () => {
         handlers.delete(handler);
       };
