@@ -58,7 +58,7 @@ export interface ScanInputDeps {
 
 /**
  * A scan that arrives while no screen listens (a page's code or its flow still loading) waits
- * this long for the screen (spec part 1 §4: no scan may be lost; docs/DECISIONS.md "Scanning").
+ * this long for the screen (spec part 1 §4: no scan may be lost; docs/DECISIONS.md "Scanning input").
  * Longer would hand a scan made on a screen without scanning to a page opened much later.
  */
 export const SCAN_HOLD_MS = 5000;
