@@ -1,6 +1,7 @@
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import { isOk, refusedError } from './picking-machine-helpers';
 import type { CallResult, PickingContext } from './picking.model';
+import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
 
 // The picking machine's end steps (spec part 1 §4 checkPicked; part 2 §4 checkPincode,
@@ -14,28 +15,44 @@ const END_RETURNS = [
   ['checkPicked', 'none'],
 ] as const;
 
-/** checkPincode and checkProxy: a valid proof of their kind goes to the end; BACK returns. */
+/**
+ * checkPincode and checkProxy: a valid proof of their kind goes to the payment when money is
+ * due (issue 18, part 2 §4: validation, then payment), else to the end; BACK returns.
+ */
 function proofScreen(kind: 'pincode' | 'attorney') {
   return pickingSetup.createStateConfig({
     on: {
-      VALIDATE: {
-        guard: { type: 'isValidProof', params: { kind } },
-        target: 'ending',
-        actions: 'takeProof',
-      },
+      VALIDATE: [
+        {
+          guard: and([{ type: 'isValidProof', params: { kind } }, 'mustPay']),
+          target: 'choosePayment',
+          actions: 'takeProof',
+        },
+        {
+          guard: { type: 'isValidProof', params: { kind } },
+          target: 'ending',
+          actions: 'takeProof',
+        },
+      ],
       BACK: 'checkPicked',
     },
   });
 }
 
 export const endStates = {
-  /** The picked list (WAITING excluded) with totals; End. */
+  /** The picked list (WAITING excluded) with totals and the amount due; End. */
   checkPicked: pickingSetup.createStateConfig({
     on: {
       END: [
         // validationType (part 1 §3): 1 pincode, 2 power of attorney, else none (issue 17).
         { guard: ({ context }) => context.info?.ValidationType === 1, target: 'checkPincode' },
         { guard: ({ context }) => context.info?.ValidationType === 2, target: 'checkProxy' },
+        // Issue 18: money due → the payment first.
+        {
+          guard: 'mustPay',
+          target: 'choosePayment',
+          actions: assign({ validation: { Kind: 'none' }, error: null }),
+        },
         {
           target: 'ending',
           actions: assign({
@@ -47,6 +64,7 @@ export const endStates = {
       ],
       BACK: 'pickingProcess',
       CANCEL: 'confirmCancel',
+      RETURN_ASK: returnAsk('checkPicked'),
     },
   }),
 

@@ -223,6 +223,14 @@ export const entryStates = {
       input: ({ context }) => ({ ports: context.ports, pickingId: context.pickingId ?? 0 }),
       onDone: [
         {
+          // Issue 18: an open picking with picked items may be paying: GET pay first.
+          guard: ({ event }) =>
+            isOk({ event }) &&
+            (event.output.operationObject ?? []).some((item) => item.state === 'PICKED'),
+          target: 'resumingPayment',
+          actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
+        },
+        {
           guard: isOk,
           target: 'pickingProcess',
           actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),

@@ -1,7 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
+import { PAYMENT_PROVIDERS } from '@sorting/contracts';
 import { endStates } from './picking.end.states';
 import { entryStates } from './picking.entry.states';
+import { paymentStates } from './picking.payment.states';
 import { processStates } from './picking.process.states';
+import { returnStates } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
 
 export * from './picking.model';
@@ -12,7 +15,8 @@ export { clientOfScan, PICKING_PATH, pickupPath } from './picking-machine-helper
  * pickingProcess, checkPicked; part 2 §4; docs/DECISIONS.md "Recipient picking"): a recipient
  * chosen by scan or from the list, its info, Begin, its parcels picked from their cells (a cell
  * then its items, or an item then its cell), the picked list, End or Cancel. The validation,
- * payment and delivery issues add their states between checkPicked and ending. Calls, storage,
+ * payment (issue 18: choosePayment, checkPayment, endPayment; item return) and delivery issues
+ * add their states between checkPicked and ending. Calls, storage,
  * sounds, toasts and navigation are ports, so it runs under `createActor` with no DOM. The
  * steps are state configs of picking.*.states.ts over the setup of picking.setup.ts.
  */
@@ -35,11 +39,22 @@ export const pickingMachine = pickingSetup.createMachine({
     validation: null,
     operationId: null,
     error: null,
+    paymentProviders: input.paymentProviders ?? PAYMENT_PROVIDERS,
+    provider: null,
+    payment: null,
+    receivedKopecks: null,
+    returnItem: null,
+    returnReasons: [],
+    returnReason: null,
+    returnFrom: 'pickingProcess',
+    droppedItemIds: [],
   }),
   states: {
     ...entryStates,
     ...processStates,
     ...endStates,
+    ...paymentStates,
+    ...returnStates,
     /** Left for `/picking` (the page is replaced). */
     finished: { type: 'final' },
   },

@@ -2,6 +2,7 @@ import { assign } from 'xstate';
 import { LOST_DESCRIPTION_MAX } from '@sorting/contracts';
 import { failuresTo, isOk, itemOf, refusedError, scanOf } from './picking-machine-helpers';
 import { isGateMode, progressOf } from './picking.model';
+import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
 
 // The picking machine's process steps (spec part 1 §4 pickingProcess; issue 17 lost and gate
@@ -87,6 +88,7 @@ export const processStates = {
         target: 'checkPicked',
       },
       CANCEL: 'confirmCancel',
+      RETURN_ASK: returnAsk('pickingProcess'),
       LOST_ASK: {
         guard: ({ context, event }) =>
           context.items.some((one) => one.itemId === event.itemId && one.state === 'WAITING'),
@@ -139,6 +141,11 @@ export const processStates = {
               context.items.map((one) =>
                 one.itemId === context.lostItem?.itemId ? { ...one, state: 'LOST' as const } : one,
               ),
+            // Issue 18: out of the amount due (the info still counts it).
+            droppedItemIds: ({ context }) => [
+              ...context.droppedItemIds,
+              context.lostItem?.itemId ?? 0,
+            ],
             lostItem: null,
             lostDescription: null,
             operationId: null,

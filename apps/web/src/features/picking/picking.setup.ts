@@ -8,18 +8,25 @@ import type {
   TPickingClientsPage,
   TPickingInfo,
   TPickingItem,
+  TPickingPayment,
+  TPickingReturnReason,
+  TPickingReturnReasonCode,
+  TPickingReturnResult,
+  TPaymentProviderCode,
+  TPaymentTypeCode,
   TPickupResult,
   TValidationData,
 } from '@sorting/contracts';
-import { attorneyProblems, isPincode } from '@sorting/domain';
+import { attorneyProblems, changeDue, isPincode } from '@sorting/domain';
 import { PICKING_PATH, pickupPath } from './picking-machine-helpers';
-import type {
-  CallResult,
-  PickingContext,
-  PickingError,
-  PickingEvent,
-  PickingInput,
-  PickingPorts,
+import {
+  amountDueKopecks,
+  type CallResult,
+  type PickingContext,
+  type PickingError,
+  type PickingEvent,
+  type PickingInput,
+  type PickingPorts,
 } from './picking.model';
 
 // The picking machine's setup (actors, guards, actions); its steps are state configs in
@@ -98,11 +105,59 @@ export const pickingSetup = setup({
     >(({ input }) =>
       input.ports.cancel({ pickingId: input.pickingId, operationId: input.operationId }),
     ),
+    pay: fromPromise<
+      CallResult<TPickingPayment>,
+      Ports & {
+        pickingId: number;
+        paymentType: TPaymentTypeCode;
+        provider: TPaymentProviderCode;
+        validation: TValidationData;
+        operationId: string;
+      }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.pay(ask);
+    }),
+    payState: fromPromise<CallResult<TPickingPayment>, Ports & { pickingId: number }>(({ input }) =>
+      input.ports.payState(input.pickingId),
+    ),
+    setPayState: fromPromise<
+      CallResult<TPickingPayment>,
+      Ports & { pickingId: number; state: 'PROCESSED' | 'CANCELLED'; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.setPayState(ask);
+    }),
+    /** Issue 18: the terminal's next poll, through the page's scheduler. */
+    wait: fromPromise<void, Ports & { ms: number }>(({ input }) => input.ports.wait(input.ms)),
+    returnReasons: fromPromise<CallResult<TPickingReturnReason[]>, Ports & { itemId: number }>(
+      ({ input }) => input.ports.returnReasons(input.itemId),
+    ),
+    returnItem: fromPromise<
+      CallResult<TPickingReturnResult>,
+      Ports & { itemId: number; reason: TPickingReturnReasonCode; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.returnItem(ask);
+    }),
   },
   guards: {
     hasClientCode: ({ context }) => context.clientCode !== null,
     isValidProof: ({ event }, params: { kind: 'pincode' | 'attorney' }) =>
       event.type === 'VALIDATE' && isValidProof(event.data, params.kind),
+    /** Issue 18: money is due and no PROCESSED payment covers it yet (part 2 §4). */
+    mustPay: ({ context }) =>
+      amountDueKopecks(context) > 0 && context.payment?.State !== 'PROCESSED',
+    /** Issue 18: cash is confirmed only when enough was handed over (`changeDue`). */
+    canConfirm: ({ context, event }) => {
+      if (event.type !== 'PAYMENT_CONFIRM' || context.payment === null) return false;
+      if (context.payment.PaymentTypeCode !== 'cash') return true;
+      const due = Math.round(context.payment.Amount * 100);
+      const received = event.receivedKopecks;
+      return received !== null && Number.isSafeInteger(received) && received >= 0
+        ? changeDue(due, received).enough
+        : false;
+    },
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
@@ -127,6 +182,32 @@ export const pickingSetup = setup({
       validation: ({ context }) =>
         context.validation?.Kind === 'pincode' ? null : context.validation,
     }),
+    /** Issue 18: the payment as the server answered it. */
+    takePayment: assign({
+      payment: ({ context, event }) =>
+        (event as { output?: CallResult<TPickingPayment> }).output?.operationObject ??
+        context.payment,
+    }),
+    clearError: assign({ error: null }),
+    /** A new user action: its operation id (a retry of it replays). */
+    newOperation: assign({
+      operationId: ({ context }) => context.ports.createOperationId(),
+      error: null,
+    }),
+    /** Issue 18: «Возврат» on an item of `from` (the guard checked it is WAITING or PICKED). */
+    askReturn: assign(({ context, event }, params: { from: PickingContext['returnFrom'] }) => ({
+      returnItem:
+        event.type === 'RETURN_ASK'
+          ? (context.items.find((item) => item.itemId === event.itemId) ?? null)
+          : null,
+      returnFrom: params.from,
+      returnReasons: [],
+      returnReason: null,
+      error: null,
+    })),
+    closeReturn: assign({ returnItem: null, returnReason: null }),
+    /** Issue 18: a payment PROCESSED (part 2 §8 sounds: ok-new). */
+    playPaid: ({ context }) => context.ports.play('ok-new'),
     /** End, cancel or back: the recipient forgotten, reset to direction select (part 1 §4). */
     leave: ({ context }) => {
       context.ports.forgetRecipient();
