@@ -2,6 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
+import { overlap } from '../shell/handheld.helpers';
 
 // Picking payment and item return (issue 18; spec part 2 §4 "Picking payment and return", §8
 // f-0019…f-0023; docs/DECISIONS.md "Picking payment"; docs/DEMO.md) against the real server and
@@ -235,6 +236,14 @@ freshTest(
       );
       await expectView(page, 'checkPayment');
       expect(await overflow(page)).toBeLessThanOrEqual(0);
+      // The error's toast stays clear of the prompt and of the payment's buttons.
+      const toast = page.getByTestId('toast').filter({ hasText: 'not gone through' });
+      await expect(toast).toBeVisible();
+      const toastBox = await toast.boundingBox();
+      for (const target of ['prompt-main', 'payment-cancel']) {
+        const box = await page.getByTestId(target).boundingBox();
+        expect(toastBox && box ? overlap(toastBox, box) : -1, `toast over ${target}`).toBe(0);
+      }
       await expect(page.getByTestId('payment-cancel')).toBeInViewport();
       await page.getByTestId('payment-cancel').click();
       await expectView(page, 'checkPicked');
