@@ -62,6 +62,19 @@ export function describePaymentScenarios(): void {
       // P400002 waits (734,50), P400003 lost (200,00): 500,00 due.
       expect(amountDue(s.context())).toBe(500);
     });
+
+    it('after a reload the info leaves a returned item out already: not taken off twice', async () => {
+      const s = start('R-1001', undefined, COD);
+      await s.send({ type: 'BEGIN' }, { type: 'RETURN_ASK', itemId: 13 });
+      await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' });
+      await s.send('=34717-8-a-01', 'P400001', '=34717-8-b-03', 'P400002');
+      expect(s.view()).toBe('checkPicked');
+      expect(amountDue(s.context())).toBe(1234.5);
+      const t = start('R-1001', undefined, COD, s.server);
+      expect(await t.send()).toBe('pickingProcess');
+      expect(t.context().info?.CashOnDelivery).toBe(1234.5);
+      expect(amountDue(t.context())).toBe(1234.5);
+    });
   });
 
   describe('picking machine: choosePayment and checkPayment (issue 18)', () => {
