@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type {
   TCancelResult,
+  TPickingPayment,
+  TPickingReturnResult,
   TEndResult,
   TPicking,
   TPickingClient,
@@ -48,7 +50,8 @@ const CLIENTS = [
 const A04 = zone8Cell('8-a-04', 800004);
 const ITEMS = [
   pickingItem(1, 'P400001', A04, { storageDeadlineDate: '2026-01-15' }),
-  pickingItem(2, 'P400007', A04),
+  // Issue 18: the info's cash on delivery lies on P400007, so picking P400001 alone is free.
+  pickingItem(2, 'P400007', A04, { cashOnDelivery: 1234.5 }),
   pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
 ];
 
@@ -141,6 +144,12 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
     },
     restorablePath: async () => null,
     cancel: async () => result<TCancelResult>(null, { errorCode: 1, message: 'Нет' }),
+    // Issue 18: nothing is due for these recipients; the machine test covers payment.
+    pay: async () => result<TPickingPayment>(null, { errorCode: 1, message: 'Нечего оплачивать' }),
+    payState: async () => result<TPickingPayment>(null, { errorCode: 104, message: 'Нет' }),
+    setPayState: async () => result<TPickingPayment>(null, { errorCode: 104, message: 'Нет' }),
+    returnReasons: async () => result([{ code: 'DAMAGED' as const }]),
+    returnItem: async () => result<TPickingReturnResult>(null, { errorCode: 1, message: 'Нет' }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   PICKING_PAGE_SIZE,
@@ -9,6 +10,7 @@ import {
 } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
+import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
   ActionBar,
   ActionButton,
@@ -25,6 +27,7 @@ import { PromptError } from '../../shell/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
+  amountDue,
   groupByCell,
   isBalanceBlocked,
   isDeadlinePassed,
@@ -41,6 +44,15 @@ import { DeliveryOffer } from './delivery-offer';
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import { BalanceRows, LostDialog, PincodeForm, ProxyForm } from './picking-validation-views';
+import {
+  AmountDue,
+  CheckPayment,
+  ChoosePayment,
+  InfoRows,
+  PaymentReceipt,
+  ReturnButton,
+  ReturnDialog,
+} from './picking-payment-views';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
@@ -53,6 +65,9 @@ const PROCESS_VIEWS = new Set([
   'markingLost',
 ]);
 const CHECK_VIEWS = new Set(['checkPicked', 'ending', 'checkPincode', 'checkProxy']);
+/** Issue 18: the payment screens (part 2 §4). */
+const PAY_VIEWS = new Set(['choosePayment', 'paying']);
+const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'returning']);
 
 /** Today as yyyy-mm-dd (the device's date), to compare storage deadlines. */
 function today(): string {
@@ -75,15 +90,27 @@ export function PickingPickupScreen(props: {
   const { t } = useTranslation('picking');
   const ports = usePickingPorts(props.calls);
   const errorText = usePickingErrorText();
+  // Issue 18: the providers of the runtime settings (read at start-up), all when absent.
+  const queryClient = useQueryClient();
+  const settings = queryClient.getQueryData(runtimeSettingsQuery.queryKey);
   const { actor, snapshot } = useMachineActor(pickingMachine, {
     ports,
     clientCode: props.clientCode,
+    ...(settings?.paymentProviders ? { paymentProviders: settings.paymentProviders } : {}),
   });
   useMachineScans(actor);
   const send = (event: PickingEvent) => actor?.send(event);
 
-  const view = viewOf(snapshot);
+  const machineView = viewOf(snapshot);
   const context = snapshot?.context ?? null;
+  // The return dialog opens over the screen it was asked on (issue 18).
+  const view = RETURN_VIEWS.has(machineView) ? (context?.returnFrom ?? machineView) : machineView;
+  const isReturn = RETURN_VIEWS.has(machineView);
+  const isPaying = PAY_VIEWS.has(machineView);
+  const isChecking = machineView === 'checkPayment';
+  const isPaid =
+    machineView === 'endPayment' ||
+    (machineView === 'ending' && context?.payment?.State === 'PROCESSED');
   const isBusy = snapshot?.hasTag('busy') ?? true;
   const error = context?.error ?? null;
   const info = context?.info ?? null;
@@ -92,8 +119,10 @@ export function PickingPickupScreen(props: {
   const picked = pickedItems(items);
   // Issue 17: the proof screens stay mounted while their end is sent.
   const proof = context?.validation?.Kind ?? 'none';
-  const isPincode = view === 'checkPincode' || (view === 'ending' && proof === 'pincode');
-  const isProxy = view === 'checkProxy' || (view === 'ending' && proof === 'attorney');
+  const isPincode =
+    view === 'checkPincode' || (view === 'ending' && !isPaid && proof === 'pincode');
+  const isProxy = view === 'checkProxy' || (view === 'ending' && !isPaid && proof === 'attorney');
+  const due = context ? amountDue(context) : 0;
   const isGate = isGateMode(info);
   const gateCells = (info?.AllowedGateCells ?? []).join(', ');
 
@@ -102,28 +131,40 @@ export function PickingPickupScreen(props: {
       <div
         className={styles.screen}
         data-testid="picking-screen"
-        data-view={view}
+        data-view={machineView}
         aria-busy={isBusy}
       >
         <section className={promptStyles.prompt} data-testid="prompt">
           <p className={promptStyles.main} data-testid="prompt-main">
-            {PROCESS_VIEWS.has(view)
-              ? context?.pendingBarcode
-                ? t(isGate ? 'gateCellOf' : 'scanCellOf', { barcode: context.pendingBarcode })
-                : context?.currentCell
-                  ? t(isGate ? 'gateCurrent' : 'scanItemIn', { cell: context.currentCell })
-                  : isGate
-                    ? t('gateScanFirst', { cells: gateCells })
-                    : t('scanCellOrItem')
-              : isPincode
-                ? t('pincodeTitle')
-                : isProxy
-                  ? t('proxyTitle')
-                  : CHECK_VIEWS.has(view)
-                    ? t('checkPicked')
-                    : info
-                      ? info.ClientName
-                      : t('loadingClient', { code: props.clientCode })}
+            {isPaying
+              ? t('payment.chooseTitle')
+              : isChecking && context?.payment
+                ? t(
+                    context.payment.ProviderCode === 'terminal'
+                      ? 'payment.terminalPrompt'
+                      : context.payment.PaymentTypeCode === 'cash'
+                        ? 'payment.cashPrompt'
+                        : 'payment.cardPosPrompt',
+                  )
+                : isPaid
+                  ? t('payment.paidTitle')
+                  : PROCESS_VIEWS.has(view)
+                    ? context?.pendingBarcode
+                      ? t(isGate ? 'gateCellOf' : 'scanCellOf', { barcode: context.pendingBarcode })
+                      : context?.currentCell
+                        ? t(isGate ? 'gateCurrent' : 'scanItemIn', { cell: context.currentCell })
+                        : isGate
+                          ? t('gateScanFirst', { cells: gateCells })
+                          : t('scanCellOrItem')
+                    : isPincode
+                      ? t('pincodeTitle')
+                      : isProxy
+                        ? t('proxyTitle')
+                        : CHECK_VIEWS.has(view)
+                          ? t('checkPicked')
+                          : info
+                            ? info.ClientName
+                            : t('loadingClient', { code: props.clientCode })}
           </p>
           {PROCESS_VIEWS.has(view) ? (
             <p className={styles.progress} data-testid="picking-progress">
@@ -160,8 +201,9 @@ export function PickingPickupScreen(props: {
           <ProcessList
             items={items}
             currentCell={context?.currentCell ?? null}
-            canMarkLost={view === 'pickingProcess'}
+            canMarkLost={machineView === 'pickingProcess'}
             onLost={(itemId) => send({ type: 'LOST_ASK', itemId })}
+            onReturn={(itemId) => send({ type: 'RETURN_ASK', itemId })}
           />
         ) : null}
 
@@ -179,8 +221,44 @@ export function PickingPickupScreen(props: {
             onSubmit={(data) => send({ type: 'VALIDATE', data })}
             onBack={() => send({ type: 'BACK' })}
           />
+        ) : isPaying ? (
+          <>
+            <AmountDue amount={due} />
+            <ChoosePayment
+              providers={context?.paymentProviders ?? []}
+              isBusy={machineView !== 'choosePayment'}
+              onPay={(provider) => send({ type: 'PAY', provider })}
+            />
+          </>
+        ) : isChecking && context?.payment ? (
+          <CheckPayment
+            payment={context.payment}
+            isBusy={isBusy}
+            onConfirm={(receivedKopecks) => send({ type: 'PAYMENT_CONFIRM', receivedKopecks })}
+            onCheck={() => send({ type: 'PAYMENT_CHECK' })}
+            onCancel={() => send({ type: 'PAYMENT_CANCEL' })}
+          />
+        ) : isPaid && context?.payment ? (
+          <PaymentReceipt payment={context.payment} receivedKopecks={context.receivedKopecks} />
         ) : CHECK_VIEWS.has(view) ? (
-          <PickedList items={picked} />
+          <>
+            <AmountDue amount={due} />
+            <PickedList
+              items={picked}
+              canReturn={machineView === 'checkPicked'}
+              onReturn={(itemId) => send({ type: 'RETURN_ASK', itemId })}
+            />
+          </>
+        ) : null}
+
+        {isReturn && context?.returnItem ? (
+          <ReturnDialog
+            barcode={context.returnItem.barcode}
+            reasons={context.returnReasons}
+            isBusy={machineView !== 'returnDialog'}
+            onChoose={(reason) => send({ type: 'RETURN_CHOOSE', reason })}
+            onClose={() => send({ type: 'RETURN_CLOSE' })}
+          />
         ) : null}
 
         {(view === 'lostDialog' || view === 'markingLost') && context?.lostItem ? (
@@ -228,35 +306,51 @@ export function PickingPickupScreen(props: {
               <ActionButton
                 testId="picking-to-check"
                 label={t('toCheck')}
-                disabled={view !== 'pickingProcess' || progress.picked === 0}
+                disabled={machineView !== 'pickingProcess' || progress.picked === 0}
                 onClick={() => send({ type: 'TO_CHECK' })}
               />
               <ActionButton
                 testId="picking-cancel"
                 label={t('cancelPicking')}
-                disabled={view !== 'pickingProcess'}
+                disabled={machineView !== 'pickingProcess'}
                 onClick={() => send({ type: 'CANCEL' })}
               />
             </>
           ) : null}
-          {CHECK_VIEWS.has(view) && !isPincode && !isProxy ? (
+          {isPaying ? (
+            <ActionButton
+              testId="picking-back"
+              label={t('backToPicked')}
+              disabled={machineView !== 'choosePayment'}
+              onClick={() => send({ type: 'BACK' })}
+            />
+          ) : null}
+          {isPaid ? (
+            <ActionButton
+              testId="picking-end"
+              label={t('end')}
+              disabled={machineView !== 'endPayment'}
+              onClick={() => send({ type: 'END' })}
+            />
+          ) : null}
+          {CHECK_VIEWS.has(view) && !isPincode && !isProxy && !isPaid ? (
             <>
               <ActionButton
                 testId="picking-end"
                 label={t('end')}
-                disabled={view !== 'checkPicked'}
+                disabled={machineView !== 'checkPicked'}
                 onClick={() => send({ type: 'END' })}
               />
               <ActionButton
                 testId="picking-back"
                 label={t('backToProcess')}
-                disabled={view !== 'checkPicked'}
+                disabled={machineView !== 'checkPicked'}
                 onClick={() => send({ type: 'BACK' })}
               />
               <ActionButton
                 testId="picking-cancel"
                 label={t('cancelPicking')}
-                disabled={view !== 'checkPicked'}
+                disabled={machineView !== 'checkPicked'}
                 onClick={() => send({ type: 'CANCEL' })}
               />
             </>
@@ -314,14 +408,7 @@ function ClientInfo(props: { info: TPickingInfo }) {
   ];
   return (
     <section data-testid="picking-info" aria-label={t('infoTitle')}>
-      <dl className={styles.info}>
-        {rows.map(([testId, label, value]) => (
-          <div key={testId} className={styles.infoRow}>
-            <dt>{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoRows rows={rows} />
       {info.PickingUserName && !info.IsOwnPicking ? (
         <p data-testid="info-held-by">{t('heldBy', { user: info.PickingUserName })}</p>
       ) : null}
@@ -335,6 +422,7 @@ function ProcessList(props: {
   currentCell: string | null;
   canMarkLost: boolean;
   onLost: (itemId: number) => void;
+  onReturn: (itemId: number) => void;
 }) {
   const { t } = useTranslation('picking');
   const date = today();
@@ -398,6 +486,13 @@ function ProcessList(props: {
                         {t('notFound')}
                       </button>
                     ) : null}
+                    {item.state === 'WAITING' || item.state === 'PICKED' ? (
+                      <ReturnButton
+                        barcode={item.barcode}
+                        disabled={!props.canMarkLost}
+                        onClick={() => props.onReturn(item.itemId)}
+                      />
+                    ) : null}
                   </li>
                 );
               })}
@@ -410,7 +505,11 @@ function ProcessList(props: {
 }
 
 /** checkPicked: the picked list (WAITING excluded), paged by 30, with totals. */
-function PickedList(props: { items: readonly TPickingItem[] }) {
+function PickedList(props: {
+  items: readonly TPickingItem[];
+  canReturn: boolean;
+  onReturn: (itemId: number) => void;
+}) {
   const { t } = useTranslation('picking');
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(props.items.length / PICKING_PAGE_SIZE));
@@ -424,6 +523,7 @@ function PickedList(props: { items: readonly TPickingItem[] }) {
             <th scope="col">{t('columnParcel')}</th>
             <th scope="col">{t('columnCell')}</th>
             <th scope="col">{t('columnCashOnDelivery')}</th>
+            <th scope="col">{t('columnActions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -434,6 +534,13 @@ function PickedList(props: { items: readonly TPickingItem[] }) {
               </td>
               <td data-label={t('columnCell')}>{item.cell.name ?? ''}</td>
               <td data-label={t('columnCashOnDelivery')}>{formatMoney(item.cashOnDelivery)}</td>
+              <td data-label={t('columnActions')}>
+                <ReturnButton
+                  barcode={item.barcode}
+                  disabled={!props.canReturn}
+                  onClick={() => props.onReturn(item.itemId)}
+                />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,321 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import type {
-  TCancelResult,
-  TEndResult,
-  TLostResult,
-  TPicking,
-  TPickingBalance,
-  TPickingClient,
-  TPickingClientsPage,
-  TPickingInfo,
-  TPickingItem,
-  TPickupResult,
-  TValidationData,
-} from '@sorting/contracts';
-import { result } from '../../test/call-result';
-import { createCoverage } from '../../test/machine-graph';
-import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
+import type { TValidationData } from '@sorting/contracts';
+import {
+  CLIENT,
+  coverage,
+  createFakeServer,
+  firedCodes,
+  start,
+  type Rules,
+} from './picking.machine.fixture';
+import { describePaymentScenarios } from './picking.machine.payment.scenarios';
 import {
   PICKING_CODES,
   clientOfScan,
   groupByCell,
   isDeadlinePassed,
-  pickingMachine,
-  pickupPath,
   progressOf,
-  type CallResult,
-  type PickingError,
-  type PickingEvent,
-  type PickingSound,
 } from './picking.machine';
 
 // Model-based tests of recipient picking (conventions §4; spec part 1 §4 "Picking", §8; part 2
 // §4): event sequences from the start against a fake server that behaves like apps/server's
-// picking-api (demo recipients R-1001 and R-1006); together they visit every state node, fire
-// every transition and every code (last tests).
-
-type Failure = 'network' | 'refused';
-type CallName =
-  | 'find'
-  | 'info'
-  | 'begin'
-  | 'search'
-  | 'pickup'
-  | 'end'
-  | 'cancel'
-  | 'balance'
-  | 'lost'
-  | 'restore';
-
-/** Issue 17's client fields of the fake recipient. */
-interface Rules {
-  validationType?: number;
-  gateCells?: string[];
-  shortfall?: number;
-  /** LAST_PICKING_RECIPIENT as the restore port answers it. */
-  restorable?: string | null;
-}
-
-function item(itemId: number, barcode: string, cell: string, order: number): TPickingItem {
-  return pickingItem(itemId, barcode, zone8Cell(cell, order));
-}
-
-const CLIENT: TPickingClient = pickingClient('R-1001', 'Смирнов Алексей', {
-  barcodes: ['P400001', 'P400002'],
-});
-
-function infoOf(pickingId: number | null, isOwn: boolean, rules: Rules = {}): TPickingInfo {
-  const info = pickingInfo(
-    pickingId === null
-      ? CLIENT
-      : {
-          ...CLIENT,
-          pickingId,
-          pickingBeginDateUtc: '2026-03-02T08:00:00.000Z',
-          pickingUserName: 'Иванов Пётр',
-        },
-    { IsOwnPicking: isOwn },
-  );
-  return {
-    ...info,
-    ValidationType: rules.validationType ?? 0,
-    PickingMode: rules.gateCells ? 'with_cell' : 'normal',
-    AllowedGateCells: rules.gateCells ?? [],
-  };
-}
-
-function createFakeServer(rules: Rules = {}) {
-  let items = [item(11, 'P400001', '8-a-01', 800001), item(12, 'P400002', '8-b-03', 800009)];
-  let pickingId: number | null = null;
-  const failOnce: Partial<Record<CallName, Failure>> = {};
-  const calls: Record<CallName, unknown[]> = {
-    find: [],
-    info: [],
-    begin: [],
-    search: [],
-    pickup: [],
-    end: [],
-    cancel: [],
-    balance: [],
-    lost: [],
-    restore: [],
-  };
-  const failed = <T>(failure: Failure, message: string): Promise<CallResult<T>> =>
-    failure === 'network'
-      ? Promise.reject(new TypeError('Failed to fetch'))
-      : Promise.resolve(result<T>(null, { errorCode: 1, message }));
-  const take = (name: CallName, input: unknown) => {
-    calls[name].push(input);
-    const failure = failOnce[name];
-    delete failOnce[name];
-    return failure;
-  };
-  return {
-    calls,
-    items: () => items,
-    failNext(name: CallName, failure: Failure) {
-      failOnce[name] = failure;
-    },
-    /** The recipient's picking is already open on this device (a reload). */
-    openOwnPicking() {
-      pickingId = 7;
-    },
-    ports: {
-      findClients: async (search: string): Promise<CallResult<TPickingClientsPage>> => {
-        const failure = take('find', search);
-        if (failure) return failed(failure, 'Сбой');
-        const found = [CLIENT].filter(
-          (client) => client.clientCode === search || client.barcodes.includes(search),
-        );
-        return result({
-          items: found,
-          totalCount: found.length,
-          page: 1,
-          pageSize: 2,
-          isSinglePickingPerDevice: false,
-        });
-      },
-      info: async (clientCode: string): Promise<CallResult<TPickingInfo>> => {
-        const failure = take('info', clientCode);
-        if (failure) return failed(failure, 'Сбой');
-        if (clientCode !== CLIENT.clientCode) {
-          return result<TPickingInfo>(null, {
-            errorCode: 104,
-            message: `Получатель ${clientCode} не найден`,
-          });
-        }
-        return result(infoOf(pickingId, pickingId !== null, rules));
-      },
-      begin: async (input: { clientCode: string; operationId: string }) => {
-        const failure = take('begin', input);
-        if (failure) return failed<TPicking>(failure, 'Выдачу уже ведёт Сидорова Анна');
-        pickingId = pickingId ?? 7;
-        return result<TPicking>({
-          pickingId,
-          clientCode: input.clientCode,
-          state: 'OPEN',
-          beginDateUtc: '2026-03-02T08:00:00.000Z',
-          userId: 1,
-          userName: 'Иванов Пётр',
-          itemsCount: items.length,
-        });
-      },
-      search: async (id: number) => {
-        const failure = take('search', id);
-        if (failure) return failed<TPickingItem[]>(failure, 'Сбой');
-        return result(items.map((one) => ({ ...one })));
-      },
-      pickup: async (input: {
-        pickingId: number;
-        barcode: string;
-        cellBarcode: string;
-        operationId: string;
-      }): Promise<CallResult<TPickupResult>> => {
-        const failure = take('pickup', input);
-        if (failure) return failed(failure, 'Сбой');
-        const found = items.find((one) => one.barcode === input.barcode);
-        if (!found) return result<TPickupResult>(null, { errorCode: 404, message: 'Нет' });
-        const isGate = rules.gateCells?.includes(input.cellBarcode) ?? false;
-        if (!isGate && found.cell.barcode !== input.cellBarcode) {
-          return result<TPickupResult>(null, {
-            errorCode: 304,
-            message: `Посылка ${input.barcode} лежит в ячейке ${found.cell.name}`,
-          });
-        }
-        items = items.map((one) => (one === found ? { ...one, state: 'PICKED' } : one));
-        const progress = progressOf(items);
-        return result({
-          item: { ...found, state: 'PICKED' },
-          pickedCount: progress.picked,
-          totalCount: progress.total,
-        });
-      },
-      end: async (input: {
-        pickingId: number;
-        validation: TValidationData;
-        operationId: string;
-      }) => {
-        const failure = take('end', input);
-        if (failure) return failed<TEndResult>(failure, 'Нужна оплата');
-        return result<TEndResult>({
-          pickingId: input.pickingId,
-          state: 'PROCESSED',
-          handedOut: items.filter((one) => one.state === 'PICKED').map((one) => one.barcode),
-          waiting: items.filter((one) => one.state === 'WAITING').map((one) => one.barcode),
-          cashOnDelivery: 0,
-        });
-      },
-      balance: async (clientCode: string): Promise<CallResult<TPickingBalance>> => {
-        const failure = take('balance', clientCode);
-        if (failure) return failed(failure, 'Сбой');
-        return result({
-          clientCode,
-          balance: 500,
-          balanceDebet: 0,
-          isNeedBalanceCheck: rules.shortfall !== undefined,
-          cashOnDelivery: 1200,
-          shortfall: rules.shortfall ?? null,
-        });
-      },
-      lost: async (input: {
-        itemId: number;
-        barcode: string;
-        description: string;
-        operationId: string;
-      }): Promise<CallResult<TLostResult>> => {
-        const failure = take('lost', input);
-        if (failure) return failed(failure, 'Не ожидает выдачи');
-        items = items.map((one) => (one.itemId === input.itemId ? { ...one, state: 'LOST' } : one));
-        const progress = progressOf(items);
-        return result({
-          itemId: input.itemId,
-          barcode: input.barcode,
-          state: 'LOST',
-          description: input.description,
-          pickedCount: progress.picked,
-          totalCount: progress.total,
-        });
-      },
-      restorablePath: async (): Promise<string | null> => {
-        const failure = take('restore', null);
-        if (failure) throw new TypeError('Failed to fetch');
-        return rules.restorable ? pickupPath(rules.restorable) : null;
-      },
-      cancel: async (input: { pickingId: number; operationId: string }) => {
-        const failure = take('cancel', input);
-        if (failure) return failed<TCancelResult>(failure, 'Уже завершена');
-        const putBack = items.filter((one) => one.state === 'PICKED').map((one) => one.barcode);
-        items = items.map((one) => ({ ...one, state: 'WAITING' }));
-        pickingId = null;
-        return result<TCancelResult>({ pickingId: input.pickingId, state: 'CANCELLED', putBack });
-      },
-    },
-  };
-}
-
-const coverage = createCoverage(pickingMachine);
-const firedCodes = new Set<string>();
-
-function start(
-  clientCode: string | null,
-  prepare?: (server: ReturnType<typeof createFakeServer>) => void,
-  rules: Rules = {},
-) {
-  const server = createFakeServer(rules);
-  prepare?.(server);
-  const errors: PickingError[] = [];
-  const sounds: PickingSound[] = [];
-  const paths: string[] = [];
-  const done: string[] = [];
-  const stored: (string | null)[] = [];
-  let operation = 0;
-  const actor = createActor(pickingMachine, {
-    input: {
-      clientCode,
-      ports: {
-        ...server.ports,
-        createOperationId: () => `op-${++operation}`,
-        rememberRecipient: (code) => stored.push(code),
-        forgetRecipient: () => stored.push(null),
-        navigate: (path) => paths.push(path),
-        play: (sound) => sounds.push(sound),
-        notifyError: (error) => {
-          errors.push(error);
-          firedCodes.add(error.code);
-        },
-        notifyDone: (notice) => done.push(notice.kind),
-      },
-    },
-    inspect: coverage.inspect,
-  });
-  actor.start();
-  const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
-  const view = () => {
-    const value = actor.getSnapshot().value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  };
-  return {
-    actor,
-    server,
-    errors,
-    sounds,
-    paths,
-    done,
-    stored,
-    view,
-    settled,
-    context: () => actor.getSnapshot().context,
-    async send(...events: (PickingEvent | string)[]) {
-      await settled();
-      for (const event of events) {
-        actor.send(typeof event === 'string' ? { type: 'SCANNED', text: event } : event);
-        await settled();
-      }
-      return view();
-    },
-  };
-}
+// picking-api (demo recipients R-1001 and R-1006, picking.machine.fixture.ts); with the
+// payment and return scenarios (issue 18) they visit every state node, fire every transition
+// and every code (last tests).
 
 describe('picking machine: direction select', () => {
   it('opens the recipient of a scanned parcel or code, remembering it', async () => {
@@ -656,6 +362,8 @@ describe('picking machine: checkPincode and checkProxy (issue 17)', () => {
     expect(s.server.calls.end.at(-1)).toMatchObject({ validation: valid });
   });
 });
+
+describePaymentScenarios();
 
 describe('picking machine: model coverage', () => {
   it('groups by cell in order and sees a passed deadline', () => {

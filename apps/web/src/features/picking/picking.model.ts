@@ -7,9 +7,16 @@ import type {
   TPickingClientsPage,
   TPickingInfo,
   TPickingItem,
+  TPaymentProviderCode,
+  TPaymentTypeCode,
+  TPickingPayment,
+  TPickingReturnReason,
+  TPickingReturnResult,
   TPickupResult,
+  TPickingReturnReasonCode,
   TValidationData,
 } from '@sorting/contracts';
+import { cashOnDeliveryRemaining } from '@sorting/domain';
 import type { CallResult } from '../../lib/api-client';
 
 // The picking machine's types (picking.machine.ts; spec part 1 §4 "Picking", §8, §9; part 2
@@ -40,8 +47,20 @@ export type PickingCode =
   | 'f-0011'
   | 'f-0012'
   | 'f-0013'
+  /** Issue 18 (part 2 §8): return reasons not loaded, return refused or unanswered. */
+  | 'f-0014'
+  | 'f-0015'
+  /** Issue 18 (part 2 §8): pay failed, pay state not read, pay state not set, not PROCESSED. */
+  | 'f-0019'
+  | 'f-0020'
+  | 'f-0021'
+  | 'f-0023'
   /** Gate mode (issue 17): a scanned cell that is not one of the client's gate cells. */
-  | 'notGateCell';
+  | 'notGateCell'
+  /** Issue 18: the terminal declined the card; the payment ended CANCELLED. */
+  | 'paymentDeclined'
+  /** Issue 18: the payment ended CANCELLED otherwise (the terminal's timeout, a cancel). */
+  | 'paymentCancelled';
 export const PICKING_CODES: readonly PickingCode[] = [
   'f-0001',
   'f-0002',
@@ -56,7 +75,15 @@ export const PICKING_CODES: readonly PickingCode[] = [
   'f-0011',
   'f-0012',
   'f-0013',
+  'f-0014',
+  'f-0015',
+  'f-0019',
+  'f-0020',
+  'f-0021',
+  'f-0023',
   'notGateCell',
+  'paymentDeclined',
+  'paymentCancelled',
 ];
 
 /** An error of the prompt line and its toast. */
@@ -107,6 +134,32 @@ export interface PickingPorts {
    */
   restorablePath(): Promise<string | null>;
   cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
+  /** Issue 18: POST pay (the amount is the server's; a live payment answers IsRepeat). */
+  pay(input: {
+    pickingId: number;
+    paymentType: TPaymentTypeCode;
+    provider: TPaymentProviderCode;
+    validation: TValidationData;
+    operationId: string;
+  }): Promise<CallResult<TPickingPayment>>;
+  /** Issue 18: GET pay (for the terminal the server asks it). */
+  payState(pickingId: number): Promise<CallResult<TPickingPayment>>;
+  /** Issue 18: PUT pay, PROCESSED (confirmed by the worker) or CANCELLED. */
+  setPayState(input: {
+    pickingId: number;
+    state: 'PROCESSED' | 'CANCELLED';
+    operationId: string;
+  }): Promise<CallResult<TPickingPayment>>;
+  /** Issue 18: GET return/reasons of an item (pickingRouteItemId = its itemId). */
+  returnReasons(itemId: number): Promise<CallResult<TPickingReturnReason[]>>;
+  /** Issue 18: POST return with a reason (ReturnReasonComment ''). */
+  returnItem(input: {
+    itemId: number;
+    reason: TPickingReturnReasonCode;
+    operationId: string;
+  }): Promise<CallResult<TPickingReturnResult>>;
+  /** Resolves after `ms` through the page's scheduler (the terminal's polling, issue 18). */
+  wait(ms: number): Promise<void>;
   createOperationId(): string;
   /** LAST_PICKING_RECIPIENT: kept on choice, cleared on end and cancel (part 1 §4, §9). */
   rememberRecipient(clientCode: string): void;
@@ -126,7 +179,18 @@ export interface PickingInput {
   ports: PickingPorts;
   /** `/picking/pickup/{clientCode}`; null on `/picking` (direction select). */
   clientCode: string | null;
+  /** Issue 18: `paymentProviders` of the runtime settings; all of them when not given. */
+  paymentProviders?: readonly PaymentProvider[];
 }
+
+/** A payment provider as the runtime settings offer it (issue 18). */
+export interface PaymentProvider {
+  code: TPaymentProviderCode;
+  paymentType: TPaymentTypeCode;
+}
+
+/** Issue 18: how often checkPayment asks the server about a terminal payment. */
+export const TERMINAL_POLL_MS = 1_000;
 
 export interface PickingContext {
   ports: PickingPorts;
@@ -153,6 +217,25 @@ export interface PickingContext {
   /** One id per user action: a retry of the same action replays it. */
   operationId: string | null;
   error: PickingError | null;
+  /** Issue 18: the providers offered on choosePayment. */
+  paymentProviders: readonly PaymentProvider[];
+  /** Issue 18: the provider chosen on choosePayment. */
+  provider: PaymentProvider | null;
+  /** Issue 18: the picking's payment as the server last answered it. */
+  payment: TPickingPayment | null;
+  /** Issue 18: the cash handed over (kopecks), for the change on the receipt. */
+  receivedKopecks: number | null;
+  /** Issue 18: the item «Возврат» is about and its reasons. */
+  returnItem: TPickingItem | null;
+  returnReasons: TPickingReturnReasonCode[];
+  returnReason: TPickingReturnReasonCode | null;
+  /** Issue 18: where the return dialog goes back to. */
+  returnFrom: 'pickingProcess' | 'checkPicked';
+  /**
+   * Issue 18: items marked LOST or RETURNED since the info was read: still in the info's
+   * cash on delivery, so the amount due takes them off (docs/DECISIONS.md "Picking payment").
+   */
+  droppedItemIds: number[];
 }
 
 export type PickingEvent =
@@ -169,7 +252,18 @@ export type PickingEvent =
   | { type: 'LOST_ASK'; itemId: number }
   | { type: 'LOST_SUBMIT'; description: string }
   | { type: 'LOST_CLOSE' }
-  | { type: 'VALIDATE'; data: TValidationData };
+  | { type: 'VALIDATE'; data: TValidationData }
+  /** Issue 18: a provider chosen on choosePayment. */
+  | { type: 'PAY'; provider: TPaymentProviderCode }
+  /** Issue 18: «Оплата получена» / «Оплата прошла» (cash: the money handed over, kopecks). */
+  | { type: 'PAYMENT_CONFIRM'; receivedKopecks: number | null }
+  /** Issue 18: «Проверить оплату», «Отменить оплату». */
+  | { type: 'PAYMENT_CHECK' }
+  | { type: 'PAYMENT_CANCEL' }
+  /** Issue 18: «Возврат» on an item, a reason chosen, the dialog closed. */
+  | { type: 'RETURN_ASK'; itemId: number }
+  | { type: 'RETURN_CHOOSE'; reason: TPickingReturnReasonCode }
+  | { type: 'RETURN_CLOSE' };
 
 /** The screens of part 1 §4 plus the page's transient ones (`data-view`). */
 export type PickingView =
@@ -190,6 +284,14 @@ export type PickingView =
   | 'checkPincode'
   | 'checkProxy'
   | 'ending'
+  | 'choosePayment'
+  | 'paying'
+  | 'checkPayment'
+  | 'endPayment'
+  | 'resumingPayment'
+  | 'loadingReasons'
+  | 'returnDialog'
+  | 'returning'
   | 'confirmCancel'
   | 'cancelling'
   | 'finished';
@@ -240,4 +342,46 @@ export function isBalanceBlocked(balance: TPickingBalance | null): boolean {
 /** Issue 17: the client picks up into gate cells (`pickingMode` `with_cell`). */
 export function isGateMode(info: TPickingInfo | null): boolean {
   return info?.PickingMode === 'with_cell';
+}
+
+/** The client's cash on delivery, read as `CashOnDelivery` (info) or `cashOnDelivery` (list). */
+export function clientCashOnDelivery(
+  client: { CashOnDelivery?: number | null } | { cashOnDelivery?: number | null } | null,
+): number {
+  if (client === null) return 0;
+  const value =
+    'CashOnDelivery' in client
+      ? client.CashOnDelivery
+      : 'cashOnDelivery' in client
+        ? client.cashOnDelivery
+        : null;
+  return value ?? 0;
+}
+
+/**
+ * Issue 18 (part 1 §5, part 2 §4): the amount due, `cashOnDeliveryRemaining` of the client's
+ * cash on delivery less the items not handed over: WAITING ones, and those marked LOST or
+ * RETURNED since the info was read (the info already leaves out parcels lost or in the returns
+ * area before it). Equal to the server's pay amount (Σ of the PICKED items).
+ */
+export function amountDue(
+  context: Pick<PickingContext, 'info' | 'items' | 'droppedItemIds'>,
+): number {
+  const notHandedOver = context.items.filter(
+    (item) =>
+      item.state === 'WAITING' ||
+      ((item.state === 'LOST' || item.state === 'RETURNED') &&
+        context.droppedItemIds.includes(item.itemId)),
+  );
+  return cashOnDeliveryRemaining(
+    clientCashOnDelivery(context.info),
+    notHandedOver.map((item) => item.cashOnDelivery),
+  );
+}
+
+/** The amount due in whole kopecks (the pay and changeDue unit). */
+export function amountDueKopecks(
+  context: Pick<PickingContext, 'info' | 'items' | 'droppedItemIds'>,
+): number {
+  return Math.max(0, Math.round(amountDue(context) * 100));
 }

@@ -1,4 +1,9 @@
-import { PICKING_ROUTES, PICKING_PAGE_SIZE, type TPickingClientsPage } from '@sorting/contracts';
+import {
+  PICKING_PAGE_SIZE,
+  PICKING_PAYMENT_ROUTES,
+  PICKING_ROUTES,
+  type TPickingClientsPage,
+} from '@sorting/contracts';
 import { getLocalStorage } from '../../lib/storage';
 import type { ApiClient, ApiResult } from '../../lib/api-client';
 import { deliveryPath } from './delivery.model';
@@ -18,6 +23,11 @@ export type PickingCalls = Pick<
   | 'balance'
   | 'lost'
   | 'restorablePath'
+  | 'pay'
+  | 'payState'
+  | 'setPayState'
+  | 'returnReasons'
+  | 'returnItem'
 > & {
   /** One page of the direction list (paged by 30, spec part 1 §9), searched. */
   listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
@@ -86,5 +96,37 @@ export function createPickingService(api: ApiClient): PickingCalls {
     },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
+    // Issue 18 (part 2 §7 `pay`, `return/reasons`, `return`; PICKING_PAYMENT_ROUTES).
+    pay: ({ pickingId, paymentType, provider, validation, operationId }) =>
+      api.call(PICKING_PAYMENT_ROUTES.pay, {
+        params: { pickingId },
+        body: {
+          PaymentTypeCode: paymentType,
+          ProviderCode: provider,
+          Timestamp: new Date().toISOString(),
+          ValidationData: validation,
+        },
+        operationId,
+      }),
+    payState: (pickingId) => api.call(PICKING_PAYMENT_ROUTES.payState, { params: { pickingId } }),
+    setPayState: ({ pickingId, state, operationId }) =>
+      api.call(PICKING_PAYMENT_ROUTES.setPayState, {
+        params: { pickingId },
+        body: { State: state },
+        operationId,
+      }),
+    returnReasons: (itemId) =>
+      api.call(PICKING_PAYMENT_ROUTES.returnReasons, { query: { pickingRouteItemId: itemId } }),
+    returnItem: ({ itemId, reason, operationId }) =>
+      api.call(PICKING_PAYMENT_ROUTES.returnItem, {
+        body: {
+          PickingRouteItemId: itemId,
+          ReturnReasonCode: reason,
+          // Part 2 §3: the web app sends no comment.
+          ReturnReasonComment: '',
+          Timestamp: new Date().toISOString(),
+        },
+        operationId,
+      }),
   };
 }

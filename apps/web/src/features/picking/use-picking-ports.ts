@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getLocalStorage } from '../../lib/storage';
 import { newOperationId } from '../../lib/operation-id';
+import { browserScheduler, type Scheduler } from '../../lib/scheduler';
 import { useLocalizedPath, useNotify, useSoundPlayer } from '../../shell';
 import { LAST_PICKING_RECIPIENT_KEY, type PickingError, type PickingPorts } from './picking.model';
 import type { PickingCalls } from './picking.service';
@@ -20,7 +21,10 @@ export function usePickingErrorText(): (error: PickingError) => string {
  * The ports of the picking machine on a page: the calls, LAST_PICKING_RECIPIENT in local
  * storage, sounds, toasts and the router; its effects use the latest translation.
  */
-export function usePickingPorts(calls: PickingCalls): PickingPorts {
+export function usePickingPorts(
+  calls: PickingCalls,
+  scheduler: Scheduler = browserScheduler,
+): PickingPorts {
   const { t } = useTranslation('picking');
   const notify = useNotify();
   const sounds = useSoundPlayer();
@@ -43,6 +47,15 @@ export function usePickingPorts(calls: PickingCalls): PickingPorts {
     balance: (clientCode) => calls.balance(clientCode),
     lost: (input) => calls.lost(input),
     restorablePath: () => calls.restorablePath(),
+    pay: (input) => calls.pay(input),
+    payState: (pickingId) => calls.payState(pickingId),
+    setPayState: (input) => calls.setPayState(input),
+    returnReasons: (itemId) => calls.returnReasons(itemId),
+    returnItem: (input) => calls.returnItem(input),
+    wait: (ms) =>
+      new Promise<void>((resolve) => {
+        scheduler.setTimeout(resolve, ms);
+      }),
     createOperationId: newOperationId,
     rememberRecipient: (clientCode) =>
       getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, clientCode),

@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  PICKING_RETURN_REASON_CODES,
+  type TPickingPayment,
+  type TPickingReturnReasonCode,
+} from '@sorting/contracts';
+import { renderWithI18n } from '../../test/render';
+import { CheckPayment, parseKopecks, ReturnDialog } from './picking-payment-views';
+
+// Issue 18 (part 2 §4 checkPayment, item return; docs/DECISIONS.md "Picking payment"): the cash
+// screen's change and «недостаточно», the reason titles of both catalogues (the code when a
+// title is missing), the buttons off while a call runs.
+
+const PAYMENT: TPickingPayment = {
+  PaymentId: 1,
+  PickingId: 7,
+  State: 'PENDING',
+  PaymentTypeCode: 'cash',
+  ProviderCode: 'cash-desk',
+  Amount: 1034.5,
+  CancelReason: null,
+  TransactionId: null,
+  StartedDateUtc: '2026-03-02T08:05:00.000Z',
+};
+
+const noop = () => undefined;
+
+describe('CheckPayment (cash)', () => {
+  it('shows the change or what is short; confirms only enough money, in kopecks', async () => {
+    const confirmed: (number | null)[] = [];
+    await renderWithI18n(
+      <CheckPayment
+        payment={PAYMENT}
+        isBusy={false}
+        onConfirm={(kopecks) => confirmed.push(kopecks)}
+        onCheck={noop}
+        onCancel={noop}
+      />,
+      'ru',
+      ['picking'],
+    );
+    const input = screen.getByTestId('payment-received');
+    await userEvent.type(input, '1 000,5');
+    expect(screen.getByTestId('payment-short').textContent).toBe(
+      'Недостаточно: не хватает 34,00\u00a0₽',
+    );
+    expect(screen.getByTestId('payment-confirm')).toHaveProperty('disabled', true);
+    await userEvent.clear(input);
+    await userEvent.type(input, '1100');
+    expect(screen.getByTestId('payment-change').textContent).toBe('Сдача: 65,50\u00a0₽');
+    await userEvent.click(screen.getByTestId('payment-confirm'));
+    expect(confirmed).toEqual([110_000]);
+  });
+
+  it('every button is off while a call runs', async () => {
+    await renderWithI18n(
+      <CheckPayment
+        payment={{ ...PAYMENT, PaymentTypeCode: 'card', ProviderCode: 'card-pos' }}
+        isBusy
+        onConfirm={noop}
+        onCheck={noop}
+        onCancel={noop}
+      />,
+      'en',
+      ['picking'],
+    );
+    for (const id of ['payment-confirm', 'payment-check', 'payment-cancel']) {
+      expect(screen.getByTestId(id)).toHaveProperty('disabled', true);
+    }
+    expect(screen.getByTestId('payment-confirm').textContent).toBe('Payment went through');
+  });
+
+  it('reads sums as typed', () => {
+    expect(parseKopecks('1 234,5')).toBe(123_450);
+    expect(parseKopecks('1234.56')).toBe(123_456);
+    expect(parseKopecks('12,345')).toBeNull();
+    expect(parseKopecks('')).toBeNull();
+    expect(parseKopecks('-5')).toBeNull();
+  });
+});
+
+describe('ReturnDialog', () => {
+  it.each(['ru', 'en'] as const)(
+    'every reason has a title in %s; a code without one shows the code',
+    async (locale) => {
+      const reasons = [
+        ...PICKING_RETURN_REASON_CODES,
+        'LOST_IN_TRANSIT' as TPickingReturnReasonCode,
+      ];
+      await renderWithI18n(
+        <ReturnDialog
+          barcode="P400203"
+          reasons={reasons}
+          isBusy={false}
+          onChoose={noop}
+          onClose={noop}
+        />,
+        locale,
+        ['picking'],
+      );
+      const titles = screen.getAllByTestId('return-reason').map((node) => node.textContent);
+      expect(titles).toHaveLength(6);
+      expect(
+        titles.slice(0, 5).every((title) => title !== '' && !/^[A-Z_]+$/.test(title ?? '')),
+      ).toBe(true);
+      expect(titles[5]).toBe('LOST_IN_TRANSIT');
+    },
+  );
+});

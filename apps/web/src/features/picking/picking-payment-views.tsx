@@ -1,0 +1,255 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPickingPayment, TPickingReturnReasonCode } from '@sorting/contracts';
+import { changeDue, formatMoney } from '@sorting/domain';
+import { controlStyles, Dialog } from '../../shell';
+import type { PaymentProvider } from './picking.model';
+import styles from './picking-page.module.css';
+
+// The screens and dialog of picking payment and item return (issue 18; spec part 2 §4
+// choosePayment, checkPayment, endPayment, item return; docs/DECISIONS.md "Picking payment").
+
+/** "1 234,50" or "1234.5" typed into the received field → kopecks; null when not a sum. */
+export function parseKopecks(text: string): number | null {
+  const normalized = text.replace(/[\s\u00A0]/g, '').replace(',', '.');
+  if (!/^\d{1,9}(\.\d{0,2})?$/.test(normalized)) return null;
+  return Math.round(Number(normalized) * 100);
+}
+
+/** The amount due of part 1 §5 (`cashOnDeliveryRemaining`, `formatMoney`). */
+export function AmountDue(props: { amount: number }) {
+  const { t } = useTranslation('picking');
+  return (
+    <p className={styles.due} data-testid="amount-due" data-amount={props.amount}>
+      {t('payment.due', { amount: formatMoney(props.amount) })}
+    </p>
+  );
+}
+
+/** choosePayment: one large button per provider of the runtime settings. */
+export function ChoosePayment(props: {
+  providers: readonly PaymentProvider[];
+  isBusy: boolean;
+  onPay: (provider: PaymentProvider['code']) => void;
+}) {
+  const { t } = useTranslation('picking');
+  return (
+    <section
+      className={styles.choices}
+      data-testid="payment-providers"
+      aria-label={t('payment.chooseTitle')}
+    >
+      {props.providers.map((provider) => (
+        <button
+          key={provider.code}
+          type="button"
+          className={controlStyles.primary}
+          data-testid={`pay-${provider.code}`}
+          aria-label={t('payment.providerOf', {
+            provider: t(`payment.provider.${provider.code}`),
+          })}
+          disabled={props.isBusy}
+          onClick={() => props.onPay(provider.code)}
+        >
+          {t(`payment.provider.${provider.code}`)}
+        </button>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * checkPayment: cash — the money received, its change or «недостаточно», «Оплата получена»;
+ * card-pos — «Оплата прошла»; the terminal — «Приложите карту к терминалу» while it is polled.
+ * «Проверить оплату» and «Отменить оплату» for all; every button off while a call runs.
+ */
+export function CheckPayment(props: {
+  payment: TPickingPayment;
+  isBusy: boolean;
+  onConfirm: (receivedKopecks: number | null) => void;
+  onCheck: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('picking');
+  const [received, setReceived] = useState('');
+  const { payment } = props;
+  const due = Math.round(payment.Amount * 100);
+  const kopecks = parseKopecks(received);
+  const change = kopecks === null ? null : changeDue(due, kopecks);
+  const isCash = payment.PaymentTypeCode === 'cash';
+  const isTerminal = payment.ProviderCode === 'terminal';
+  return (
+    <section
+      className={styles.form}
+      data-testid="check-payment"
+      data-provider={payment.ProviderCode}
+    >
+      <p className={styles.due} data-testid="payment-amount" data-amount={payment.Amount}>
+        {t('payment.due', { amount: formatMoney(payment.Amount) })}
+      </p>
+      {isCash ? (
+        <>
+          <label className={controlStyles.field}>
+            {t('payment.received')}
+            <input
+              className={controlStyles.input}
+              data-testid="payment-received"
+              inputMode="decimal"
+              autoComplete="off"
+              value={received}
+              onChange={(event) => setReceived(event.target.value)}
+            />
+          </label>
+          {change === null ? null : change.enough ? (
+            <p className={styles.totals} data-testid="payment-change">
+              {t('payment.change', { amount: formatMoney(change.changeKopecks / 100) })}
+            </p>
+          ) : (
+            <p className={styles.fieldError} data-testid="payment-short">
+              {t('payment.short', { amount: formatMoney(change.shortKopecks / 100) })}
+            </p>
+          )}
+        </>
+      ) : null}
+      {isTerminal ? (
+        <p className={styles.totals} data-testid="terminal-waiting" aria-live="polite">
+          {t('payment.terminalWaiting')}
+        </p>
+      ) : null}
+      <div className={styles.formButtons}>
+        {isTerminal ? null : (
+          <button
+            type="button"
+            className={controlStyles.primary}
+            data-testid="payment-confirm"
+            disabled={props.isBusy || (isCash && !(change?.enough ?? false))}
+            onClick={() => props.onConfirm(isCash ? kopecks : null)}
+          >
+            {t(isCash ? 'payment.cashConfirm' : 'payment.cardConfirm')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="payment-check"
+          disabled={props.isBusy}
+          onClick={props.onCheck}
+        >
+          {t('payment.check')}
+        </button>
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="payment-cancel"
+          disabled={props.isBusy}
+          onClick={props.onCancel}
+        >
+          {t('payment.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Label and value rows (`[testId, label, value]`): the info screen, the receipt. */
+export function InfoRows(props: { rows: readonly (readonly [string, string, string])[] }) {
+  return (
+    <dl className={styles.info}>
+      {props.rows.map(([testId, label, value]) => (
+        <div key={testId} className={styles.infoRow}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** endPayment: the receipt — paid, method, cash received and change. */
+export function PaymentReceipt(props: {
+  payment: TPickingPayment;
+  receivedKopecks: number | null;
+}) {
+  const { t } = useTranslation('picking');
+  const { payment } = props;
+  const due = Math.round(payment.Amount * 100);
+  const change = props.receivedKopecks === null ? null : changeDue(due, props.receivedKopecks);
+  const rows: [string, string, string][] = [
+    ['receipt-paid', t('payment.paid'), formatMoney(payment.Amount)],
+    ['receipt-method', t('payment.method'), t(`payment.provider.${payment.ProviderCode}`)],
+  ];
+  if (props.receivedKopecks !== null && change?.enough) {
+    rows.push(
+      ['receipt-received', t('payment.receivedCash'), formatMoney(props.receivedKopecks / 100)],
+      ['receipt-change', t('payment.changeDue'), formatMoney(change.changeKopecks / 100)],
+    );
+  }
+  return (
+    <section data-testid="payment-receipt" aria-label={t('payment.receiptTitle')}>
+      <InfoRows rows={rows} />
+    </section>
+  );
+}
+
+/** «Возврат»: the item's reasons as buttons (the code when a title is missing). */
+export function ReturnDialog(props: {
+  barcode: string;
+  reasons: readonly TPickingReturnReasonCode[];
+  isBusy: boolean;
+  onChoose: (reason: TPickingReturnReasonCode) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('picking');
+  return (
+    <Dialog
+      isOpen
+      onClose={props.onClose}
+      title={t('return.title', { barcode: props.barcode })}
+      actions={
+        <button
+          type="button"
+          className={controlStyles.button}
+          data-testid="return-close"
+          disabled={props.isBusy}
+          onClick={props.onClose}
+        >
+          {t('return.close')}
+        </button>
+      }
+    >
+      <p>{t('return.prompt')}</p>
+      <div className={styles.choices} data-testid="return-reasons">
+        {props.reasons.map((code) => (
+          <button
+            key={code}
+            type="button"
+            className={controlStyles.button}
+            data-testid="return-reason"
+            data-reason={code}
+            disabled={props.isBusy}
+            onClick={() => props.onChoose(code)}
+          >
+            {t(`return.reason.${code}`, { defaultValue: code })}
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The «Возврат» button of an item (process list and picked list). */
+export function ReturnButton(props: { barcode: string; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('picking');
+  return (
+    <button
+      type="button"
+      className={`${controlStyles.button} ${styles.lostButton}`}
+      data-testid="picking-return"
+      aria-label={t('return.buttonOf', { barcode: props.barcode })}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {t('return.button')}
+    </button>
+  );
+}

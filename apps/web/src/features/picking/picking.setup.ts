@@ -1,0 +1,217 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type {
+  TCancelResult,
+  TEndResult,
+  TLostResult,
+  TPicking,
+  TPickingBalance,
+  TPickingClientsPage,
+  TPickingInfo,
+  TPickingItem,
+  TPickingPayment,
+  TPickingReturnReason,
+  TPickingReturnReasonCode,
+  TPickingReturnResult,
+  TPaymentProviderCode,
+  TPaymentTypeCode,
+  TPickupResult,
+  TValidationData,
+} from '@sorting/contracts';
+import { attorneyProblems, changeDue, isPincode } from '@sorting/domain';
+import { PICKING_PATH, pickupPath } from './picking-machine-helpers';
+import {
+  amountDueKopecks,
+  type CallResult,
+  type PickingContext,
+  type PickingError,
+  type PickingEvent,
+  type PickingInput,
+  type PickingPorts,
+} from './picking.model';
+
+// The picking machine's setup (actors, guards, actions); its steps are state configs in
+// picking.*.states.ts, composed in picking.machine.ts (as features/sorting does).
+
+type Ports = { ports: PickingPorts };
+
+/** The device's today as yyyy-mm-dd (a power of attorney's date is judged against it). */
+function deviceToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A proof the server may take: a pincode of digits, a power of attorney without problems. */
+function isValidProof(data: TValidationData, kind: 'pincode' | 'attorney'): boolean {
+  if (data.Kind !== kind) return false;
+  if (data.Kind === 'pincode') return isPincode(data.Pincode);
+  if (data.Kind !== 'attorney') return false;
+  const input = {
+    number: data.AttorneyNumber,
+    date: data.AttorneyDate,
+    holderName: data.HolderName,
+  };
+  return Object.keys(attorneyProblems(input, deviceToday())).length === 0;
+}
+
+export const pickingSetup = setup({
+  types: {
+    input: {} as PickingInput,
+    context: {} as PickingContext,
+    events: {} as PickingEvent,
+  },
+  actors: {
+    findClients: fromPromise<CallResult<TPickingClientsPage>, Ports & { search: string }>(
+      ({ input }) => input.ports.findClients(input.search),
+    ),
+    info: fromPromise<CallResult<TPickingInfo>, Ports & { clientCode: string }>(({ input }) =>
+      input.ports.info(input.clientCode),
+    ),
+    begin: fromPromise<CallResult<TPicking>, Ports & { clientCode: string; operationId: string }>(
+      ({ input }) =>
+        input.ports.begin({ clientCode: input.clientCode, operationId: input.operationId }),
+    ),
+    search: fromPromise<CallResult<TPickingItem[]>, Ports & { pickingId: number }>(({ input }) =>
+      input.ports.search(input.pickingId),
+    ),
+    pickup: fromPromise<
+      CallResult<TPickupResult>,
+      Ports & { pickingId: number; barcode: string; cellBarcode: string; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.pickup(ask);
+    }),
+    end: fromPromise<
+      CallResult<TEndResult>,
+      Ports & { pickingId: number; validation: TValidationData; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.end(ask);
+    }),
+    balance: fromPromise<CallResult<TPickingBalance>, Ports & { clientCode: string }>(({ input }) =>
+      input.ports.balance(input.clientCode),
+    ),
+    lost: fromPromise<
+      CallResult<TLostResult>,
+      Ports & { itemId: number; barcode: string; description: string; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.lost(ask);
+    }),
+    restorable: fromPromise<string | null, Ports>(({ input }) => input.ports.restorablePath()),
+    cancel: fromPromise<
+      CallResult<TCancelResult>,
+      Ports & { pickingId: number; operationId: string }
+    >(({ input }) =>
+      input.ports.cancel({ pickingId: input.pickingId, operationId: input.operationId }),
+    ),
+    pay: fromPromise<
+      CallResult<TPickingPayment>,
+      Ports & {
+        pickingId: number;
+        paymentType: TPaymentTypeCode;
+        provider: TPaymentProviderCode;
+        validation: TValidationData;
+        operationId: string;
+      }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.pay(ask);
+    }),
+    payState: fromPromise<CallResult<TPickingPayment>, Ports & { pickingId: number }>(({ input }) =>
+      input.ports.payState(input.pickingId),
+    ),
+    setPayState: fromPromise<
+      CallResult<TPickingPayment>,
+      Ports & { pickingId: number; state: 'PROCESSED' | 'CANCELLED'; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.setPayState(ask);
+    }),
+    /** Issue 18: the terminal's next poll, through the page's scheduler. */
+    wait: fromPromise<void, Ports & { ms: number }>(({ input }) => input.ports.wait(input.ms)),
+    returnReasons: fromPromise<CallResult<TPickingReturnReason[]>, Ports & { itemId: number }>(
+      ({ input }) => input.ports.returnReasons(input.itemId),
+    ),
+    returnItem: fromPromise<
+      CallResult<TPickingReturnResult>,
+      Ports & { itemId: number; reason: TPickingReturnReasonCode; operationId: string }
+    >(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.returnItem(ask);
+    }),
+  },
+  guards: {
+    hasClientCode: ({ context }) => context.clientCode !== null,
+    isValidProof: ({ event }, params: { kind: 'pincode' | 'attorney' }) =>
+      event.type === 'VALIDATE' && isValidProof(event.data, params.kind),
+    /** Issue 18: money is due and no PROCESSED payment covers it yet (part 2 §4). */
+    mustPay: ({ context }) =>
+      amountDueKopecks(context) > 0 && context.payment?.State !== 'PROCESSED',
+    /** Issue 18: cash is confirmed only when enough was handed over (`changeDue`). */
+    canConfirm: ({ context, event }) => {
+      if (event.type !== 'PAYMENT_CONFIRM' || context.payment === null) return false;
+      if (context.payment.PaymentTypeCode !== 'cash') return true;
+      const due = Math.round(context.payment.Amount * 100);
+      const received = event.receivedKopecks;
+      return received !== null && Number.isSafeInteger(received) && received >= 0
+        ? changeDue(due, received).enough
+        : false;
+    },
+  },
+  actions: {
+    /** The prompt's error line and its toast (with the error sound). */
+    showError: enqueueActions(({ context, enqueue }, error: PickingError) => {
+      enqueue.assign({ error });
+      enqueue(() => context.ports.notifyError(error));
+    }),
+    /** A recipient chosen: kept as LAST_PICKING_RECIPIENT, its pick-up page opened. */
+    openClient: ({ context }, params: { clientCode: string }) => {
+      context.ports.rememberRecipient(params.clientCode);
+      context.ports.navigate(pickupPath(params.clientCode));
+    },
+    /** The proof entered on checkPincode or checkProxy, sent by the end (issue 17). */
+    takeProof: assign({
+      validation: ({ context, event }) =>
+        event.type === 'VALIDATE' ? event.data : context.validation,
+      operationId: ({ context }) => context.ports.createOperationId(),
+      error: null,
+    }),
+    /** A refused pincode is typed again; other proofs stay as entered (issue 17). */
+    forgetPincode: assign({
+      validation: ({ context }) =>
+        context.validation?.Kind === 'pincode' ? null : context.validation,
+    }),
+    /** Issue 18: the payment as the server answered it. */
+    takePayment: assign({
+      payment: ({ context, event }) =>
+        (event as { output?: CallResult<TPickingPayment> }).output?.operationObject ??
+        context.payment,
+    }),
+    clearError: assign({ error: null }),
+    /** A new user action: its operation id (a retry of it replays). */
+    newOperation: assign({
+      operationId: ({ context }) => context.ports.createOperationId(),
+      error: null,
+    }),
+    /** Issue 18: «Возврат» on an item of `from` (the guard checked it is WAITING or PICKED). */
+    askReturn: assign(({ context, event }, params: { from: PickingContext['returnFrom'] }) => ({
+      returnItem:
+        event.type === 'RETURN_ASK'
+          ? (context.items.find((item) => item.itemId === event.itemId) ?? null)
+          : null,
+      returnFrom: params.from,
+      returnReasons: [],
+      returnReason: null,
+      error: null,
+    })),
+    closeReturn: assign({ returnItem: null, returnReason: null }),
+    /** Issue 18: a payment PROCESSED (part 2 §8 sounds: ok-new). */
+    playPaid: ({ context }) => context.ports.play('ok-new'),
+    /** End, cancel or back: the recipient forgotten, reset to direction select (part 1 §4). */
+    leave: ({ context }) => {
+      context.ports.forgetRecipient();
+      context.ports.navigate(PICKING_PATH);
+    },
+  },
+});
