@@ -39,11 +39,12 @@ async function main(): Promise<void> {
   let server: { url: string; process: { pid?: number }; stop(): Promise<void> } | undefined;
   try {
     await database.prepareBenchDatabase({ databaseUrl: bench.url }, { devices, parcelsPerZone });
-    server = await serverProcess.startServer({
-      DATABASE_URL: bench.url,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'false',
-    });
+    // SIDE_NODE_ARGS: the server's Node options of this side (e.g. a heap setting to try).
+    const nodeArgs = (process.env.SIDE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = await serverProcess.startServer(
+      { DATABASE_URL: bench.url, LOG_LEVEL: 'warn', DEMO_SEED: 'false' },
+      nodeArgs,
+    );
     const fleet = await workload.signInFleet(server!.url, devices, parcelsPerZone);
     await workload.runThroughput(fleet, 3);
     console.log('READY');

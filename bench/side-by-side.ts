@@ -7,7 +7,9 @@
 //
 //   node --import tsx bench/side-by-side.ts --before <dir> --before-node <node> [--rounds 4]
 //
-// `--after` defaults to this checkout, `--after-node` to this Node. Each side's folder needs its
+// `--after` defaults to this checkout, `--after-node` to this Node; `--before-args` and
+// `--after-args` give a side's server Node options; SIDE_RATE (moves/s per side, default 200)
+// and SIDE_SECONDS (default 60) the load. Each side's folder needs its
 // `npm ci`; DATABASE_URL names the PostgreSQL server (each side makes its own database there).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -32,6 +34,8 @@ const { values } = parseArgs({
     'before-node': { type: 'string', default: 'node' },
     after: { type: 'string', default: path.resolve(here, '..') },
     'after-node': { type: 'string', default: process.execPath },
+    'before-args': { type: 'string', default: '' },
+    'after-args': { type: 'string', default: '' },
     rounds: { type: 'string', default: '4' },
   },
 });
@@ -44,14 +48,18 @@ interface Side {
   name: 'before' | 'after';
   dir: string;
   node: string;
+  /** The server's Node options on this side. */
+  args: string;
 }
 
 function startSide(side: Side) {
   const child = spawn(side.node, ['--import', 'tsx', runner], {
     cwd: side.dir,
-    env: process.env.DATABASE_URL
-      ? { ...process.env, SIDE_POSTGRES_URL: process.env.DATABASE_URL }
-      : process.env,
+    env: {
+      ...process.env,
+      SIDE_NODE_ARGS: side.args,
+      ...(process.env.DATABASE_URL ? { SIDE_POSTGRES_URL: process.env.DATABASE_URL } : {}),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -72,8 +80,18 @@ function startSide(side: Side) {
 }
 
 const sides: Side[] = [
-  { name: 'before', dir: path.resolve(values.before), node: values['before-node'] },
-  { name: 'after', dir: path.resolve(values.after), node: values['after-node'] },
+  {
+    name: 'before',
+    dir: path.resolve(values.before),
+    node: values['before-node'],
+    args: values['before-args'],
+  },
+  {
+    name: 'after',
+    dir: path.resolve(values.after),
+    node: values['after-node'],
+    args: values['after-args'],
+  },
 ];
 const rows: string[] = [];
 for (let round = 1; round <= Number(values.rounds); round += 1) {
