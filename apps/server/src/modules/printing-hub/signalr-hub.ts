@@ -94,6 +94,9 @@ export interface SignalrHubOptions<P> {
 
 interface LiveConnection<P> extends HubConnection<P> {
   socket: WebSocket;
+  /** The handshake was answered: the client reads records (a close message) from now on. */
+  hasHandshake: boolean;
+  /** onConnected has run: the connection takes invocations. */
   isReady: boolean;
   /** The language of the socket's request: the hub words its refusals in it (the edge). */
   locale: Locale;
@@ -138,8 +141,11 @@ export async function signalrHub<P>(
         new Promise<void>((resolve) => {
           if (connection.socket.readyState === connection.socket.CLOSED) return resolve();
           connection.socket.once('close', () => resolve());
-          // The client's reconnect policy then brings it back to the restarted server.
-          if (connection.isReady) sendRecord(connection, closeMessage({ allowReconnect: true }));
+          // The client's reconnect policy then brings it back to the restarted server. Every
+          // client past the handshake is told, also one whose onConnected is still running.
+          if (connection.hasHandshake) {
+            sendRecord(connection, closeMessage({ allowReconnect: true }));
+          }
           connection.socket.close(1000);
         }),
     );
@@ -213,12 +219,12 @@ export async function signalrHub<P>(
       principal,
       socket,
       locale,
+      hasHandshake: false,
       isReady: false,
       send: (target, args) => sendRecord(connection, invocation(target, args)),
     };
     connections.set(connection.id, connection);
     const reader = new RecordReader(limits.maxMessageBytes);
-    let hasHandshake = false;
     // Invocations run one at a time per connection, in order (as ASP.NET Core's default).
     let queue: Promise<void> = Promise.resolve();
     const inbox = createInbox(connection, (work) => {
@@ -227,7 +233,7 @@ export async function signalrHub<P>(
 
     /** Ends the connection for a broken rule: the client's close event says why. */
     const refuse = (code: number, reason: string) => {
-      if (hasHandshake) {
+      if (connection.hasHandshake) {
         sendRecord(connection, closeMessage({ error: reason, allowReconnect: false }));
       }
       socket.close(code, reason);
@@ -272,8 +278,8 @@ export async function signalrHub<P>(
       }
       for (const record of records) {
         if (socket.readyState !== socket.OPEN) return;
-        if (!hasHandshake) {
-          hasHandshake = true;
+        if (!connection.hasHandshake) {
+          connection.hasHandshake = true;
           const { error } = readHandshake(record);
           if (error !== null) {
             socket.send(formatRecord({ error }));
@@ -311,7 +317,7 @@ export async function signalrHub<P>(
     socket.on('close', () => {
       clearTimeout(timeout);
       connections.delete(connection.id);
-      if (isClosing || !hasHandshake) return;
+      if (isClosing || !connection.hasHandshake) return;
       // After the queued invocations, so a disconnect never overtakes a registration.
       void queue
         .catch(() => {})
