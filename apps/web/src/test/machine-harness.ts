@@ -32,6 +32,7 @@ export function startMachine<TMachine extends AnyStateMachine>(
   return {
     actor,
     view,
+    settled,
     context: () => snapshot().context as ContextFrom<TMachine>,
     async send(...events: (EventFromLogic<TMachine> | string)[]) {
       for (const event of events) {

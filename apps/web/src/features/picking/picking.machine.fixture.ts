@@ -1,4 +1,3 @@
-import { createActor, waitFor } from 'xstate';
 import type {
   TPickingPayment,
   TPickingReturnReason,
@@ -21,6 +20,7 @@ import type {
 import { result } from '../../test/call-result';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
 import { createCoverage } from '../../test/machine-graph';
+import { startMachine } from '../../test/machine-harness';
 import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
 import {
   pickingMachine,
@@ -431,8 +431,9 @@ export function start(
   const done: string[] = [];
   const stored: (string | null)[] = [];
   let operation = 0;
-  const actor = createActor(pickingMachine, {
-    input: {
+  const driven = startMachine(
+    pickingMachine,
+    {
       clientCode,
       ...(rules.providers ? { paymentProviders: rules.providers } : {}),
       ports: {
@@ -450,14 +451,9 @@ export function start(
         notifyDone: (notice) => done.push(notice.kind),
       },
     },
-    inspect: coverage.inspect,
-  });
-  actor.start();
-  const settled = () => waitFor(actor, (state) => !state.hasTag('busy'), { timeout: 2000 });
-  const view = () => {
-    const value = actor.getSnapshot().value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  };
+    coverage.inspect,
+  );
+  const { actor, view, settled } = driven;
   return {
     actor,
     server,
@@ -469,14 +465,11 @@ export function start(
     stored,
     view,
     settled,
-    context: () => actor.getSnapshot().context,
+    context: driven.context,
+    /** Events one at a time, the first after the restore or load has settled. */
     async send(...events: (PickingEvent | string)[]) {
       await settled();
-      for (const event of events) {
-        actor.send(typeof event === 'string' ? { type: 'SCANNED', text: event } : event);
-        await settled();
-      }
-      return view();
+      return driven.send(...events);
     },
     /** Issue 18: the scheduler's time moved on (the terminal's next poll), then settled. */
     async advance(ms: number) {
