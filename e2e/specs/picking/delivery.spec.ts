@@ -43,6 +43,8 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
   agent,
   scanner,
 }) => {
+  // A long walk (three packages printed, weighed and measured): ~26 s on a loaded CI machine.
+  test.setTimeout(90_000);
   test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);
   await page.setViewportSize(DESKTOP);
   await useDeviceUrls(page, agent);

@@ -9,6 +9,9 @@ test.describe('home tiles', () => {
     page,
     baseURL,
   }) => {
+    // Fourteen full page loads, each opening a lazily loaded screen: ~10 s alone, over 30 s when
+    // the CI machine runs two browsers and the server on two cores.
+    test.setTimeout(90_000);
     await signInByBadge(page, baseURL ?? '', WORKER.badge);
     await page.goto('/');
     await expect(page.getByTestId('menu-sorting')).toBeVisible();
