@@ -55,6 +55,28 @@ export type CallResult<T> = Pick<
 export type CentreCallInput<R extends RouteDefinition> = Omit<CallArguments<R>['params'], 'code'> &
   Pick<CallInput<R>, 'operationId'>;
 
+type PartOf<T, K extends string> = T extends { [P in K]: infer V }
+  ? V extends undefined
+    ? unknown
+    : V
+  : unknown;
+
+/**
+ * A route's input as one flat object: its path parameters, query and body fields and, for an
+ * operation, its operation id. A feature whose call takes exactly what the route takes declares
+ * it with this, so the fields are written once, in the contract (issue 15). The fields are typed
+ * as the server reads them after validation (an id is a number, not whatever it accepts).
+ */
+export type FlatCallInput<R extends RouteDefinition> = PartOf<CallArguments<R>, 'params'> &
+  PartOf<CallArguments<R>, 'query'> &
+  PartOf<CallArguments<R>, 'body'> &
+  Pick<CallInput<R>, 'operationId'>;
+
+/** A feature's call of a route whose input is the route's own, flat (`FlatCallInput`). */
+export type FlatCall<R extends RouteDefinition> = (
+  input: FlatCallInput<R>,
+) => Promise<CallResult<CallOutput<R>>>;
+
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientDeps {

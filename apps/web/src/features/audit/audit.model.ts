@@ -1,15 +1,6 @@
-import type {
-  TAuditCell,
-  TAuditFinishedCell,
-  TAuditOpenedCell,
-  TAuditScanned,
-  TAuditSession,
-  TAuditSessionItems,
-  TAuditSessions,
-  TAuditStarted,
-  TAuditUnit,
-} from '@sorting/contracts';
-import type { CallResult } from '../../lib/api-client';
+import type { TAuditCell, TAuditSession, TAuditUnit } from '@sorting/contracts';
+import type { AUDIT_ROUTES, CallOutput } from '@sorting/contracts';
+import type { CallResult, FlatCall, FlatCallInput } from '../../lib/api-client';
 import type { SoundName } from '../../shell/sounds/sound-names';
 
 // The audit machines' types (audit-list.machine.ts, audit-session.machine.ts; spec part 2 §2,
@@ -80,44 +71,21 @@ export function readLastAuditSession(text: string | null): LastAuditSession | nu
   }
 }
 
-/** The calls of /audit and /audit/{sessionId} (spec part 2 §7 "Audit"). */
+/**
+ * The calls of /audit and /audit/{sessionId} (spec part 2 §7 "Audit"): each takes exactly what
+ * its route of `AUDIT_ROUTES` takes, flat.
+ */
 export interface AuditCalls {
-  sessions(input: {
-    warehouseCode: string;
-    dateFrom: string;
-    dateTo: string;
-    page: number;
-    pageSize: number;
-  }): Promise<CallResult<TAuditSessions>>;
-  start(input: { warehouseCode: string; operationId: string }): Promise<CallResult<TAuditStarted>>;
-  items(input: {
-    warehouseCode: string;
-    sessionId: number;
-  }): Promise<CallResult<TAuditSessionItems>>;
-  openCell(input: {
-    warehouseCode: string;
-    sessionId: number;
-    barcode: string;
-    operationId: string;
-  }): Promise<CallResult<TAuditOpenedCell>>;
-  scan(input: {
-    warehouseCode: string;
-    sessionId: number;
-    cellId: number;
-    barcode: string;
-    operationId: string;
-  }): Promise<CallResult<TAuditScanned> & { isRepeat?: boolean }>;
-  finishCell(input: {
-    warehouseCode: string;
-    sessionId: number;
-    cellId: number;
-    operationId: string;
-  }): Promise<CallResult<TAuditFinishedCell>>;
-  finish(input: {
-    warehouseCode: string;
-    sessionId: number;
-    operationId: string;
-  }): Promise<CallResult<TAuditSessionItems>>;
+  sessions: FlatCall<typeof AUDIT_ROUTES.sessions>;
+  start: FlatCall<typeof AUDIT_ROUTES.start>;
+  items: FlatCall<typeof AUDIT_ROUTES.items>;
+  openCell: FlatCall<typeof AUDIT_ROUTES.openCell>;
+  /** A repeated scan answers IsRepeat (spec part 2 §4). */
+  scan(
+    input: FlatCallInput<typeof AUDIT_ROUTES.scan>,
+  ): Promise<CallResult<CallOutput<typeof AUDIT_ROUTES.scan>> & { isRepeat?: boolean }>;
+  finishCell: FlatCall<typeof AUDIT_ROUTES.finishCell>;
+  finish: FlatCall<typeof AUDIT_ROUTES.finish>;
 }
 
 /** What the session screen talks to besides the calls. */

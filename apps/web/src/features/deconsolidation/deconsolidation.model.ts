@@ -1,5 +1,9 @@
-import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
-import type { CallResult } from '../../lib/api-client';
+import type {
+  DECONSOLIDATION_ROUTES,
+  TDeconsolidated,
+  TDeconsolidationBox,
+} from '@sorting/contracts';
+import type { CallResult, FlatCall } from '../../lib/api-client';
 
 // The deconsolidation machine's types (deconsolidation.machine.ts; spec part 2 §2, §4, §8).
 
@@ -32,15 +36,8 @@ export interface DeconsolidationError {
 
 /** What the screen talks to: the two calls and the worker's feedback. */
 export interface DeconsolidationPorts {
-  loadBox(input: {
-    warehouseCode: string;
-    barcode: string;
-  }): Promise<CallResult<TDeconsolidationBox>>;
-  deconsolidate(input: {
-    warehouseCode: string;
-    cellBarcode: string;
-    operationId: string;
-  }): Promise<CallResult<TDeconsolidated>>;
+  loadBox: FlatCall<typeof DECONSOLIDATION_ROUTES.box>;
+  deconsolidate: FlatCall<typeof DECONSOLIDATION_ROUTES.deconsolidate>;
   createOperationId(): string;
   /** An error toast (it plays the error sound itself). */
   notifyError(error: DeconsolidationError): void;
