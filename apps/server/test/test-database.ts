@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.js';
 
 /**
@@ -13,7 +14,11 @@ import { openDatabase, type Database } from '../src/db/database.js';
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: '' }, { inMemory: true });
+    const database = await openDatabase(
+      { databaseUrl: null, dataDir: '' },
+      { inMemory: true, fromDump: readMigratedDump() },
+    );
+    // Applies what the dump lacks (nothing, unless a migration was added since the run began).
     await database.migrate();
     return database;
   }
@@ -40,6 +45,20 @@ export async function createTestDatabase(): Promise<Database> {
   };
   testDatabaseUrls.set(opened, url.toString());
   return opened;
+}
+
+let migratedDump: Blob | undefined;
+
+/**
+ * The migrated PGlite folder pglite-dump.global-setup.ts made for this run, read once per test
+ * file; undefined where no global setup ran (an empty cluster is migrated instead).
+ */
+function readMigratedDump(): Blob | undefined {
+  if (migratedDump) return migratedDump;
+  const file = inject('pgliteDumpFile');
+  if (!file) return undefined;
+  migratedDump = new Blob([fs.readFileSync(file)]);
+  return migratedDump;
 }
 
 const testDatabaseUrls = new WeakMap<Database, string>();

@@ -65,6 +65,12 @@ const RELISTEN_DELAY_MS = 1_000;
 export interface OpenDatabaseOptions {
   /** PGlite in memory, no folder: for tests. Ignored when a databaseUrl is configured. */
   inMemory?: boolean;
+  /**
+   * With `inMemory`: start from this dump of a PGlite data folder (`dumpDataDir`) instead of an
+   * empty cluster. A test file then skips PGlite's initdb and the migrations already in the dump
+   * (~2 s each; docs/DECISIONS.md "Tooling").
+   */
+  fromDump?: Blob;
   /** Who holds the PGlite folder, named when another process is refused. */
   purpose?: string;
 }
@@ -84,11 +90,15 @@ export function pglitePaths(dataDir: string): { folder: string; lockFile: string
   return { folder: path.join(dataDir, 'pglite'), lockFile: path.join(dataDir, 'pglite.lock') };
 }
 
-async function openPglite(dataDir: string | null, purpose: string): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  purpose: string,
+  fromDump?: Blob,
+): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create(fromDump ? { loadDataDir: fromDump } : {});
   } else {
     const { folder, lockFile } = pglitePaths(dataDir);
     fs.mkdirSync(folder, { recursive: true });
@@ -292,6 +302,20 @@ async function openPostgres(connectionString: string, prepare: boolean): Promise
 }
 
 /**
+ * A PGlite data folder migrated to the current schema, as a tarball: what `fromDump` loads
+ * (the test run makes it once; docs/DECISIONS.md "Tooling").
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/**
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in
  * `<DATA_DIR>/pglite` (created if missing; refused with DatabaseBusyError while another
  * process holds it) or in memory when asked.
@@ -304,5 +328,7 @@ export function openDatabase(
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, config.databasePreparedStatements ?? true);
   }
-  return openPglite(options.inMemory ? null : config.dataDir, options.purpose ?? 'the server');
+  return options.inMemory
+    ? openPglite(null, options.purpose ?? 'the server', options.fromDump)
+    : openPglite(config.dataDir, options.purpose ?? 'the server');
 }
