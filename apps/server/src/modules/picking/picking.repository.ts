@@ -3,6 +3,7 @@ import type { TPickingDeliveryType, TPickingItemState, TPickingMode } from '@sor
 import type { Db } from '../../db/database.js';
 import { warehouses } from '../../db/schema-base.js';
 import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { warehouseKeyColumns } from '../../db/warehouse-key.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
 import { dateOrNull, numberOrNull, rowsOf, textOrNull } from '../../db/raw-rows.js';
@@ -286,10 +287,7 @@ export function createPickingRepository(db: Db) {
     async findWarehouseByNumber(number: number): Promise<PickingWarehouseRow | null> {
       const rows = await db
         .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          code: warehouses.code,
-          sortingCenterId: warehouses.sortingCenterId,
+          ...warehouseKeyColumns,
           isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
         })
         .from(warehouses)
