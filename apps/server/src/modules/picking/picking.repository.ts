@@ -244,6 +244,16 @@ export interface ItemCandidate {
   cellName: string | null;
 }
 
+/** An item taken off its picking, lost or returned: which, when, by whom, the device's time. */
+export interface ItemRemoval {
+  itemId: number;
+  pickingId: number;
+  parcelId: number;
+  at: Date;
+  userId: number;
+  deviceAt: Date;
+}
+
 /**
  * A picking item by id, for lost (issue 17) and return (issue 18); `lock` locks the item (after
  * its picking was share-locked, the order a pickup takes too).
