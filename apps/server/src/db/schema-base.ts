@@ -12,12 +12,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import { SORTING_MODES, USER_ROLES, ZONE_TYPES } from '@sorting/domain';
-
-/** `'a', 'b'` for a CHECK constraint from a fixed list of identifiers we own. */
-function literalList(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 /**
  * Sorting box numbers of every warehouse (docs/DECISIONS.md "Sorting rules"): a sequence, so a move

@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import { DELIVERY_STATES } from '@sorting/contracts';
 import { users, warehouses } from './schema-base.js';
 import { pickings } from './schema-picking.js';
@@ -70,10 +71,7 @@ export const deliveries = pgTable(
       .on(t.pickingId)
       .where(sql`${t.state} <> 'CANCELLED'`),
     index('deliveries_warehouse').on(t.warehouseId),
-    check(
-      'deliveries_state',
-      sql`${t.state} in (${sql.raw(DELIVERY_STATES.map((state) => `'${state}'`).join(', '))})`,
-    ),
+    check('deliveries_state', sql`${t.state} in (${literalList(DELIVERY_STATES)})`),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import {
   PAYMENT_CANCEL_REASONS,
   PAYMENT_PROVIDER_CODES,
@@ -17,18 +18,12 @@ import {
   PICKING_RETURN_REASON_CODES,
 } from '@sorting/contracts';
 import { users } from './schema-base.js';
-import { parcels } from './schema-sorting.js';
-import { pickingItems, pickings } from './schema-picking.js';
+import { pickings, removedItemKeys } from './schema-picking.js';
 
 // Picking payment and item return (issue 18; spec part 2 §3 "Picking and payment", §4;
 // docs/DECISIONS.md "Picking payment"): the payments of a picking (at most one PENDING or
 // PROCESSED at a time, a partial unique index) and the items returned with a reason. Tables
 // of their own beside schema-picking.ts. Money in kopecks.
-
-/** `'a', 'b'` for a CHECK constraint from a fixed list of identifiers we own. */
-function literalList(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 /**
  * A payment of a picking: its provider, the amount the server reckoned (Σ cash on delivery of
@@ -79,15 +74,7 @@ export const pickingPayments = pgTable(
 export const pickingReturns = pgTable(
   'picking_returns',
   {
-    itemId: integer('item_id')
-      .primaryKey()
-      .references(() => pickingItems.id, { onDelete: 'cascade' }),
-    pickingId: integer('picking_id')
-      .notNull()
-      .references(() => pickings.id, { onDelete: 'cascade' }),
-    parcelId: integer('parcel_id')
-      .notNull()
-      .references(() => parcels.id, { onDelete: 'cascade' }),
+    ...removedItemKeys(),
     reasonCode: text('reason_code', { enum: PICKING_RETURN_REASON_CODES }).notNull(),
     comment: text('comment').notNull().default(''),
     /** The item's state before (WAITING or PICKED). */

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { PICKING_VALIDATION_KINDS } from '@sorting/contracts';
 import { users } from './schema-base.js';
-import { parcels } from './schema-sorting.js';
-import { pickingClients, pickingItems, pickings } from './schema-picking.js';
+import { pickingClients, pickings, removedItemKeys } from './schema-picking.js';
 
 // Picking validation and floor rules (issue 17; spec part 1 §3 validationType, §4 "end with
 // validation data", §5; docs/DECISIONS.md "Picking validation"): the recipients' pincodes (a
@@ -50,15 +49,7 @@ export const pickingValidations = pgTable(
 export const pickingLostItems = pgTable(
   'picking_lost_items',
   {
-    itemId: integer('item_id')
-      .primaryKey()
-      .references(() => pickingItems.id, { onDelete: 'cascade' }),
-    pickingId: integer('picking_id')
-      .notNull()
-      .references(() => pickings.id, { onDelete: 'cascade' }),
-    parcelId: integer('parcel_id')
-      .notNull()
-      .references(() => parcels.id, { onDelete: 'cascade' }),
+    ...removedItemKeys(),
     description: text('description').notNull(),
     lostAt: timestamp('lost_at', { withTimezone: true }).notNull(),
     lostBy: integer('lost_by').references(() => users.id, { onDelete: 'set null' }),

@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import {
   PICKING_DELIVERY_TYPES,
   PICKING_ITEM_STATES,
@@ -25,11 +26,6 @@ import { parcels } from './schema-sorting.js';
 // docs/DECISIONS.md "Recipient picking"): recipients, which sorted parcels are theirs, the
 // pickings and their items. Money in kopecks. The sorting tables are changed only when a
 // picking ends (the handed-out parcels leave their boxes).
-
-/** `'a', 'b'` for a CHECK constraint from a fixed list of identifiers we own. */
-function literalList(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 /** What holds a recipient's parcel away from sorting (the move refuses it). */
 export const PICKING_HOLDS = ['PICKED', 'HANDED_OUT'] as const;
@@ -140,17 +136,27 @@ export const pickings = pgTable(
   ],
 );
 
-/** Spec part 1 §3 "Picking item": a parcel of a picking. */
-export const pickingItems = pgTable(
-  'picking_items',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+/**
+ * A picking item's picking and parcel, the item gone with either: its own row and its lost or
+ * returned mark (`removedItemKeys`). A function, so each table gets columns of its own.
+ */
+function itemPickingAndParcel() {
+  return {
     pickingId: integer('picking_id')
       .notNull()
       .references(() => pickings.id, { onDelete: 'cascade' }),
     parcelId: integer('parcel_id')
       .notNull()
       .references(() => parcels.id, { onDelete: 'cascade' }),
+  };
+}
+
+/** Spec part 1 §3 "Picking item": a parcel of a picking. */
+export const pickingItems = pgTable(
+  'picking_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...itemPickingAndParcel(),
     state: text('state', { enum: PICKING_ITEM_STATES }).notNull().default('WAITING'),
     pickedAt: timestamp('picked_at', { withTimezone: true }),
     pickedBy: integer('picked_by'),
@@ -163,3 +169,17 @@ export const pickingItems = pgTable(
     check('picking_items_state', sql`${t.state} in (${literalList(PICKING_ITEM_STATES)})`),
   ],
 );
+
+/**
+ * The keys of an item taken off its picking, lost (schema-picking-validation.ts) or returned
+ * (schema-picking-payment.ts): one mark per item, gone with the item, its picking or its
+ * parcel.
+ */
+export function removedItemKeys() {
+  return {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => pickingItems.id, { onDelete: 'cascade' }),
+    ...itemPickingAndParcel(),
+  };
+}

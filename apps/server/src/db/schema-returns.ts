@@ -10,17 +10,13 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import { RETURN_PHOTO_TYPES, RETURN_REASON_CODES } from '@sorting/contracts';
 import { users, warehouses } from './schema-base.js';
 
 // Customer returns (spec part 1 §3 "Return item", "Return payload"; docs/DECISIONS.md
 // "Returns"). What was shipped is kept apart from what came back: the quantity still
 // returnable is shipped − returned, reckoned under a lock on the shipped item's row.
-
-/** `'a', 'b'` for a CHECK constraint from a fixed list of identifiers we own. */
-function literalList(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 /** A shipped parcel (an order sent to a customer); returns are accepted against it. */
 export const shippedOrders = pgTable('shipped_orders', {

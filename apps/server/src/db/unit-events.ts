@@ -2,14 +2,23 @@ import type { Db } from './database.js';
 import { events } from './schema-base.js';
 import { eventUnits } from './schema-sorting.js';
 
-/** An event of the append-only history and the unit barcodes (parcel, box, cell) it concerns. */
-export interface UnitEvent {
+/** An event of the append-only history in a warehouse, by a user. */
+export interface WarehouseEvent {
   at: Date;
   userId: number;
   warehouseId: number;
   kind: string;
   payload: Record<string, unknown>;
+}
+
+/** An event of the append-only history and the unit barcodes (parcel, box, cell) it concerns. */
+export interface UnitEvent extends WarehouseEvent {
   units: (string | null | undefined)[];
+}
+
+/** Appends an event that no unit's history lists (a setting, a return's acceptance). */
+export async function insertEvent(db: Db, event: WarehouseEvent): Promise<void> {
+  await db.insert(events).values(event);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import type { PickingHandOver } from '../../lib/picking-hand-over.js';
 import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
 import { isMeasured, presentDelivery, presentItem, presentTariff } from './delivery.presenter.js';
@@ -295,15 +296,8 @@ export type DeliveryService = ReturnType<typeof createDeliveryService>;
  * null (a plain pick-up); unfinished → 1; finished → HANDED with the handed parcels and its
  * packages in one event (docs/DECISIONS.md "Delivery to a recipient").
  */
-export function createDeliveryHandOver(repository: DeliveryRepository) {
-  return async (input: {
-    pickingId: number;
-    warehouseId: number;
-    clientCode: string;
-    userId: number;
-    at: Date;
-    parcels: string[];
-  }): Promise<{ deliveryId: number } | null> => {
+export function createDeliveryHandOver(repository: DeliveryRepository): PickingHandOver {
+  return async (input) => {
     const delivery = await repository.findLiveDelivery(input.pickingId);
     if (!delivery) return null;
     if (delivery.state !== 'FINISHED') {

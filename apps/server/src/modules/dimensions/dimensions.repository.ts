@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { dimensionTypes, events, warehouses } from '../../db/schema.js';
+import { dimensionTypes, warehouses } from '../../db/schema.js';
+import { insertEvent, type WarehouseEvent } from '../../db/unit-events.js';
 
 export type DimensionTypeRow = typeof dimensionTypes.$inferSelect;
 export type DimensionTypeValues = Omit<typeof dimensionTypes.$inferInsert, 'id'>;
@@ -88,15 +89,7 @@ export function createDimensionsRepository(db: Db) {
       await db.delete(dimensionTypes).where(eq(dimensionTypes.id, id));
     },
 
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      warehouseId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values(event);
-    },
+    recordEvent: (event: WarehouseEvent) => insertEvent(db, event),
   };
 }
 

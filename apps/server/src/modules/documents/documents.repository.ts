@@ -1,23 +1,20 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { events, warehouses } from '../../db/schema-base.js';
+import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { findWarehouseByNumber, type WarehouseAccessRow } from '../../db/warehouse-key.js';
 import {
   inboundDocuments,
   outboundDetails,
   outbounds,
   type OutboundDocument,
 } from '../../db/schema-documents.js';
-import { boxes, eventUnits, inbounds, parcels } from '../../db/schema-sorting.js';
+import { boxes, inbounds, parcels } from '../../db/schema-sorting.js';
 
 // SQL of the inbound and outbound documents (spec part 2 §3, §7; docs/DECISIONS.md "Inbound
 // supplies and outbound shipments"). A supply is sorting's `inbounds` row, its details the
 // supply's `parcels`; this module reads them and writes only its own columns.
 
-export interface DocumentsWarehouseRow {
-  id: number;
-  number: number;
-  sortingCenterId: number | null;
-}
+export type DocumentsWarehouseRow = WarehouseAccessRow;
 
 /** A supply's answered state: stored, but an arrived supply with a received parcel sorts (2). */
 export const supplyStateSql: SQL<number> = sql<number>`(case when "inbounds"."state" = 5
@@ -151,18 +148,7 @@ function dateRange(
 
 export function createDocumentsRepository(db: Db) {
   return {
-    async findWarehouseByNumber(number: number): Promise<DocumentsWarehouseRow | null> {
-      const rows = await db
-        .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          sortingCenterId: warehouses.sortingCenterId,
-        })
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findWarehouseByNumber: (number: number) => findWarehouseByNumber(db, number),
 
     /** Supplies created in the range by answered state. */
     async countSuppliesByState(filter: Pick<HeadsFilter, 'warehouseId' | 'begin' | 'end'>) {
@@ -403,30 +389,7 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /** Appends an event and indexes it under the barcodes and codes it concerns. */
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      warehouseId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-      units: string[];
-    }): Promise<void> {
-      const [row] = await db
-        .insert(events)
-        .values({
-          at: event.at,
-          userId: event.userId,
-          warehouseId: event.warehouseId,
-          kind: event.kind,
-          payload: event.payload,
-        })
-        .returning({ id: events.id });
-      if (!row) throw new Error('event insert returned nothing');
-      const units = [...new Set(event.units)];
-      if (units.length > 0) {
-        await db.insert(eventUnits).values(units.map((barcode) => ({ barcode, eventId: row.id })));
-      }
-    },
+    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
   };
 }
 

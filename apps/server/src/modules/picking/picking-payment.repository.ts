@@ -1,4 +1,4 @@
-import { findItemCandidate, type ItemCandidate } from './picking.repository.js';
+import { findItemCandidate, type ItemCandidate, type ItemRemoval } from './picking.repository.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   TPaymentCancelReason,
@@ -171,17 +171,13 @@ export function createPickingPaymentRepository(db: Db) {
      * The item RETURNED with its reason; its parcel goes to the returns area: out of its box
      * (a new version, so a stale sorting move is refused), no longer held by the picking.
      */
-    async markReturned(returned: {
-      itemId: number;
-      pickingId: number;
-      parcelId: number;
-      fromState: string;
-      reasonCode: TPickingReturnReasonCode;
-      comment: string;
-      at: Date;
-      userId: number;
-      deviceAt: Date;
-    }): Promise<void> {
+    async markReturned(
+      returned: ItemRemoval & {
+        fromState: string;
+        reasonCode: TPickingReturnReasonCode;
+        comment: string;
+      },
+    ): Promise<void> {
       await db.execute(sql`
         with item as (
           update picking_items set state = 'RETURNED' where id = ${returned.itemId}

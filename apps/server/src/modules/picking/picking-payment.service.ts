@@ -14,6 +14,7 @@ import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { openPickingOrRefuse, warehouseOf } from './picking-access.js';
+import { itemRemovalEvent, itemRemovalOf } from './picking-item-removal.js';
 import { rublesOf } from './picking.presenter.js';
 import type { PickingRepository, PickingRow } from './picking.repository.js';
 import type { PickingCaller } from './picking.service.js';
@@ -43,6 +44,17 @@ function present(row: PaymentRow): TPickingPayment {
     TransactionId: row.transactionId,
     StartedDateUtc: row.startedAt.toISOString(),
   };
+}
+
+/** A pay call's answer inside its operation: a live payment found again is a repeat too. */
+interface PayAnswer {
+  payment: TPickingPayment;
+  isRepeat: boolean;
+}
+
+/** The operation's outcome, a repeat when the operation or the pay call inside it was one. */
+function repeatOfEither(outcome: OperationOutcome<PayAnswer>): OperationOutcome<TPickingPayment> {
+  return { value: outcome.value.payment, isRepeat: outcome.isRepeat || outcome.value.isRepeat };
 }
 
 export function createPickingPaymentService(options: {
@@ -90,6 +102,19 @@ export function createPickingPaymentService(options: {
       },
       units: barcodes,
     });
+  }
+
+  /** The answer of a pay call that changed the payment: its event written, the row presented. */
+  async function changedPayment(
+    tx: { core: PickingRepository; payments: PickingPaymentRepository },
+    picking: Pick<PickingRow, 'id' | 'warehouseId' | 'clientCode'>,
+    kind: string,
+    row: PaymentRow,
+    caller: CallContext,
+    at: Date,
+  ): Promise<PayAnswer> {
+    await recordPaymentEvent(tx.core, tx.payments, picking, kind, row, caller.user.id, at);
+    return { payment: present(row), isRepeat: false };
   }
 
   /**
@@ -186,21 +211,10 @@ export function createPickingPaymentService(options: {
         if (row.providerCode === 'terminal') {
           row = await payments.setTransaction(row.id, await terminal.start(row.id, kopecks));
         }
-        await recordPaymentEvent(
-          core,
-          payments,
-          picking,
-          'picking.paymentStarted',
-          row,
-          caller.user.id,
-          at,
-        );
-        return { payment: present(row), isRepeat: false };
+        const kind = 'picking.paymentStarted';
+        return changedPayment({ core, payments }, picking, kind, row, caller, at);
       });
-      return {
-        value: outcome.value.payment,
-        isRepeat: outcome.isRepeat || outcome.value.isRepeat,
-      };
+      return repeatOfEither(outcome);
     },
 
     /**
@@ -261,16 +275,8 @@ export function createPickingPaymentService(options: {
             at,
             by: caller.user.id,
           });
-          await recordPaymentEvent(
-            core,
-            payments,
-            picking,
-            'picking.paymentProcessed',
-            row,
-            caller.user.id,
-            at,
-          );
-          return { payment: present(row), isRepeat: false };
+          const kind = 'picking.paymentProcessed';
+          return changedPayment({ core, payments }, picking, kind, row, caller, at);
         }
         // CANCELLED: a pending payment is cancelled, a processed one refunded (cash handed back,
         // the terminal's transaction reversed).
@@ -284,21 +290,10 @@ export function createPickingPaymentService(options: {
           by: caller.user.id,
           cancelReason: refund ? 'refunded' : 'cancelled',
         });
-        await recordPaymentEvent(
-          core,
-          payments,
-          picking,
-          refund ? 'picking.paymentRefunded' : 'picking.paymentCancelled',
-          row,
-          caller.user.id,
-          at,
-        );
-        return { payment: present(row), isRepeat: false };
+        const kind = refund ? 'picking.paymentRefunded' : 'picking.paymentCancelled';
+        return changedPayment({ core, payments }, picking, kind, row, caller, at);
       });
-      return {
-        value: outcome.value.payment,
-        isRepeat: outcome.isRepeat || outcome.value.isRepeat,
-      };
+      return repeatOfEither(outcome);
     },
 
     /** `GET return/reasons?pickingRouteItemId=`: every reason code; unknown item → 104. */
@@ -339,34 +334,12 @@ export function createPickingPaymentService(options: {
           throw refusal('refused', 'pickingReturnNotAllowed', { barcode: item.barcode });
         }
         await rules.refuseWhileLive(picking.id);
-        const at = now();
-        await payments.markReturned({
-          itemId: item.itemId,
-          pickingId: picking.id,
-          parcelId: item.parcelId,
-          fromState: item.state,
-          reasonCode: body.ReturnReasonCode,
-          comment: body.ReturnReasonComment,
-          at,
-          userId: caller.user.id,
-          deviceAt: new Date(body.Timestamp),
-        });
-        await core.recordEvent({
-          at,
-          userId: caller.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'parcel.returned',
-          payload: {
-            pickingId: picking.id,
-            clientCode: picking.clientCode,
-            parcelNumber: item.barcode,
-            cellName: item.cellName,
-            reasonCode: body.ReturnReasonCode,
-            comment: body.ReturnReasonComment,
-            deviceTime: body.Timestamp,
-          },
-          units: [item.barcode, item.boxBarcode, item.cellBarcode],
-        });
+        const removal = itemRemovalOf(picking, item, caller.user.id, now(), body.Timestamp);
+        const reason = { reasonCode: body.ReturnReasonCode, comment: body.ReturnReasonComment };
+        await payments.markReturned({ ...removal, ...reason, fromState: item.state });
+        await core.recordEvent(
+          itemRemovalEvent(picking, item, removal, 'parcel.returned', reason, body.Timestamp),
+        );
         const progress = await core.progress(picking.id);
         const { kopecks } = await payments.pickedAmount(picking.id);
         return {

@@ -1,4 +1,4 @@
-import { findItemCandidate, type ItemCandidate } from './picking.repository.js';
+import { findItemCandidate, type ItemCandidate, type ItemRemoval } from './picking.repository.js';
 import { eq, sql } from 'drizzle-orm';
 import type { TValidationData } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
@@ -147,15 +147,7 @@ export function createPickingValidationRepository(db: Db) {
     findItem: (itemId: number, lock: boolean) => findItemCandidate(db, itemId, lock),
 
     /** The item LOST with its description, its parcel flagged lost in the sorting data. */
-    async markLost(lost: {
-      itemId: number;
-      pickingId: number;
-      parcelId: number;
-      description: string;
-      at: Date;
-      userId: number;
-      deviceAt: Date;
-    }): Promise<void> {
+    async markLost(lost: ItemRemoval & { description: string }): Promise<void> {
       await db.execute(sql`
         with item as (
           update picking_items set state = 'LOST' where id = ${lost.itemId}

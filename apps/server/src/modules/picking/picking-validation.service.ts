@@ -19,6 +19,7 @@ import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { verifyPassword } from '../../lib/credentials.js';
 import { refusal } from '../../lib/refusal.js';
 import { clientOrRefuse, openPickingOrRefuse } from './picking-access.js';
+import { itemRemovalEvent, itemRemovalOf } from './picking-item-removal.js';
 import { rublesOf } from './picking.presenter.js';
 import type {
   PickingClientRow,
@@ -289,31 +290,12 @@ export function createPickingValidationService(options: {
         }
         // Issue 18: the picked list is frozen while a payment is live.
         await payments.refuseWhileLive(picking.id);
-        const at = now();
-        await rules.markLost({
-          itemId: item.itemId,
-          pickingId: picking.id,
-          parcelId: item.parcelId,
-          description: body.Description,
-          at,
-          userId: caller.user.id,
-          deviceAt: new Date(body.Timestamp),
-        });
-        await core.recordEvent({
-          at,
-          userId: caller.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'parcel.lost',
-          payload: {
-            pickingId: picking.id,
-            clientCode: picking.clientCode,
-            parcelNumber: item.barcode,
-            cellName: item.cellName,
-            comment: body.Description,
-            deviceTime: body.Timestamp,
-          },
-          units: [item.barcode, item.boxBarcode, item.cellBarcode],
-        });
+        const removal = itemRemovalOf(picking, item, caller.user.id, now(), body.Timestamp);
+        await rules.markLost({ ...removal, description: body.Description });
+        const details = { comment: body.Description };
+        await core.recordEvent(
+          itemRemovalEvent(picking, item, removal, 'parcel.lost', details, body.Timestamp),
+        );
         const progress = await core.progress(picking.id);
         return {
           itemId: item.itemId,

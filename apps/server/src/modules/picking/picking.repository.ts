@@ -3,6 +3,7 @@ import type { TPickingDeliveryType, TPickingItemState, TPickingMode } from '@sor
 import type { Db } from '../../db/database.js';
 import { warehouses } from '../../db/schema-base.js';
 import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
+import { warehouseKeyColumns } from '../../db/warehouse-key.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
 import { dateOrNull, numberOrNull, rowsOf, textOrNull } from '../../db/raw-rows.js';
@@ -243,6 +244,16 @@ export interface ItemCandidate {
   cellName: string | null;
 }
 
+/** An item taken off its picking, lost or returned: which, when, by whom, the device's time. */
+export interface ItemRemoval {
+  itemId: number;
+  pickingId: number;
+  parcelId: number;
+  at: Date;
+  userId: number;
+  deviceAt: Date;
+}
+
 /**
  * A picking item by id, for lost (issue 17) and return (issue 18); `lock` locks the item (after
  * its picking was share-locked, the order a pickup takes too).
@@ -286,10 +297,7 @@ export function createPickingRepository(db: Db) {
     async findWarehouseByNumber(number: number): Promise<PickingWarehouseRow | null> {
       const rows = await db
         .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          code: warehouses.code,
-          sortingCenterId: warehouses.sortingCenterId,
+          ...warehouseKeyColumns,
           isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
         })
         .from(warehouses)

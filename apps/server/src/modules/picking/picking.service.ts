@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import type { PickingHandOver } from '../../lib/picking-hand-over.js';
 import { refusal } from '../../lib/refusal.js';
 import { clientOrRefuse, openPickingOrRefuse, warehouseOf } from './picking-access.js';
 import { presentClient, presentInfo, presentItem, rublesOf } from './picking.presenter.js';
@@ -25,19 +26,6 @@ import { paymentRulesOver } from './picking-payment-rules.js';
 export interface PickingCaller extends CallContext {
   deviceId: string | null;
 }
-
-/**
- * Issue 19: the picking's delivery at `end`, given by the delivery module and run in the end's
- * transaction: none → null; unfinished → refused; finished → handed over.
- */
-export type PickingHandOver = (input: {
-  pickingId: number;
-  warehouseId: number;
-  clientCode: string;
-  userId: number;
-  at: Date;
-  parcels: string[];
-}) => Promise<{ deliveryId: number } | null>;
 
 type PickupInput = z.output<typeof ZPickupRequest>;
 type EndInput = z.output<typeof ZEndRequest>;

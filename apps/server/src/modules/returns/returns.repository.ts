@@ -3,7 +3,6 @@ import type { TReturnPhotoType, TReturnReasonCode } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import {
   acceptedReturns,
-  events,
   returnLines,
   returnPhotos,
   shippedItems,
@@ -11,13 +10,14 @@ import {
   users,
   warehouses,
 } from '../../db/schema.js';
+import { insertEvent, type WarehouseEvent } from '../../db/unit-events.js';
+import {
+  findWarehouseByNumber,
+  warehouseAccessColumns,
+  type WarehouseAccessRow,
+} from '../../db/warehouse-key.js';
 
-/** What authorisation needs to know of a warehouse (auth/authorise.ts). */
-export interface ReturnWarehouseRow {
-  id: number;
-  number: number;
-  sortingCenterId: number | null;
-}
+export type ReturnWarehouseRow = WarehouseAccessRow;
 
 /** A shipped parcel with the warehouse it left from. */
 export interface ShippedOrderRow {
@@ -76,11 +76,7 @@ const orderColumns = {
   parcelBarcode: shippedOrders.parcelBarcode,
   shippedAt: shippedOrders.shippedAt,
   currencyPostfix: shippedOrders.currencyPostfix,
-  warehouse: {
-    id: warehouses.id,
-    number: warehouses.number,
-    sortingCenterId: warehouses.sortingCenterId,
-  },
+  warehouse: warehouseAccessColumns,
 };
 
 const itemColumns = {
@@ -132,18 +128,7 @@ export function createReturnsRepository(db: Db) {
   }
 
   return {
-    async findWarehouseByNumber(number: number): Promise<ReturnWarehouseRow | null> {
-      const rows = await db
-        .select({
-          id: warehouses.id,
-          number: warehouses.number,
-          sortingCenterId: warehouses.sortingCenterId,
-        })
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findWarehouseByNumber: (number: number) => findWarehouseByNumber(db, number),
 
     async findOrders(barcodes: string[]): Promise<ShippedOrderRow[]> {
       if (barcodes.length === 0) return [];
@@ -314,15 +299,7 @@ export function createReturnsRepository(db: Db) {
         .orderBy(asc(returnPhotos.uploadedAt), asc(returnPhotos.id));
     },
 
-    async recordEvent(input: {
-      at: Date;
-      userId: number;
-      warehouseId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values(input);
-    },
+    recordEvent: (event: WarehouseEvent) => insertEvent(db, event),
   };
 }
 
