@@ -3,13 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpMigratedPglite } from '../src/db/database.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A dump of a migrated, empty PGlite data folder; '' on PostgreSQL. */
-    pgliteDumpFile: string;
-  }
-}
+// The `pgliteDumpFile` key of vitest's provided context is declared there.
+import type {} from './test-database.js';
 
 /**
  * Once per run, without DATABASE_URL: one PGlite cluster migrated to the current schema and

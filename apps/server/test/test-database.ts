@@ -47,6 +47,13 @@ export async function createTestDatabase(): Promise<Database> {
   return opened;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated, empty PGlite data folder (pglite-dump.global-setup.ts); '' on PostgreSQL. */
+    pgliteDumpFile: string;
+  }
+}
+
 let migratedDump: Blob | undefined;
 
 /**
