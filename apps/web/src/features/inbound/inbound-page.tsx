@@ -74,7 +74,7 @@ export function InboundScreen(props: {
   const { locale } = useLocale();
   const { toasts, sounds } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError } = useCallFailures<InboundCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t, { sound: true });
   const [group, setGroup] = useState<SupplyGroup>(SUPPLY_GROUPS.expected);
   const [dates, setDates] = useState(() => defaultDates(SUPPLY_GROUPS.expected));
   const [searchText, setSearchText] = useState('');
@@ -109,11 +109,7 @@ export function InboundScreen(props: {
   };
   const list = useQuery<TInboundHead[], CallError<InboundCode>>({
     queryKey: ['inbound', 'heads', filter],
-    queryFn: () =>
-      callValue(props.calls.heads(filter), 'f-0001').catch((error: unknown) => {
-        notifyError(error, 'f-0001');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.heads(filter), 'f-0001'),
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['inbound'] });
@@ -319,11 +315,8 @@ export function InboundScreen(props: {
       <ConfirmCallDialog
         call={archiving}
         testId="archive"
-        labels={
-          archiving.isBusy
-            ? { ...confirmLabels(t, 'Archive'), confirm: t('f-0005') }
-            : confirmLabels(t, 'Archive')
-        }
+        labels={confirmLabels(t, 'Archive')}
+        busyLabel={t('f-0005')}
         text={(supply) => t('confirmArchiveText', { code: supply.code })}
       />
     </Page>

@@ -112,15 +112,13 @@ export function ReturnableBoxesScreen(props: {
   // Boxes just created: offered for printing at once (design/ux.md "Printing").
   const [created, setCreated] = useState<TReturnableBox[] | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
-  const { textOf, notifyError } = useCallFailures<ReturnableBoxesCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<ReturnableBoxesCode>(t, {
+    sound: true,
+  });
 
   const list = useQuery<TReturnableBox[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'list'],
-    queryFn: () =>
-      callValue(props.calls.list(), 'f-0001').catch((error: unknown) => {
-        notifyError(error, 'f-0001');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.list(), 'f-0001'),
     retry: false,
   });
   // Issue 7: new boxes take their size from the dimension types when there are any. A failed

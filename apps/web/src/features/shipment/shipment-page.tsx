@@ -31,16 +31,10 @@ type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
 
 function ShipmentDetails(props: { shipment: TOutboundHead; calls: ShipmentCalls }) {
   const { t } = useTranslation('shipment');
-  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
   const details = useQuery<TOutboundDetail[], CallError<ShipmentCode>>({
     queryKey: ['shipment', 'details', props.shipment.outboundId],
-    queryFn: () =>
-      callValue(props.calls.details(props.shipment.outboundId), 'f-0004').catch(
-        (error: unknown) => {
-          notifyError(error, 'f-0004');
-          throw error;
-        },
-      ),
+    queryFn: () => loadValue(props.calls.details(props.shipment.outboundId), 'f-0004'),
     retry: false,
   });
   const rows = details.data ?? null;
@@ -79,7 +73,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   const { locale } = useLocale();
   const { toasts } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
   const [dates, setDates] = useState(() => {
     const window = lastDays(new Date(), SHIPMENT_DAYS);
     return { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) };
@@ -99,11 +93,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   };
   const list = useQuery<TOutboundHead[], CallError<ShipmentCode>>({
     queryKey: ['shipment', 'heads', filter],
-    queryFn: () =>
-      callValue(props.calls.heads(filter), 'f-0003').catch((error: unknown) => {
-        notifyError(error, 'f-0003');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.heads(filter), 'f-0003'),
     retry: false,
   });
 
@@ -237,11 +227,8 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
       <ConfirmCallDialog
         call={clearing}
         testId="clear-sync"
-        labels={
-          clearing.isBusy
-            ? { ...confirmLabels(t, 'ClearSync'), confirm: t('f-0009') }
-            : confirmLabels(t, 'ClearSync')
-        }
+        labels={confirmLabels(t, 'ClearSync')}
+        busyLabel={t('f-0009')}
         text={(shipment) => t('confirmClearSyncText', { code: shipment.code })}
       />
     </Page>

@@ -71,18 +71,12 @@ export function UsersScreen(props: {
   >(null);
   const [isPrinting, setIsPrinting] = useState(false);
 
-  const { textOf, notifyError } = useCallFailures<UsersCode>(t);
+  const { textOf, notifyError, loadValue } = useCallFailures<UsersCode>(t);
 
   const list = useQuery<TUsersPage, CallError<UsersCode>>({
     queryKey: ['users', 'list', page, search],
     queryFn: () =>
-      callValue(
-        props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }),
-        codesOf('f-002'),
-      ).catch((error: unknown) => {
-        notifyError(error, 'f-002');
-        throw error;
-      }),
+      loadValue(props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }), codesOf('f-002')),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -59,11 +59,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
  * The dialog of a confirmed call (`useConfirmedCall`): open while it has a row, its confirm
  * button waiting while the call runs. `testId` names the action: the test ids are
  * `confirm-<testId>`, `cancel-<testId>` and `confirm-<testId>-text` (the question).
+ * `busyLabel`, where the page's spec has one, is the confirm button's text while the call runs.
  */
 export function ConfirmCallDialog<T>(props: {
   call: ConfirmedCall<T>;
   testId: string;
   labels: { title: string; confirm: string; cancel: string };
+  busyLabel?: string;
   text: (target: T) => string;
 }) {
   const { call, testId, labels } = props;
@@ -71,7 +73,7 @@ export function ConfirmCallDialog<T>(props: {
     <ConfirmDialog
       isOpen={call.target !== null}
       title={labels.title}
-      confirmLabel={labels.confirm}
+      confirmLabel={call.isBusy && props.busyLabel !== undefined ? props.busyLabel : labels.confirm}
       confirmTestId={`confirm-${testId}`}
       cancelLabel={labels.cancel}
       cancelTestId={`cancel-${testId}`}
