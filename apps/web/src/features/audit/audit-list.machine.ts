@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   AUDIT_LIST_PAGE_SIZE,
   type TAuditSession,
@@ -8,6 +8,7 @@ import {
 } from '@sorting/contracts';
 import { isAuditCellScan, recognizeBarcode } from '@sorting/domain';
 import type { AuditCalls, AuditError, CallResult, LastAuditSession } from './audit.model';
+import { showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './audit.model';
 
@@ -177,10 +178,7 @@ export const auditListMachine = setup({
     ),
   },
   actions: {
-    showError: enqueueActions(({ context, enqueue }, error: AuditError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<AuditListContext, AuditListEvent, AuditError>(),
   },
 }).createMachine({
   id: 'auditList',

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type {
   TAuditCell,
   TAuditFinishedCell,
@@ -23,6 +23,7 @@ import type {
   AuditSessionPorts,
   CallResult,
 } from './audit.model';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './audit.model';
 
@@ -47,10 +48,6 @@ export function spokenTail(barcode: string): SoundName[] {
     .map((character) => letterSound(character) ?? numberSound(Number(character)))
     .filter((sound): sound is SoundName => sound !== null);
 }
-
-type Ok<T> = { event: { output: CallResult<T> } };
-const isOk = <T>({ event }: Ok<T>) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 const failure = (code: AuditError['code'], output: CallResult<unknown>, extra = {}) => ({
   code,
@@ -142,10 +139,7 @@ export const auditSessionMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: AuditError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<AuditSessionContext, AuditSessionEvent, AuditError>(),
     /** The session and its cells as the server answered them. */
     takeItems: assign(({ context }, items: TAuditSessionItems) => ({
       session: items.session,
@@ -178,7 +172,7 @@ export const auditSessionMachine = setup({
         onDone: [
           {
             guard: ({ event }) =>
-              isOk({ event }) && event.output.operationObject?.session.endDate !== null,
+              isCallOk({ event }) && event.output.operationObject?.session.endDate !== null,
             target: 'sessionInfo',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },
@@ -186,7 +180,7 @@ export const auditSessionMachine = setup({
             ],
           },
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },
@@ -261,7 +255,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'scanProcess',
             actions: assign(({ context, event }) => {
               const opened = event.output.operationObject!;
@@ -336,7 +330,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'scanProcess',
             actions: [
               assign(({ context, event }) => {
@@ -386,7 +380,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: assign(({ context, event }) => {
               const { cell } = event.output.operationObject!;
@@ -434,7 +428,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'sessionInfo',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },

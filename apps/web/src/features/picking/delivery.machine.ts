@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type {
   TDeliveryCreated,
   TDeliveryItem,
@@ -23,6 +23,7 @@ import {
   type DeliveryInput,
   type DeliveryPorts,
 } from './delivery.model';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './delivery.model';
 
@@ -31,9 +32,6 @@ type Ports = { ports: DeliveryPorts };
 function pickupPathOf(recipientCode: string): string {
   return `${PICKING_LIST_PATH}/pickup/${encodeURIComponent(recipientCode)}`;
 }
-
-const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 /** What a print run came to: all printed, no printer, or a failure at a package. */
 type PrintRun =
@@ -155,10 +153,7 @@ export const deliveryMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: DeliveryError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<DeliveryContext, DeliveryEvent, DeliveryError>(),
     /** A print problem: the prompt's line only (the printer toasts its own problems). */
     showInline: assign((_, error: DeliveryError) => ({ error })),
     newOperation: assign({
@@ -214,14 +209,14 @@ export const deliveryMachine = setup({
         onDone: [
           {
             guard: ({ context, event }) =>
-              isOk({ event }) &&
+              isCallOk({ event }) &&
               !(event.output.operationObject?.Pickings ?? []).some(
                 (picking) => picking.PickingId === context.pickingId,
               ),
             target: 'noPicking',
           },
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: assign(({ context, event }) => {
               const info = event.output.operationObject;
@@ -279,7 +274,7 @@ export const deliveryMachine = setup({
         input: ({ context }) => ({ ports: context.ports, deliveryId: context.deliveryId ?? 0 }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'step',
             actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
           },
@@ -344,7 +339,7 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'step',
             actions: assign(({ event }) => {
               const delivery = event.output.operationObject;
@@ -374,7 +369,7 @@ export const deliveryMachine = setup({
           deliveryId: null,
           operationId: context.operationId ?? context.ports.createOperationId(),
         }),
-        onDone: [{ guard: isOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],
+        onDone: [{ guard: isCallOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],
         onError: SKIP_FAILURES.onError,
       },
     },
@@ -515,7 +510,7 @@ export const deliveryMachine = setup({
             }),
             onDone: [
               {
-                guard: isOk,
+                guard: isCallOk,
                 target: 'editing',
                 actions: assign({
                   measure: ({ context, event }) => {
@@ -576,7 +571,7 @@ export const deliveryMachine = setup({
             },
             onDone: [
               {
-                guard: isOk,
+                guard: isCallOk,
                 target: '#delivery.step',
                 actions: assign({
                   items: ({ context, event }) => {
@@ -652,11 +647,11 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ context, event }) => isOk({ event }) && context.thenEnd,
+            guard: ({ context, event }) => isCallOk({ event }) && context.thenEnd,
             target: 'ending',
             actions: 'newOperation',
           },
-          { guard: isOk, target: 'left', actions: 'toPickup' },
+          { guard: isCallOk, target: 'left', actions: 'toPickup' },
           FINISH_FAILURES.refused,
         ],
         onError: FINISH_FAILURES.onError,
@@ -675,7 +670,7 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'end',
             actions: [
               assign({ ended: ({ event }) => event.output.operationObject }),

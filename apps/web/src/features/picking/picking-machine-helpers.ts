@@ -12,8 +12,8 @@ export function itemOf(context: PickingContext, text: string): TPickingItem | un
   return context.items.find((item) => item.barcode === barcode);
 }
 
-export const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
+/** A call's answer is a success that carries its object. */
+export { isCallOk as isOk } from '../../shell/machine/call-feedback';
 
 /** The client a scan names: its code, or one of its parcels' barcodes; only one. */
 export function clientOfScan(page: TPickingClientsPage | null, scanned: string): string | null {
