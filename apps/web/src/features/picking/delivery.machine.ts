@@ -63,6 +63,8 @@ const SKIP_FAILURES = failuresTo('start', 'f-0007', 'f-0008');
 const FINISH_FAILURES = failuresTo('list', 'f-0007', 'f-0008');
 const END_FAILURES = failuresTo('list', 'f-0011', 'f-0012');
 const ITEMS_FAILURES = failuresTo('itemsFailed', 'f-0001', 'f-0002');
+const INFO_FAILURES = failuresTo('infoFailed', 'f-0004', 'f-0004');
+const SAVE_FAILURES = failuresTo('editing', 'f-0009', 'f-0010');
 
 /** The package a scan names, if it is one of this delivery's. */
 function packageOf(context: DeliveryContext, text: string): TDeliveryItem | undefined {
@@ -78,7 +80,7 @@ function packageOf(context: DeliveryContext, text: string): TDeliveryItem | unde
  * or from the scale), LIST (finish the delivery, or finish and end the picking), END. Calls,
  * printing, the scale, storage, toasts and navigation are ports.
  */
-export const deliveryMachine = setup({
+const deliverySetup = setup({
   types: {
     input: {} as DeliveryInput,
     context: {} as DeliveryContext,
@@ -172,7 +174,36 @@ export const deliveryMachine = setup({
     hasItems: ({ context }) => context.items.length > 0,
     hasMeasures: ({ context }) => hasAnyMeasure(context.items),
   },
-}).createMachine({
+});
+
+/**
+ * STICKERING and LIST both print the stickers and open a package's measuring by its button or
+ * its scan (spec part 2 §4).
+ */
+const PACKAGE_EVENTS = deliverySetup.createStateConfig({
+  on: {
+    PRINT: { target: 'printing', actions: assign({ error: null }) },
+    MEASURE: {
+      target: 'measuring',
+      actions: {
+        type: 'openPackage',
+        params: ({ context, event }) => ({
+          item: context.items.find((one) => one.deliveryItemId === event.itemId),
+        }),
+      },
+    },
+    SCANNED: {
+      guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
+      target: 'measuring',
+      actions: {
+        type: 'openPackage',
+        params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
+      },
+    },
+  },
+}).on;
+
+export const deliveryMachine = deliverySetup.createMachine({
   id: 'delivery',
   initial: 'loadingInfo',
   context: ({ input }) => ({
@@ -224,18 +255,9 @@ export const deliveryMachine = setup({
               return { info, deliveryId: entry?.DeliveryId ?? null };
             }),
           },
-          {
-            target: 'infoFailed',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({ code: 'f-0004', message: event.output.message }),
-            },
-          },
+          INFO_FAILURES.refused,
         ],
-        onError: {
-          target: 'infoFailed',
-          actions: { type: 'showError', params: { code: 'f-0004', message: null } },
-        },
+        onError: INFO_FAILURES.onError,
       },
     },
 
@@ -377,24 +399,7 @@ export const deliveryMachine = setup({
     /** STICKERING: print the stickers; a package (button or scan) opens its measuring. */
     stickering: {
       on: {
-        PRINT: { target: 'printing', actions: assign({ error: null }) },
-        MEASURE: {
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({
-              item: context.items.find((one) => one.deliveryItemId === event.itemId),
-            }),
-          },
-        },
-        SCANNED: {
-          guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
-          },
-        },
+        ...PACKAGE_EVENTS,
       },
     },
 
@@ -584,18 +589,9 @@ export const deliveryMachine = setup({
                   operationId: null,
                 }),
               },
-              {
-                target: 'editing',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ code: 'f-0009', message: event.output.message }),
-                },
-              },
+              SAVE_FAILURES.refused,
             ],
-            onError: {
-              target: 'editing',
-              actions: { type: 'showError', params: { code: 'f-0010', message: null } },
-            },
+            onError: SAVE_FAILURES.onError,
           },
         },
       },
@@ -604,24 +600,7 @@ export const deliveryMachine = setup({
     /** LIST: the packages with their measures; finish, or finish and end the picking. */
     list: {
       on: {
-        PRINT: { target: 'printing', actions: assign({ error: null }) },
-        MEASURE: {
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({
-              item: context.items.find((one) => one.deliveryItemId === event.itemId),
-            }),
-          },
-        },
-        SCANNED: {
-          guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
-          },
-        },
+        ...PACKAGE_EVENTS,
         FINISH: {
           guard: ({ context }) => isMeasuringComplete(context.items),
           target: 'finishing',
