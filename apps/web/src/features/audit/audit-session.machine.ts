@@ -15,13 +15,14 @@ import {
 } from '@sorting/domain';
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
-import type {
-  AuditError,
-  AuditSessionContext,
-  AuditSessionEvent,
-  AuditSessionInput,
-  AuditSessionPorts,
-  CallResult,
+import {
+  NOT_A_CELL_SCAN,
+  type AuditError,
+  type AuditSessionContext,
+  type AuditSessionEvent,
+  type AuditSessionInput,
+  type AuditSessionPorts,
+  type CallResult,
 } from './audit.model';
 import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 
@@ -231,16 +232,7 @@ export const auditSessionMachine = setup({
               error: null,
             }),
           },
-          {
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({
-                code: 'store.a-008',
-                barcode: recognizeBarcode(event.text).raw,
-                message: null,
-              }),
-            },
-          },
+          { actions: NOT_A_CELL_SCAN },
         ],
         FINISH: { target: 'confirmFinish', actions: assign({ error: null }) },
       },
