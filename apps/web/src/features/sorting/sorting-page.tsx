@@ -12,6 +12,7 @@ import {
   ActionButton,
   controlStyles,
   Page,
+  playInTurn,
   type SoundName,
   useLocale,
   useOpenDeviceDialog,
@@ -321,16 +322,13 @@ export function SortingScreen(props: SortingScreenProps) {
             : String(effects.current.t(error.key, error.params ?? {}));
         effects.current.toasts.notify({ status: 'error', content });
       },
-      play: (names: SoundName[]) => {
-        names.forEach((name, index) => {
-          if (index === 0) effects.current.sounds.play(name);
-          else
-            effects.current.scheduler.setTimeout(
-              () => effects.current.sounds.play(name),
-              index * SOUND_GAP_MS,
-            );
-        });
-      },
+      play: (names: SoundName[]) =>
+        playInTurn(
+          names,
+          SOUND_GAP_MS,
+          (name) => effects.current.sounds.play(name),
+          effects.current.scheduler,
+        ),
       readLastParcel: () =>
         readLastParcel(effects.current.localStorage?.getItem(LAST_PARCEL_SCANNED_KEY) ?? null),
       writeLastParcel: (value) => {

@@ -1,5 +1,6 @@
 import type { Locale } from '@sorting/domain';
 import { soundUrl, type SoundName } from './sound-names';
+import type { Scheduler } from '../../lib/scheduler';
 
 /** Sounds behind an adapter (conventions §9): flows receive a player, tests a recording one. */
 export interface SoundPlayer {
@@ -77,4 +78,20 @@ export function createRecordingPlayer(): SoundPlayer & { played: SoundName[] } {
       isMuted = value;
     },
   };
+}
+
+/**
+ * Sounds one after another, `gapMs` apart, the first at once (a spoken cell or count); `play`
+ * is read when each one is due.
+ */
+export function playInTurn(
+  names: readonly SoundName[],
+  gapMs: number,
+  play: (name: SoundName) => void,
+  scheduler: Pick<Scheduler, 'setTimeout'>,
+): void {
+  names.forEach((name, index) => {
+    if (index === 0) play(name);
+    else scheduler.setTimeout(() => play(name), index * gapMs);
+  });
 }
