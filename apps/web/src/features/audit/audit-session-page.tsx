@@ -106,13 +106,7 @@ export function AuditSessionScreen(props: {
     createOperationId: newOperationId,
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
-    play: (names: SoundName[]) =>
-      playInTurn(
-        names,
-        SOUND_GAP_MS,
-        (name) => effects.current.sounds.play(name),
-        effects.current.scheduler,
-      ),
+    play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
     leave: () => void effects.current.navigate(effects.current.localize('/audit')),
     remember: (sessionId) =>
       effects.current.localStorage?.setItem(

@@ -322,13 +322,7 @@ export function SortingScreen(props: SortingScreenProps) {
             : String(effects.current.t(error.key, error.params ?? {}));
         effects.current.toasts.notify({ status: 'error', content });
       },
-      play: (names: SoundName[]) =>
-        playInTurn(
-          names,
-          SOUND_GAP_MS,
-          (name) => effects.current.sounds.play(name),
-          effects.current.scheduler,
-        ),
+      play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
       readLastParcel: () =>
         readLastParcel(effects.current.localStorage?.getItem(LAST_PARCEL_SCANNED_KEY) ?? null),
       writeLastParcel: (value) => {

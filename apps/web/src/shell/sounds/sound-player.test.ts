@@ -95,7 +95,8 @@ describe('playInTurn', () => {
   it('plays the first sound at once and each next one a gap later', () => {
     const scheduler = createFakeScheduler();
     const played: string[] = [];
-    playInTurn(['new', 'numbers/1', 'numbers/2'], 450, (name) => played.push(name), scheduler);
+    const sounds = { play: (name: string) => void played.push(name) };
+    playInTurn(['new', 'numbers/1', 'numbers/2'], 450, { current: { sounds, scheduler } });
     expect(played).toEqual(['new']);
     scheduler.advance(449);
     expect(played).toEqual(['new']);

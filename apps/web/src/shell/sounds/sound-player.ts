@@ -81,17 +81,22 @@ export function createRecordingPlayer(): SoundPlayer & { played: SoundName[] } {
 }
 
 /**
- * Sounds one after another, `gapMs` apart, the first at once (a spoken cell or count); `play`
- * is read when each one is due.
+ * Sounds one after another, `gapMs` apart, the first at once (a spoken cell or count). `effects`
+ * is a page's ref to its latest player and scheduler: each sound uses the player of its time.
  */
 export function playInTurn(
   names: readonly SoundName[],
   gapMs: number,
-  play: (name: SoundName) => void,
-  scheduler: Pick<Scheduler, 'setTimeout'>,
+  effects: {
+    readonly current: {
+      sounds: Pick<SoundPlayer, 'play'>;
+      scheduler: Pick<Scheduler, 'setTimeout'>;
+    };
+  },
 ): void {
   names.forEach((name, index) => {
-    if (index === 0) play(name);
-    else scheduler.setTimeout(() => play(name), index * gapMs);
+    if (index === 0) effects.current.sounds.play(name);
+    else
+      effects.current.scheduler.setTimeout(() => effects.current.sounds.play(name), index * gapMs);
   });
 }
