@@ -33,9 +33,10 @@ import {
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
+import { pagerWithoutTotal } from '../../shell/layout/pager';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { DateRangeFields } from '../../shell/layout/date-range-fields';
-import { RouteTabs } from '../../shell/layout/route-tabs';
+import { DocumentsTabs } from '../../shell/layout/route-tabs';
 import { SearchForm } from '../../shell/layout/search-form';
 import { SplitView } from '../../shell/layout/split-view';
 import { createInboundService, type InboundCalls } from './inbound.service';
@@ -159,7 +160,6 @@ export function InboundScreen(props: {
   );
 
   const supplies = list.data ?? null;
-  const hasNext = (supplies?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const groupLabel = (value: SupplyGroup) => {
     if (value === SUPPLY_GROUPS.expected) {
@@ -171,14 +171,7 @@ export function InboundScreen(props: {
 
   return (
     <Page title={t('title')} testId="inbound">
-      <RouteTabs
-        label={t('tabs')}
-        current="/inbound"
-        tabs={[
-          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
-          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
-        ]}
-      />
+      <DocumentsTabs current="/inbound" translate={t} />
       <div className={styles.groups} role="group" aria-label={t('groups')}>
         {GROUPS.map((value) => (
           <button
@@ -235,12 +228,13 @@ export function InboundScreen(props: {
           isLoading={list.isPending}
           failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'inbound-retry')}
           emptyText={supplies && supplies.length === 0 ? t('noSupplies') : null}
-          pager={{
+          pager={pagerWithoutTotal({
             page,
-            pages: hasNext ? page + 1 : page,
+            shown: supplies?.length ?? 0,
+            pageSize: DOCUMENTS_PAGE_SIZE,
             onPage: setPage,
             testId: 'inbound-pager',
-          }}
+          })}
         >
           {supplies && supplies.length > 0 ? (
             <ListTable

@@ -18,9 +18,10 @@ import { ListSection, Page, useLocale, useShellServices } from '../../shell';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
+import { pagerWithoutTotal } from '../../shell/layout/pager';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { DateRangeFields } from '../../shell/layout/date-range-fields';
-import { RouteTabs } from '../../shell/layout/route-tabs';
+import { DocumentsTabs } from '../../shell/layout/route-tabs';
 import { SearchForm } from '../../shell/layout/search-form';
 import { SplitView } from '../../shell/layout/split-view';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
@@ -120,19 +121,11 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   });
 
   const shipments = list.data ?? null;
-  const hasNext = (shipments?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <Page title={t('title')} testId="shipment">
-      <RouteTabs
-        label={t('tabs')}
-        current="/shipment"
-        tabs={[
-          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
-          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
-        ]}
-      />
+      <DocumentsTabs current="/shipment" translate={t} />
       <div className={styles.filters}>
         <SearchForm
           label={t('search')}
@@ -164,12 +157,13 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
           isLoading={list.isPending}
           failure={listFailure(list, (error) => textOf(error, 'f-0003'), 'shipment-retry')}
           emptyText={shipments && shipments.length === 0 ? t('noShipments') : null}
-          pager={{
+          pager={pagerWithoutTotal({
             page,
-            pages: hasNext ? page + 1 : page,
+            shown: shipments?.length ?? 0,
+            pageSize: DOCUMENTS_PAGE_SIZE,
             onPage: setPage,
             testId: 'shipment-pager',
-          }}
+          })}
         >
           {shipments && shipments.length > 0 ? (
             <ListTable
