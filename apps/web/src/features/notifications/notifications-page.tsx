@@ -1,19 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ActionButton,
   BASE_SOUNDS,
+  controlStyles,
   LETTERS,
   MAX_NUMBER_SOUND,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_STATUSES,
-  Page,
-  controlStyles,
-  numberSound,
-  useNotify,
-  useSoundPlayer,
   type NotificationPosition,
   type NotificationStatus,
+  numberSound,
+  Page,
   type SoundName,
+  useNotify,
+  useSoundPlayer,
 } from '../../shell';
 // By its path: the letters' names stay out of the first screen.
 import { letterSound } from '../../shell/sounds/letter-sound';
@@ -112,14 +113,7 @@ export default function NotificationsPage() {
           {t('mute')}
         </label>
         <div>
-          <button
-            type="button"
-            data-testid="notify-show"
-            className={controlStyles.primary}
-            onClick={show}
-          >
-            {t('show')}
-          </button>
+          <ActionButton testId="notify-show" label={t('show')} onClick={show} isPrimary />
         </div>
       </section>
 

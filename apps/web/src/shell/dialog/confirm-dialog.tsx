@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ConfirmedCall } from '../calls/use-calls';
-import controlStyles from '../layout/controls.module.css';
+import { ActionButton } from '../layout/action-button';
 import { Dialog } from './dialog';
 
 export interface ConfirmDialogProps {
@@ -29,24 +29,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       title={props.title}
       actions={
         <>
-          <button
-            type="button"
-            className={controlStyles.primary}
-            data-testid={props.confirmTestId}
+          <ActionButton
+            testId={props.confirmTestId}
+            label={props.confirmLabel}
             disabled={props.isConfirmDisabled}
             onClick={props.onConfirm}
-          >
-            {props.confirmLabel}
-          </button>
-          <button
-            type="button"
-            className={controlStyles.button}
-            data-testid={props.cancelTestId}
+            isPrimary
+          />
+          <ActionButton
+            testId={props.cancelTestId}
+            label={props.cancelLabel}
             disabled={props.isCancelDisabled}
             onClick={props.onCancel}
-          >
-            {props.cancelLabel}
-          </button>
+          />
         </>
       }
     >
