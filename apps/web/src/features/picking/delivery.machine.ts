@@ -24,6 +24,7 @@ import {
   type DeliveryPorts,
 } from './delivery.model';
 import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
+import { topStateOf } from '../../shell/machine/top-state';
 
 export * from './delivery.model';
 
@@ -681,7 +682,5 @@ export type DeliveryMachine = typeof deliveryMachine;
 
 /** The step a snapshot is in (`data-view`); 'loading' before the start. */
 export function deliveryViewOf(snapshot: SnapshotFrom<DeliveryMachine> | null): string {
-  if (!snapshot) return 'loading';
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) ?? 'loading';
+  return topStateOf<string>(snapshot, 'loading');
 }
