@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import {
   ActionButton,
   BASE_SOUNDS,
-  controlStyles,
   LETTERS,
   MAX_NUMBER_SOUND,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_STATUSES,
-  type NotificationPosition,
-  type NotificationStatus,
-  numberSound,
   Page,
-  type SoundName,
+  controlStyles,
+  numberSound,
   useNotify,
   useSoundPlayer,
+  type NotificationPosition,
+  type NotificationStatus,
+  type SoundName,
 } from '../../shell';
 // By its path: the letters' names stay out of the first screen.
 import { letterSound } from '../../shell/sounds/letter-sound';

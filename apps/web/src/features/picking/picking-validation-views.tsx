@@ -13,7 +13,7 @@ import {
   PINCODE_MAX_LENGTH,
   type AttorneyField,
 } from '@sorting/domain';
-import { ActionButton, controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog, SubmitButton } from '../../shell';
 import styles from './picking-page.module.css';
 
 // The screens and dialog of picking's validation (issue 17; spec part 1 §4 checkPincode,
@@ -237,14 +237,12 @@ function ProofButtons(props: { isBusy: boolean; onBack: () => void }) {
   const { t } = useTranslation('picking');
   return (
     <div className={styles.formButtons}>
-      <button
-        type="submit"
-        className={controlStyles.primary}
-        data-testid="picking-confirm-end"
+      <SubmitButton
+        testId="picking-confirm-end"
+        label={t('confirmEnd')}
         disabled={props.isBusy}
-      >
-        {t('confirmEnd')}
-      </button>
+        isPrimary
+      />
       <ActionButton
         testId="picking-back"
         label={t('backToPicked')}

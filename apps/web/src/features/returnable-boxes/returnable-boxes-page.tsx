@@ -17,6 +17,7 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
+  SubmitButton,
   useLocale,
   usePrint,
   useScan,
@@ -307,14 +308,12 @@ export function ReturnableBoxesScreen(props: {
             {field('length', t('length'), 'box-length')}
             {field('width', t('width'), 'box-width')}
             {field('height', t('height'), 'box-height')}
-            <button
-              type="submit"
-              className={controlStyles.primary}
-              data-testid="box-create"
+            <SubmitButton
+              testId="box-create"
+              label={isCreating ? t('creating') : t('create')}
               disabled={isCreating}
-            >
-              {isCreating ? t('creating') : t('create')}
-            </button>
+              isPrimary
+            />
           </div>
           <p className={styles.hint}>
             {types.length > 0 ? t('chooseDimensionHint') : t('scanDimensionHint')}

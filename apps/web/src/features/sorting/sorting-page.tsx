@@ -14,6 +14,7 @@ import {
   Page,
   playInTurn,
   type SoundName,
+  SubmitButton,
   useLocale,
   useOpenDeviceDialog,
   usePrint,
@@ -233,14 +234,12 @@ function MeasureFormView(props: {
             onClick={props.onReadScale}
           />
         ) : null}
-        <button
-          type="submit"
-          className={controlStyles.primary}
-          data-testid="measure-submit"
+        <SubmitButton
+          testId="measure-submit"
+          label={t('saveMeasure')}
           disabled={props.isBusy}
-        >
-          {t('saveMeasure')}
-        </button>
+          isPrimary
+        />
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
       </ActionBar>
     </form>

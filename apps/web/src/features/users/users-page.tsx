@@ -18,6 +18,7 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
+  SubmitButton,
   usePrint,
   useShellServices,
 } from '../../shell';
@@ -174,14 +175,12 @@ export function UsersScreen(props: {
                   onChange={(event) => setName(event.target.value)}
                 />
               </label>
-              <button
-                type="submit"
-                className={controlStyles.primary}
-                data-testid="user-add"
+              <SubmitButton
+                testId="user-add"
+                label={isAdding ? t('adding') : t('add')}
                 disabled={isAdding || name.trim() === ''}
-              >
-                {isAdding ? t('adding') : t('add')}
-              </button>
+                isPrimary
+              />
             </form>
 
             {created ? (
