@@ -30,13 +30,14 @@ export {
   LETTERS,
   MAX_NUMBER_SOUND,
   numberSound,
+  playInTurn,
   type BaseSound,
   type SoundName,
   type SoundPlayer,
 } from './sounds';
 export { default as controlStyles } from './layout/controls.module.css';
 export { default as tableStyles } from './layout/list-table.module.css';
-export { ActionButton } from './layout/action-button';
+export { ActionButton, SubmitButton } from './layout/action-button';
 export { Pager, type PagerProps } from './layout/pager';
 export { ActionBar } from './layout/action-bar';
 export { ListSection, type ListFailure } from './layout/list-section';

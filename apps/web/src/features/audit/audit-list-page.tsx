@@ -10,7 +10,7 @@ import {
   ActionButton,
   ListSection,
   Page,
-  controlStyles,
+  SubmitButton,
   useLocale,
   useLocalizedPath,
   useNotify,
@@ -179,14 +179,7 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
             value={shownRange}
             onChange={setRange}
           />
-          <button
-            className={controlStyles.button}
-            type="submit"
-            data-testid="audit-apply"
-            disabled={isBusy}
-          >
-            {t('apply')}
-          </button>
+          <SubmitButton testId="audit-apply" label={t('apply')} disabled={isBusy} />
         </form>
         <ListSection
           title={t('listTitle')}

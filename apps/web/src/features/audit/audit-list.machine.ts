@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   AUDIT_LIST_PAGE_SIZE,
   type TAuditSession,
@@ -7,7 +7,14 @@ import {
   type TAuditStarted,
 } from '@sorting/contracts';
 import { isAuditCellScan, recognizeBarcode } from '@sorting/domain';
-import type { AuditCalls, AuditError, CallResult, LastAuditSession } from './audit.model';
+import {
+  NOT_A_CELL_SCAN,
+  type AuditCalls,
+  type AuditError,
+  type CallResult,
+  type LastAuditSession,
+} from './audit.model';
+import { showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './audit.model';
 
@@ -177,10 +184,7 @@ export const auditListMachine = setup({
     ),
   },
   actions: {
-    showError: enqueueActions(({ context, enqueue }, error: AuditError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<AuditListContext, AuditListEvent, AuditError>(),
   },
 }).createMachine({
   id: 'auditList',
@@ -256,16 +260,7 @@ export const auditListMachine = setup({
             target: 'starting',
             actions: assign({ firstCell: ({ event }) => recognizeBarcode(event.text).raw }),
           },
-          {
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({
-                code: 'store.a-008',
-                barcode: recognizeBarcode(event.text).raw,
-                message: null,
-              }),
-            },
-          },
+          { actions: NOT_A_CELL_SCAN },
         ],
         START: { target: 'starting', actions: assign({ firstCell: null }) },
         RANGE: {

@@ -11,6 +11,7 @@ import {
   ActionButton,
   LocaleLink,
   Page,
+  playInTurn,
   tableStyles,
   useLocale,
   useLocalizedPath,
@@ -105,15 +106,7 @@ export function AuditSessionScreen(props: {
     createOperationId: newOperationId,
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
-    play: (names: SoundName[]) =>
-      names.forEach((name, index) => {
-        if (index === 0) effects.current.sounds.play(name);
-        else
-          effects.current.scheduler.setTimeout(
-            () => effects.current.sounds.play(name),
-            index * SOUND_GAP_MS,
-          );
-      }),
+    play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
     leave: () => void effects.current.navigate(effects.current.localize('/audit')),
     remember: (sessionId) =>
       effects.current.localStorage?.setItem(

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type {
   TAuditCell,
   TAuditFinishedCell,
@@ -15,14 +15,16 @@ import {
 } from '@sorting/domain';
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
-import type {
-  AuditError,
-  AuditSessionContext,
-  AuditSessionEvent,
-  AuditSessionInput,
-  AuditSessionPorts,
-  CallResult,
+import {
+  NOT_A_CELL_SCAN,
+  type AuditError,
+  type AuditSessionContext,
+  type AuditSessionEvent,
+  type AuditSessionInput,
+  type AuditSessionPorts,
+  type CallResult,
 } from './audit.model';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './audit.model';
 
@@ -47,10 +49,6 @@ export function spokenTail(barcode: string): SoundName[] {
     .map((character) => letterSound(character) ?? numberSound(Number(character)))
     .filter((sound): sound is SoundName => sound !== null);
 }
-
-type Ok<T> = { event: { output: CallResult<T> } };
-const isOk = <T>({ event }: Ok<T>) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 const failure = (code: AuditError['code'], output: CallResult<unknown>, extra = {}) => ({
   code,
@@ -142,10 +140,7 @@ export const auditSessionMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: AuditError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<AuditSessionContext, AuditSessionEvent, AuditError>(),
     /** The session and its cells as the server answered them. */
     takeItems: assign(({ context }, items: TAuditSessionItems) => ({
       session: items.session,
@@ -178,7 +173,7 @@ export const auditSessionMachine = setup({
         onDone: [
           {
             guard: ({ event }) =>
-              isOk({ event }) && event.output.operationObject?.session.endDate !== null,
+              isCallOk({ event }) && event.output.operationObject?.session.endDate !== null,
             target: 'sessionInfo',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },
@@ -186,7 +181,7 @@ export const auditSessionMachine = setup({
             ],
           },
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },
@@ -237,16 +232,7 @@ export const auditSessionMachine = setup({
               error: null,
             }),
           },
-          {
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({
-                code: 'store.a-008',
-                barcode: recognizeBarcode(event.text).raw,
-                message: null,
-              }),
-            },
-          },
+          { actions: NOT_A_CELL_SCAN },
         ],
         FINISH: { target: 'confirmFinish', actions: assign({ error: null }) },
       },
@@ -261,7 +247,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'scanProcess',
             actions: assign(({ context, event }) => {
               const opened = event.output.operationObject!;
@@ -336,7 +322,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'scanProcess',
             actions: [
               assign(({ context, event }) => {
@@ -386,7 +372,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: assign(({ context, event }) => {
               const { cell } = event.output.operationObject!;
@@ -434,7 +420,7 @@ export const auditSessionMachine = setup({
         input: ({ context }) => ({ context }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'sessionInfo',
             actions: [
               { type: 'takeItems', params: ({ event }) => event.output.operationObject! },

@@ -1,5 +1,6 @@
 import type { TAuditCell, TAuditSession, TAuditUnit } from '@sorting/contracts';
 import type { AUDIT_ROUTES, CallOutput } from '@sorting/contracts';
+import { recognizeBarcode } from '@sorting/domain';
 import type { CallResult, FlatCall, FlatCallInput } from '../../lib/api-client';
 import type { SoundName } from '../../shell/sounds/sound-names';
 
@@ -46,6 +47,19 @@ export interface AuditError {
   message: string | null;
   errorCode?: number | string | null;
 }
+
+/**
+ * The `showError` of both audit machines for a scan that is no cell where a cell is asked for
+ * (spec part 2 §8 store.a-008), naming what was scanned.
+ */
+export const NOT_A_CELL_SCAN = {
+  type: 'showError' as const,
+  params: ({ event }: { event: { text: string } }): AuditError => ({
+    code: 'store.a-008',
+    barcode: recognizeBarcode(event.text).raw,
+    message: null,
+  }),
+};
 
 /** Spec part 2 §3: the last-session record, kept in localStorage. */
 export interface LastAuditSession {

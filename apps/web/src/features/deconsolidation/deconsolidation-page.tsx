@@ -32,14 +32,13 @@ import {
 import { createDeconsolidationService, type DeconsolidationCalls } from './deconsolidation.service';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './deconsolidation-page.module.css';
+import { topStateOf } from '../../shell/machine/top-state';
 
 type Snapshot = SnapshotFrom<DeconsolidationMachine>;
 
 /** The view of spec part 2 §2 (or a transient one) a snapshot is in (`data-view`). */
 export function viewOf(snapshot: Snapshot | null): DeconsolidationView {
-  if (!snapshot) return 'waiting';
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as DeconsolidationView;
+  return topStateOf<DeconsolidationView>(snapshot, 'waiting');
 }
 
 /** The deconsolidation screen over the given calls (spec part 2 §2, §4, §5, §8). */

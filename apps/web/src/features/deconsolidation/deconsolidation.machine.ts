@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type {
@@ -10,6 +10,7 @@ import type {
   DeconsolidationPorts,
 } from './deconsolidation.model';
 import { LOADER_STATES } from '../../shell/machine/loader-states';
+import { isCallOk, scannedLookupInput, showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './deconsolidation.model';
 
@@ -24,9 +25,6 @@ export function scanKindOf(text: string): ScanKind {
   if (type === 'empty') return 'empty';
   return type === 'cell' || type === 'box' ? 'target' : 'other';
 }
-
-const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 /**
  * The deconsolidation screen (spec part 2 §2 views waiting, info, close; §4 transitions; §8
@@ -65,10 +63,11 @@ export const deconsolidationMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: DeconsolidationError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<
+      DeconsolidationContext,
+      DeconsolidationEvent,
+      DeconsolidationError
+    >(),
   },
 }).createMachine({
   id: 'deconsolidation',
@@ -112,14 +111,10 @@ export const deconsolidationMachine = setup({
       ...LOADER_STATES,
       invoke: {
         src: 'loadBox',
-        input: ({ context }) => ({
-          ports: context.ports,
-          warehouseCode: context.warehouseCode,
-          barcode: context.barcode ?? '',
-        }),
+        input: scannedLookupInput,
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'info',
             actions: assign({ box: ({ event }) => event.output.operationObject }),
           },
@@ -177,7 +172,7 @@ export const deconsolidationMachine = setup({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'close',
             actions: [
               assign({ done: ({ event }) => event.output.operationObject, operationId: null }),

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDimensionRequest } from '@sorting/contracts';
-import { controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog } from '../../shell';
 import { formProblems, requestOf, type DimensionField, type DimensionForm } from './dimension-form';
 import styles from './dimensions-page.module.css';
 
@@ -51,14 +51,7 @@ export function DimensionDialog(props: {
           >
             {props.isSaving ? t('saving') : t('save')}
           </button>
-          <button
-            type="button"
-            className={controlStyles.button}
-            data-testid="dimension-cancel"
-            onClick={props.onClose}
-          >
-            {t('cancel')}
-          </button>
+          <ActionButton testId="dimension-cancel" label={t('cancel')} onClick={props.onClose} />
         </>
       }
     >

@@ -56,7 +56,7 @@ export function DimensionsScreen(props: { calls: DimensionsCalls }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form, setForm] = useState<DimensionForm>(EMPTY_DIMENSION_FORM);
-  const { textOf, notifyError } = useCallFailures<DimensionsCode>(t);
+  const { textOf, notifyError, loadValue } = useCallFailures<DimensionsCode>(t);
 
   const notifyOk = (text: string) => {
     toasts.notify({ status: 'ok', content: text });
@@ -65,11 +65,7 @@ export function DimensionsScreen(props: { calls: DimensionsCalls }) {
 
   const list = useQuery<TDimension[], CallError<DimensionsCode>>({
     queryKey: ['dimensions', 'list'],
-    queryFn: () =>
-      callValue(props.calls.list(), 'loadFailed').catch((error: unknown) => {
-        notifyError(error, 'loadFailed');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.list(), 'loadFailed'),
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['dimensions', 'list'] });

@@ -12,7 +12,14 @@ import {
 } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import { controlStyles, ListSection, Page, useLocale, useShellServices } from '../../shell';
+import {
+  controlStyles,
+  ListSection,
+  Page,
+  SubmitButton,
+  useLocale,
+  useShellServices,
+} from '../../shell';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction } from '../../shell/calls/use-calls';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
@@ -166,14 +173,12 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
             </label>
             {dateField('dateBegin', 'documents-date-begin')}
             {dateField('dateEnd', 'documents-date-end')}
-            <button
-              type="submit"
-              className={controlStyles.primary}
-              data-testid="documents-find"
+            <SubmitButton
+              testId="documents-find"
+              label={t('find')}
               disabled={isReversed}
-            >
-              {t('find')}
-            </button>
+              isPrimary
+            />
           </div>
           {isReversed ? (
             <p className={styles.error} role="alert" data-testid="range-error">

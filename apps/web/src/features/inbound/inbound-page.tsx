@@ -33,9 +33,10 @@ import {
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
+import { pagerWithoutTotal } from '../../shell/layout/pager';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { DateRangeFields } from '../../shell/layout/date-range-fields';
-import { RouteTabs } from '../../shell/layout/route-tabs';
+import { DocumentsTabs } from '../../shell/layout/route-tabs';
 import { SearchForm } from '../../shell/layout/search-form';
 import { SplitView } from '../../shell/layout/split-view';
 import { createInboundService, type InboundCalls } from './inbound.service';
@@ -74,7 +75,7 @@ export function InboundScreen(props: {
   const { locale } = useLocale();
   const { toasts, sounds } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError } = useCallFailures<InboundCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t, { sound: true });
   const [group, setGroup] = useState<SupplyGroup>(SUPPLY_GROUPS.expected);
   const [dates, setDates] = useState(() => defaultDates(SUPPLY_GROUPS.expected));
   const [searchText, setSearchText] = useState('');
@@ -109,11 +110,7 @@ export function InboundScreen(props: {
   };
   const list = useQuery<TInboundHead[], CallError<InboundCode>>({
     queryKey: ['inbound', 'heads', filter],
-    queryFn: () =>
-      callValue(props.calls.heads(filter), 'f-0001').catch((error: unknown) => {
-        notifyError(error, 'f-0001');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.heads(filter), 'f-0001'),
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['inbound'] });
@@ -163,7 +160,6 @@ export function InboundScreen(props: {
   );
 
   const supplies = list.data ?? null;
-  const hasNext = (supplies?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const groupLabel = (value: SupplyGroup) => {
     if (value === SUPPLY_GROUPS.expected) {
@@ -175,14 +171,7 @@ export function InboundScreen(props: {
 
   return (
     <Page title={t('title')} testId="inbound">
-      <RouteTabs
-        label={t('tabs')}
-        current="/inbound"
-        tabs={[
-          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
-          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
-        ]}
-      />
+      <DocumentsTabs current="/inbound" translate={t} />
       <div className={styles.groups} role="group" aria-label={t('groups')}>
         {GROUPS.map((value) => (
           <button
@@ -239,12 +228,13 @@ export function InboundScreen(props: {
           isLoading={list.isPending}
           failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'inbound-retry')}
           emptyText={supplies && supplies.length === 0 ? t('noSupplies') : null}
-          pager={{
+          pager={pagerWithoutTotal({
             page,
-            pages: hasNext ? page + 1 : page,
+            shown: supplies?.length ?? 0,
+            pageSize: DOCUMENTS_PAGE_SIZE,
             onPage: setPage,
             testId: 'inbound-pager',
-          }}
+          })}
         >
           {supplies && supplies.length > 0 ? (
             <ListTable
@@ -319,11 +309,8 @@ export function InboundScreen(props: {
       <ConfirmCallDialog
         call={archiving}
         testId="archive"
-        labels={
-          archiving.isBusy
-            ? { ...confirmLabels(t, 'Archive'), confirm: t('f-0005') }
-            : confirmLabels(t, 'Archive')
-        }
+        labels={confirmLabels(t, 'Archive')}
+        busyLabel={t('f-0005')}
         text={(supply) => t('confirmArchiveText', { code: supply.code })}
       />
     </Page>

@@ -31,17 +31,13 @@ export function SupplyDetails(props: {
 }) {
   const { t } = useTranslation('inbound');
   const queryClient = useQueryClient();
-  const { textOf, notifyError } = useCallFailures<InboundCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t, { sound: true });
   const [printing, setPrinting] = useState<number | null>(null);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const key = ['inbound', 'details', props.supply.inboundId];
   const details = useQuery<TInboundDetail[], CallError<InboundCode>>({
     queryKey: key,
-    queryFn: () =>
-      callValue(props.calls.details(props.supply.inboundId), 'f-0002').catch((error: unknown) => {
-        notifyError(error, 'f-0002');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.details(props.supply.inboundId), 'f-0002'),
     retry: false,
   });
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ActionButton,
   BASE_SOUNDS,
   LETTERS,
   MAX_NUMBER_SOUND,
@@ -112,14 +113,7 @@ export default function NotificationsPage() {
           {t('mute')}
         </label>
         <div>
-          <button
-            type="button"
-            data-testid="notify-show"
-            className={controlStyles.primary}
-            onClick={show}
-          >
-            {t('show')}
-          </button>
+          <ActionButton testId="notify-show" label={t('show')} onClick={show} isPrimary />
         </div>
       </section>
 

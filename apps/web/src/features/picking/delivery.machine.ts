@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type {
   TDeliveryCreated,
   TDeliveryItem,
@@ -23,6 +23,8 @@ import {
   type DeliveryInput,
   type DeliveryPorts,
 } from './delivery.model';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
+import { topStateOf } from '../../shell/machine/top-state';
 
 export * from './delivery.model';
 
@@ -31,9 +33,6 @@ type Ports = { ports: DeliveryPorts };
 function pickupPathOf(recipientCode: string): string {
   return `${PICKING_LIST_PATH}/pickup/${encodeURIComponent(recipientCode)}`;
 }
-
-const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 /** What a print run came to: all printed, no printer, or a failure at a package. */
 type PrintRun =
@@ -65,6 +64,8 @@ const SKIP_FAILURES = failuresTo('start', 'f-0007', 'f-0008');
 const FINISH_FAILURES = failuresTo('list', 'f-0007', 'f-0008');
 const END_FAILURES = failuresTo('list', 'f-0011', 'f-0012');
 const ITEMS_FAILURES = failuresTo('itemsFailed', 'f-0001', 'f-0002');
+const INFO_FAILURES = failuresTo('infoFailed', 'f-0004', 'f-0004');
+const SAVE_FAILURES = failuresTo('editing', 'f-0009', 'f-0010');
 
 /** The package a scan names, if it is one of this delivery's. */
 function packageOf(context: DeliveryContext, text: string): TDeliveryItem | undefined {
@@ -80,7 +81,7 @@ function packageOf(context: DeliveryContext, text: string): TDeliveryItem | unde
  * or from the scale), LIST (finish the delivery, or finish and end the picking), END. Calls,
  * printing, the scale, storage, toasts and navigation are ports.
  */
-export const deliveryMachine = setup({
+const deliverySetup = setup({
   types: {
     input: {} as DeliveryInput,
     context: {} as DeliveryContext,
@@ -155,10 +156,7 @@ export const deliveryMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: DeliveryError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<DeliveryContext, DeliveryEvent, DeliveryError>(),
     /** A print problem: the prompt's line only (the printer toasts its own problems). */
     showInline: assign((_, error: DeliveryError) => ({ error })),
     newOperation: assign({
@@ -177,7 +175,36 @@ export const deliveryMachine = setup({
     hasItems: ({ context }) => context.items.length > 0,
     hasMeasures: ({ context }) => hasAnyMeasure(context.items),
   },
-}).createMachine({
+});
+
+/**
+ * STICKERING and LIST both print the stickers and open a package's measuring by its button or
+ * its scan (spec part 2 §4).
+ */
+const PACKAGE_EVENTS = deliverySetup.createStateConfig({
+  on: {
+    PRINT: { target: 'printing', actions: assign({ error: null }) },
+    MEASURE: {
+      target: 'measuring',
+      actions: {
+        type: 'openPackage',
+        params: ({ context, event }) => ({
+          item: context.items.find((one) => one.deliveryItemId === event.itemId),
+        }),
+      },
+    },
+    SCANNED: {
+      guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
+      target: 'measuring',
+      actions: {
+        type: 'openPackage',
+        params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
+      },
+    },
+  },
+}).on;
+
+export const deliveryMachine = deliverySetup.createMachine({
   id: 'delivery',
   initial: 'loadingInfo',
   context: ({ input }) => ({
@@ -214,14 +241,14 @@ export const deliveryMachine = setup({
         onDone: [
           {
             guard: ({ context, event }) =>
-              isOk({ event }) &&
+              isCallOk({ event }) &&
               !(event.output.operationObject?.Pickings ?? []).some(
                 (picking) => picking.PickingId === context.pickingId,
               ),
             target: 'noPicking',
           },
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'routing',
             actions: assign(({ context, event }) => {
               const info = event.output.operationObject;
@@ -229,18 +256,9 @@ export const deliveryMachine = setup({
               return { info, deliveryId: entry?.DeliveryId ?? null };
             }),
           },
-          {
-            target: 'infoFailed',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({ code: 'f-0004', message: event.output.message }),
-            },
-          },
+          INFO_FAILURES.refused,
         ],
-        onError: {
-          target: 'infoFailed',
-          actions: { type: 'showError', params: { code: 'f-0004', message: null } },
-        },
+        onError: INFO_FAILURES.onError,
       },
     },
 
@@ -279,7 +297,7 @@ export const deliveryMachine = setup({
         input: ({ context }) => ({ ports: context.ports, deliveryId: context.deliveryId ?? 0 }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'step',
             actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
           },
@@ -344,7 +362,7 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'step',
             actions: assign(({ event }) => {
               const delivery = event.output.operationObject;
@@ -374,7 +392,7 @@ export const deliveryMachine = setup({
           deliveryId: null,
           operationId: context.operationId ?? context.ports.createOperationId(),
         }),
-        onDone: [{ guard: isOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],
+        onDone: [{ guard: isCallOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],
         onError: SKIP_FAILURES.onError,
       },
     },
@@ -382,24 +400,7 @@ export const deliveryMachine = setup({
     /** STICKERING: print the stickers; a package (button or scan) opens its measuring. */
     stickering: {
       on: {
-        PRINT: { target: 'printing', actions: assign({ error: null }) },
-        MEASURE: {
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({
-              item: context.items.find((one) => one.deliveryItemId === event.itemId),
-            }),
-          },
-        },
-        SCANNED: {
-          guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
-          },
-        },
+        ...PACKAGE_EVENTS,
       },
     },
 
@@ -515,7 +516,7 @@ export const deliveryMachine = setup({
             }),
             onDone: [
               {
-                guard: isOk,
+                guard: isCallOk,
                 target: 'editing',
                 actions: assign({
                   measure: ({ context, event }) => {
@@ -576,7 +577,7 @@ export const deliveryMachine = setup({
             },
             onDone: [
               {
-                guard: isOk,
+                guard: isCallOk,
                 target: '#delivery.step',
                 actions: assign({
                   items: ({ context, event }) => {
@@ -589,18 +590,9 @@ export const deliveryMachine = setup({
                   operationId: null,
                 }),
               },
-              {
-                target: 'editing',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ code: 'f-0009', message: event.output.message }),
-                },
-              },
+              SAVE_FAILURES.refused,
             ],
-            onError: {
-              target: 'editing',
-              actions: { type: 'showError', params: { code: 'f-0010', message: null } },
-            },
+            onError: SAVE_FAILURES.onError,
           },
         },
       },
@@ -609,24 +601,7 @@ export const deliveryMachine = setup({
     /** LIST: the packages with their measures; finish, or finish and end the picking. */
     list: {
       on: {
-        PRINT: { target: 'printing', actions: assign({ error: null }) },
-        MEASURE: {
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({
-              item: context.items.find((one) => one.deliveryItemId === event.itemId),
-            }),
-          },
-        },
-        SCANNED: {
-          guard: ({ context, event }) => packageOf(context, event.text) !== undefined,
-          target: 'measuring',
-          actions: {
-            type: 'openPackage',
-            params: ({ context, event }) => ({ item: packageOf(context, event.text) }),
-          },
-        },
+        ...PACKAGE_EVENTS,
         FINISH: {
           guard: ({ context }) => isMeasuringComplete(context.items),
           target: 'finishing',
@@ -652,11 +627,11 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ context, event }) => isOk({ event }) && context.thenEnd,
+            guard: ({ context, event }) => isCallOk({ event }) && context.thenEnd,
             target: 'ending',
             actions: 'newOperation',
           },
-          { guard: isOk, target: 'left', actions: 'toPickup' },
+          { guard: isCallOk, target: 'left', actions: 'toPickup' },
           FINISH_FAILURES.refused,
         ],
         onError: FINISH_FAILURES.onError,
@@ -675,7 +650,7 @@ export const deliveryMachine = setup({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'end',
             actions: [
               assign({ ended: ({ event }) => event.output.operationObject }),
@@ -707,7 +682,5 @@ export type DeliveryMachine = typeof deliveryMachine;
 
 /** The step a snapshot is in (`data-view`); 'loading' before the start. */
 export function deliveryViewOf(snapshot: SnapshotFrom<DeliveryMachine> | null): string {
-  if (!snapshot) return 'loading';
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) ?? 'loading';
+  return topStateOf<string>(snapshot, 'loading');
 }

@@ -1,10 +1,27 @@
 import type { TPickingClientsPage, TPickingItem } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
-import type { CallResult, PickingCode, PickingContext, PickingError } from './picking.model';
+import type {
+  CallResult,
+  PickingCode,
+  PickingContext,
+  PickingError,
+  PickingPorts,
+} from './picking.model';
 
 // Helpers of the picking machine (picking.machine.ts): scans, call outcomes, paths.
 
 export const scanOf = recognizeBarcode;
+
+type Finished = Parameters<PickingPorts['notifyDone']>[0];
+
+/** The ok toast of a picking the server ended or cancelled, with the result it answered. */
+export function notifyFinished<K extends Finished['kind']>(
+  context: PickingContext,
+  kind: K,
+  result: Extract<Finished, { kind: K }>['result'] | null,
+): void {
+  if (result) context.ports.notifyDone({ kind, result } as Extract<Finished, { kind: K }>);
+}
 
 /** The item of the picking a scan names, if any. */
 export function itemOf(context: PickingContext, text: string): TPickingItem | undefined {
@@ -12,8 +29,8 @@ export function itemOf(context: PickingContext, text: string): TPickingItem | un
   return context.items.find((item) => item.barcode === barcode);
 }
 
-export const isOk = ({ event }: { event: { output: CallResult<unknown> } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
+/** A call's answer is a success that carries its object. */
+export { isCallOk as isOk } from '../../shell/machine/call-feedback';
 
 /** The client a scan names: its code, or one of its parcels' barcodes; only one. */
 export function clientOfScan(page: TPickingClientsPage | null, scanned: string): string | null {

@@ -8,7 +8,7 @@ import {
 } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
-import { callValue, type CallError } from '../../lib/call-error';
+import type { CallError } from '../../lib/call-error';
 import { ListSection, Page, useLocale } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
@@ -52,15 +52,11 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
   useMachineScans(actor);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const { textOf, notifyError } = useCallFailures<'f-0001'>(t);
+  const { textOf, loadValue } = useCallFailures<'f-0001'>(t);
 
   const list = useQuery<TPickingClientsPage, CallError<'f-0001'>>({
     queryKey: ['picking', 'clients', page, search],
-    queryFn: () =>
-      callValue(props.calls.listClients({ page, search }), 'f-0001').catch((error: unknown) => {
-        notifyError(error, 'f-0001');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.listClients({ page, search }), 'f-0001'),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPickingPayment, TPickingReturnReasonCode } from '@sorting/contracts';
 import { changeDue, formatMoney } from '@sorting/domain';
-import { controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog } from '../../shell';
 import type { PaymentProvider } from './picking.model';
 import styles from './picking-page.module.css';
 
@@ -118,34 +118,26 @@ export function CheckPayment(props: {
       ) : null}
       <div className={styles.formButtons}>
         {isTerminal ? null : (
-          <button
-            type="button"
-            className={controlStyles.primary}
-            data-testid="payment-confirm"
+          <ActionButton
+            testId="payment-confirm"
+            label={t(isCash ? 'payment.cashConfirm' : 'payment.cardConfirm')}
             disabled={props.isBusy || (isCash && !(change?.enough ?? false))}
             onClick={() => props.onConfirm(isCash ? kopecks : null)}
-          >
-            {t(isCash ? 'payment.cashConfirm' : 'payment.cardConfirm')}
-          </button>
+            isPrimary
+          />
         )}
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="payment-check"
+        <ActionButton
+          testId="payment-check"
+          label={t('payment.check')}
           disabled={props.isBusy}
           onClick={props.onCheck}
-        >
-          {t('payment.check')}
-        </button>
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="payment-cancel"
+        />
+        <ActionButton
+          testId="payment-cancel"
+          label={t('payment.cancel')}
           disabled={props.isBusy}
           onClick={props.onCancel}
-        >
-          {t('payment.cancel')}
-        </button>
+        />
       </div>
     </section>
   );
@@ -206,15 +198,12 @@ export function ReturnDialog(props: {
       onClose={props.onClose}
       title={t('return.title', { barcode: props.barcode })}
       actions={
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="return-close"
+        <ActionButton
+          testId="return-close"
+          label={t('return.close')}
           disabled={props.isBusy}
           onClick={props.onClose}
-        >
-          {t('return.close')}
-        </button>
+        />
       }
     >
       <p>{t('return.prompt')}</p>

@@ -13,7 +13,7 @@ import {
   PINCODE_MAX_LENGTH,
   type AttorneyField,
 } from '@sorting/domain';
-import { controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog, SubmitButton } from '../../shell';
 import styles from './picking-page.module.css';
 
 // The screens and dialog of picking's validation (issue 17; spec part 1 §4 checkPincode,
@@ -87,15 +87,12 @@ export function LostDialog(props: {
           >
             {t('lostSubmit')}
           </button>
-          <button
-            type="button"
-            className={controlStyles.button}
-            data-testid="lost-close"
+          <ActionButton
+            testId="lost-close"
+            label={t('lostClose')}
             disabled={props.isBusy}
             onClick={props.onClose}
-          >
-            {t('lostClose')}
-          </button>
+          />
         </>
       }
     >
@@ -240,23 +237,18 @@ function ProofButtons(props: { isBusy: boolean; onBack: () => void }) {
   const { t } = useTranslation('picking');
   return (
     <div className={styles.formButtons}>
-      <button
-        type="submit"
-        className={controlStyles.primary}
-        data-testid="picking-confirm-end"
+      <SubmitButton
+        testId="picking-confirm-end"
+        label={t('confirmEnd')}
         disabled={props.isBusy}
-      >
-        {t('confirmEnd')}
-      </button>
-      <button
-        type="button"
-        className={controlStyles.button}
-        data-testid="picking-back"
+        isPrimary
+      />
+      <ActionButton
+        testId="picking-back"
+        label={t('backToPicked')}
         disabled={props.isBusy}
         onClick={props.onBack}
-      >
-        {t('backToPicked')}
-      </button>
+      />
     </div>
   );
 }

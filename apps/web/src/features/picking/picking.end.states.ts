@@ -1,5 +1,5 @@
 import { and, assign } from 'xstate';
-import { isOk, refusedError } from './picking-machine-helpers';
+import { isOk, notifyFinished, refusedError } from './picking-machine-helpers';
 import type { CallResult, PickingContext } from './picking.model';
 import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
@@ -91,9 +91,7 @@ export const endStates = {
           target: 'finished',
           actions: [
             ({ context, event }) => {
-              if (event.output.operationObject) {
-                context.ports.notifyDone({ kind: 'ended', result: event.output.operationObject });
-              }
+              notifyFinished(context, 'ended', event.output.operationObject);
               context.ports.play('ok-new');
             },
             'leave',

@@ -6,6 +6,7 @@ import { paymentStates } from './picking.payment.states';
 import { processStates } from './picking.process.states';
 import { returnStates } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
+import { topStateOf } from '../../shell/machine/top-state';
 
 export * from './picking.model';
 export { clientOfScan, PICKING_PATH, pickupPath } from './picking-machine-helpers';
@@ -64,7 +65,5 @@ export type PickingMachine = typeof pickingMachine;
 
 /** The state a snapshot is in, as the pages show it (`data-view`); 'loading' before the start. */
 export function viewOf(snapshot: SnapshotFrom<PickingMachine> | null): string {
-  if (!snapshot) return 'loading';
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) ?? 'loading';
+  return topStateOf<string>(snapshot, 'loading');
 }

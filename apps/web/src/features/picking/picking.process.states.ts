@@ -1,6 +1,13 @@
 import { assign } from 'xstate';
 import { LOST_DESCRIPTION_MAX } from '@sorting/contracts';
-import { failuresTo, isOk, itemOf, refusedError, scanOf } from './picking-machine-helpers';
+import {
+  failuresTo,
+  isOk,
+  itemOf,
+  notifyFinished,
+  refusedError,
+  scanOf,
+} from './picking-machine-helpers';
 import { isGateMode, progressOf } from './picking.model';
 import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
@@ -261,14 +268,8 @@ export const processStates = {
           guard: isOk,
           target: 'finished',
           actions: [
-            ({ context, event }) => {
-              if (event.output.operationObject) {
-                context.ports.notifyDone({
-                  kind: 'cancelled',
-                  result: event.output.operationObject,
-                });
-              }
-            },
+            ({ context, event }) =>
+              notifyFinished(context, 'cancelled', event.output.operationObject),
             'leave',
           ],
         },

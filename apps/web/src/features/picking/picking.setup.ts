@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type {
   TCancelResult,
   TEndResult,
@@ -28,6 +28,7 @@ import {
   type PickingInput,
   type PickingPorts,
 } from './picking.model';
+import { showErrorAction } from '../../shell/machine/call-feedback';
 
 // The picking machine's setup (actors, guards, actions); its steps are state configs in
 // picking.*.states.ts, composed in picking.machine.ts (as features/sorting does).
@@ -161,10 +162,7 @@ export const pickingSetup = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: PickingError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<PickingContext, PickingEvent, PickingError>(),
     /** A recipient chosen: kept as LAST_PICKING_RECIPIENT, its pick-up page opened. */
     openClient: ({ context }, params: { clientCode: string }) => {
       context.ports.rememberRecipient(params.clientCode);

@@ -17,6 +17,7 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
+  SubmitButton,
   useLocale,
   usePrint,
   useScan,
@@ -112,15 +113,13 @@ export function ReturnableBoxesScreen(props: {
   // Boxes just created: offered for printing at once (design/ux.md "Printing").
   const [created, setCreated] = useState<TReturnableBox[] | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
-  const { textOf, notifyError } = useCallFailures<ReturnableBoxesCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<ReturnableBoxesCode>(t, {
+    sound: true,
+  });
 
   const list = useQuery<TReturnableBox[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'list'],
-    queryFn: () =>
-      callValue(props.calls.list(), 'f-0001').catch((error: unknown) => {
-        notifyError(error, 'f-0001');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.list(), 'f-0001'),
     retry: false,
   });
   // Issue 7: new boxes take their size from the dimension types when there are any. A failed
@@ -309,14 +308,12 @@ export function ReturnableBoxesScreen(props: {
             {field('length', t('length'), 'box-length')}
             {field('width', t('width'), 'box-width')}
             {field('height', t('height'), 'box-height')}
-            <button
-              type="submit"
-              className={controlStyles.primary}
-              data-testid="box-create"
+            <SubmitButton
+              testId="box-create"
+              label={isCreating ? t('creating') : t('create')}
               disabled={isCreating}
-            >
-              {isCreating ? t('creating') : t('create')}
-            </button>
+              isPrimary
+            />
           </div>
           <p className={styles.hint}>
             {types.length > 0 ? t('chooseDimensionHint') : t('scanDimensionHint')}

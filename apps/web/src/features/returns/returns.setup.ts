@@ -26,8 +26,7 @@ import {
 export type Args = { context: ReturnsContext };
 export type DoneEvent<T> = { output: CallResult<T> };
 
-export const isOk = ({ event }: { event: DoneEvent<unknown> }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
+export { isCallOk as isOk } from '../../shell/machine/call-feedback';
 
 export const hasPhotos = ({ context }: Args) => heldPhotos(context).length > 0;
 
@@ -111,7 +110,10 @@ export const returnsSetup = setup({
     ),
   },
   actions: {
-    /** The prompt's error line and its toast (with the error sound). */
+    /**
+     * The prompt's error line and its toast (with the error sound). Written out, not the shell's
+     * showErrorAction: with it here TypeScript no longer infers the params of the actions below.
+     */
     showError: enqueueActions(({ context, enqueue }, error: ReturnsError) => {
       enqueue.assign({ error });
       const { ports } = context;

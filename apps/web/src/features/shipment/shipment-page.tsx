@@ -18,9 +18,10 @@ import { ListSection, Page, useLocale, useShellServices } from '../../shell';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
 import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
 import { listFailure } from '../../shell/layout/list-section';
+import { pagerWithoutTotal } from '../../shell/layout/pager';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { DateRangeFields } from '../../shell/layout/date-range-fields';
-import { RouteTabs } from '../../shell/layout/route-tabs';
+import { DocumentsTabs } from '../../shell/layout/route-tabs';
 import { SearchForm } from '../../shell/layout/search-form';
 import { SplitView } from '../../shell/layout/split-view';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
@@ -31,16 +32,10 @@ type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
 
 function ShipmentDetails(props: { shipment: TOutboundHead; calls: ShipmentCalls }) {
   const { t } = useTranslation('shipment');
-  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
   const details = useQuery<TOutboundDetail[], CallError<ShipmentCode>>({
     queryKey: ['shipment', 'details', props.shipment.outboundId],
-    queryFn: () =>
-      callValue(props.calls.details(props.shipment.outboundId), 'f-0004').catch(
-        (error: unknown) => {
-          notifyError(error, 'f-0004');
-          throw error;
-        },
-      ),
+    queryFn: () => loadValue(props.calls.details(props.shipment.outboundId), 'f-0004'),
     retry: false,
   });
   const rows = details.data ?? null;
@@ -79,7 +74,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   const { locale } = useLocale();
   const { toasts } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
   const [dates, setDates] = useState(() => {
     const window = lastDays(new Date(), SHIPMENT_DAYS);
     return { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) };
@@ -99,11 +94,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   };
   const list = useQuery<TOutboundHead[], CallError<ShipmentCode>>({
     queryKey: ['shipment', 'heads', filter],
-    queryFn: () =>
-      callValue(props.calls.heads(filter), 'f-0003').catch((error: unknown) => {
-        notifyError(error, 'f-0003');
-        throw error;
-      }),
+    queryFn: () => loadValue(props.calls.heads(filter), 'f-0003'),
     retry: false,
   });
 
@@ -130,19 +121,11 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   });
 
   const shipments = list.data ?? null;
-  const hasNext = (shipments?.length ?? 0) === DOCUMENTS_PAGE_SIZE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <Page title={t('title')} testId="shipment">
-      <RouteTabs
-        label={t('tabs')}
-        current="/shipment"
-        tabs={[
-          { path: '/inbound', label: t('tabSupplies'), testId: 'tab-inbound' },
-          { path: '/shipment', label: t('tabShipments'), testId: 'tab-shipment' },
-        ]}
-      />
+      <DocumentsTabs current="/shipment" translate={t} />
       <div className={styles.filters}>
         <SearchForm
           label={t('search')}
@@ -174,12 +157,13 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
           isLoading={list.isPending}
           failure={listFailure(list, (error) => textOf(error, 'f-0003'), 'shipment-retry')}
           emptyText={shipments && shipments.length === 0 ? t('noShipments') : null}
-          pager={{
+          pager={pagerWithoutTotal({
             page,
-            pages: hasNext ? page + 1 : page,
+            shown: shipments?.length ?? 0,
+            pageSize: DOCUMENTS_PAGE_SIZE,
             onPage: setPage,
             testId: 'shipment-pager',
-          }}
+          })}
         >
           {shipments && shipments.length > 0 ? (
             <ListTable
@@ -237,11 +221,8 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
       <ConfirmCallDialog
         call={clearing}
         testId="clear-sync"
-        labels={
-          clearing.isBusy
-            ? { ...confirmLabels(t, 'ClearSync'), confirm: t('f-0009') }
-            : confirmLabels(t, 'ClearSync')
-        }
+        labels={confirmLabels(t, 'ClearSync')}
+        busyLabel={t('f-0009')}
         text={(shipment) => t('confirmClearSyncText', { code: shipment.code })}
       />
     </Page>

@@ -12,7 +12,9 @@ import {
   ActionButton,
   controlStyles,
   Page,
+  playInTurn,
   type SoundName,
+  SubmitButton,
   useLocale,
   useOpenDeviceDialog,
   usePrint,
@@ -232,14 +234,12 @@ function MeasureFormView(props: {
             onClick={props.onReadScale}
           />
         ) : null}
-        <button
-          type="submit"
-          className={controlStyles.primary}
-          data-testid="measure-submit"
+        <SubmitButton
+          testId="measure-submit"
+          label={t('saveMeasure')}
           disabled={props.isBusy}
-        >
-          {t('saveMeasure')}
-        </button>
+          isPrimary
+        />
         <ActionButton testId="step-cancel" label={t('cancel')} onClick={props.onCancel} />
       </ActionBar>
     </form>
@@ -321,16 +321,7 @@ export function SortingScreen(props: SortingScreenProps) {
             : String(effects.current.t(error.key, error.params ?? {}));
         effects.current.toasts.notify({ status: 'error', content });
       },
-      play: (names: SoundName[]) => {
-        names.forEach((name, index) => {
-          if (index === 0) effects.current.sounds.play(name);
-          else
-            effects.current.scheduler.setTimeout(
-              () => effects.current.sounds.play(name),
-              index * SOUND_GAP_MS,
-            );
-        });
-      },
+      play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
       readLastParcel: () =>
         readLastParcel(effects.current.localStorage?.getItem(LAST_PARCEL_SCANNED_KEY) ?? null),
       writeLastParcel: (value) => {

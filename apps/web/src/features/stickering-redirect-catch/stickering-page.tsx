@@ -9,7 +9,7 @@ import {
 } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import { controlStyles, Page, usePrint, useShellServices } from '../../shell';
+import { ActionButton, Page, usePrint, useShellServices } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -96,14 +96,11 @@ export default function StickeringPage() {
             <p>
               {t('f-0012')} <small>{NOT_FOUND_CODE}</small>
             </p>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="stickering-close"
+            <ActionButton
+              testId="stickering-close"
+              label={t('close')}
               onClick={() => window.close()}
-            >
-              {t('close')}
-            </button>
+            />
           </div>
         ) : null}
         {place ? (
@@ -112,15 +109,13 @@ export default function StickeringPage() {
               {t('supply', { code: place.inbound.code, sender: place.inbound.name })}
             </p>
             <p>{t('scanHint')}</p>
-            <button
-              type="button"
-              className={controlStyles.primary}
-              data-testid="stickering-print-all"
+            <ActionButton
+              testId="stickering-print-all"
+              label={t('printAll')}
               disabled={isPrinting || !details.some(needsLabel)}
               onClick={() => actor?.send({ type: 'PRINT_ALL' })}
-            >
-              {t('printAll')}
-            </button>
+              isPrimary
+            />
             {isPrinting && context ? (
               <p data-testid="stickering-progress" aria-live="polite">
                 {t('progress', { done: context.done, total: context.queue.length })}

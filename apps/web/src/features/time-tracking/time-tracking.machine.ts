@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   ALL_WORKPLACES_BARCODE,
   TIME_TRACKING_ERROR_CODES,
@@ -11,6 +11,7 @@ import {
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type { CallResult, CentreCallInput } from '../../lib/api-client';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 
 /**
  * The time tracking screen (spec part 1 §2, §4 "Time tracking", §5, §8): choose a workplace
@@ -127,8 +128,6 @@ function callErrorOf(
 
 type DoneEvent<T> = { output: CallResult<T> };
 
-const isOk = ({ event }: { event: DoneEvent<unknown> }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 const isDenied = ({ event }: { event: DoneEvent<unknown> }) => isAccessDenied(event.output);
 const isUnknownWorkplace = ({ event }: { event: DoneEvent<unknown> }) =>
   !event.output.isSuccess &&
@@ -221,11 +220,7 @@ export const timeTrackingMachine = setup({
   },
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: TimeTrackingError) => {
-      enqueue.assign({ error });
-      const { ports } = context;
-      enqueue(() => ports.notifyError(error));
-    }),
+    showError: showErrorAction<TimeTrackingContext, TimeTrackingEvent, TimeTrackingError>(),
     clearError: assign({ error: null }),
     /** The chosen workplace is gone: none is chosen. */
     forgetWorkplace: assign({ barcode: null }),
@@ -253,13 +248,13 @@ export const timeTrackingMachine = setup({
           deniedToNoAccess(),
           {
             guard: ({ event }: WorkplacesRead) =>
-              isOk({ event }) && workplacesOf({ event }).length > 0,
+              isCallOk({ event }) && workplacesOf({ event }).length > 0,
             target: 'waitWorkplace',
             actions: { type: 'keepWorkplaces', params: workplacesOf },
           },
           {
             // Spec part 1 §8: no workplaces in this sorting centre (f-010).
-            guard: isOk,
+            guard: isCallOk,
             target: 'noWorkplaces',
             actions: [{ type: 'keepWorkplaces', params: [] }, showError('f-010')],
           },
@@ -369,7 +364,7 @@ export const timeTrackingMachine = setup({
         onDone: [
           deniedToNoAccess(),
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'refreshing',
             actions: ({ context, event }) => {
               const result = event.output.operationObject as TWorkplaceToggleResult;
@@ -422,7 +417,7 @@ export const timeTrackingMachine = setup({
         onDone: [
           deniedToNoAccess(),
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'refreshing',
             actions: ({ context, event }) =>
               context.ports.notifyDone({
@@ -454,7 +449,7 @@ export const timeTrackingMachine = setup({
           deniedToNoAccess(),
           {
             guard: ({ context, event }: WorkplacesRead) =>
-              isOk({ event }) &&
+              isCallOk({ event }) &&
               workplacesOf({ event }).some(
                 (workplace) => workplace.CellBarcode === context.barcode,
               ),
@@ -463,7 +458,7 @@ export const timeTrackingMachine = setup({
           },
           {
             // The chosen workplace is gone: choose again.
-            guard: isOk,
+            guard: isCallOk,
             target: 'loading',
             actions: [
               {

@@ -15,6 +15,7 @@ import {
   Page,
   controlStyles,
   createWarehousesService,
+  SubmitButton,
   useNotify,
   usePrint,
   useSessionUser,
@@ -293,14 +294,12 @@ export function TopologyScreen(props: TopologyScreenProps) {
             <p className={styles.count} data-testid="topology-count" data-labels={cellLabels}>
               {countLine(cellCount, cellLabels, 'cells')}
             </p>
-            <button
-              type="submit"
-              className={controlStyles.primary}
-              data-testid="topology-print-cells"
+            <SubmitButton
+              testId="topology-print-cells"
+              label={t('printCells')}
               disabled={!canPrint(cellLabels)}
-            >
-              {t('printCells')}
-            </button>
+              isPrimary
+            />
           </form>
 
           <form
@@ -340,14 +339,12 @@ export function TopologyScreen(props: TopologyScreenProps) {
             <p className={styles.count} data-testid="topology-box-count" data-labels={boxLabels}>
               {countLine(boxCount, boxLabels, 'boxes')}
             </p>
-            <button
-              type="submit"
-              className={controlStyles.primary}
-              data-testid="topology-print-boxes"
+            <SubmitButton
+              testId="topology-print-boxes"
+              label={t('printBoxes')}
               disabled={!canPrint(boxLabels)}
-            >
-              {t('printBoxes')}
-            </button>
+              isPrimary
+            />
           </form>
         </div>
 

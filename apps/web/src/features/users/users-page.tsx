@@ -18,6 +18,7 @@ import {
   Page,
   type PrintOutcome,
   type PrintRequest,
+  SubmitButton,
   usePrint,
   useShellServices,
 } from '../../shell';
@@ -71,18 +72,12 @@ export function UsersScreen(props: {
   >(null);
   const [isPrinting, setIsPrinting] = useState(false);
 
-  const { textOf, notifyError } = useCallFailures<UsersCode>(t);
+  const { textOf, notifyError, loadValue } = useCallFailures<UsersCode>(t);
 
   const list = useQuery<TUsersPage, CallError<UsersCode>>({
     queryKey: ['users', 'list', page, search],
     queryFn: () =>
-      callValue(
-        props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }),
-        codesOf('f-002'),
-      ).catch((error: unknown) => {
-        notifyError(error, 'f-002');
-        throw error;
-      }),
+      loadValue(props.calls.list({ page, pageSize: USERS_PAGE_SIZE, search }), codesOf('f-002')),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -180,14 +175,12 @@ export function UsersScreen(props: {
                   onChange={(event) => setName(event.target.value)}
                 />
               </label>
-              <button
-                type="submit"
-                className={controlStyles.primary}
-                data-testid="user-add"
+              <SubmitButton
+                testId="user-add"
+                label={isAdding ? t('adding') : t('add')}
                 disabled={isAdding || name.trim() === ''}
-              >
-                {isAdding ? t('adding') : t('add')}
-              </button>
+                isPrimary
+              />
             </form>
 
             {created ? (

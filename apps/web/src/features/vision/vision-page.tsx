@@ -27,15 +27,14 @@ import {
 } from './vision.machine';
 import { createVisionService, type VisionCalls } from './vision.service';
 import styles from './vision-page.module.css';
+import { topStateOf } from '../../shell/machine/top-state';
 
 type Snapshot = SnapshotFrom<VisionMachine>;
 type KnownKind = (typeof SORTING_EVENT_KINDS)[number];
 
 /** The view of spec part 2 §2 (or the transient loading one) a snapshot is in (`data-view`). */
 export function viewOf(snapshot: Snapshot | null): VisionView {
-  if (!snapshot) return 'scanVisionUnits';
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as VisionView;
+  return topStateOf<VisionView>(snapshot, 'scanVisionUnits');
 }
 
 /** Whether the catalogue names an event kind (the server may know newer ones: shown raw). */

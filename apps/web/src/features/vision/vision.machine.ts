@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { TVisionFragment } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type {
@@ -10,6 +10,7 @@ import type {
   VisionPorts,
 } from './vision.model';
 import { LOADER_STATES } from '../../shell/machine/loader-states';
+import { isCallOk, scannedLookupInput, showErrorAction } from '../../shell/machine/call-feedback';
 
 export * from './vision.model';
 
@@ -23,9 +24,6 @@ function lookedUp(text: string): string | null {
   const { type, raw } = recognizeBarcode(text);
   return type === 'empty' ? null : raw;
 }
-
-const isOk = ({ event }: { event: { output: History } }) =>
-  event.output.isSuccess && event.output.operationObject !== null;
 
 /**
  * The vision screen (spec part 2 §2 views scanVisionUnits and visionUnitInfo, §4 "scan, then
@@ -58,10 +56,7 @@ export const visionMachine = setup({
       error: null,
     }),
     /** The prompt's error line and its toast (with the error sound). */
-    showError: enqueueActions(({ context, enqueue }, error: VisionError) => {
-      enqueue.assign({ error });
-      enqueue(() => context.ports.notifyError(error));
-    }),
+    showError: showErrorAction<VisionContext, VisionEvent, VisionError>(),
   },
 }).createMachine({
   id: 'vision',
@@ -85,14 +80,10 @@ export const visionMachine = setup({
       ...LOADER_STATES,
       invoke: {
         src: 'loadHistory',
-        input: ({ context }) => ({
-          ports: context.ports,
-          warehouseCode: context.warehouseCode,
-          barcode: context.barcode ?? '',
-        }),
+        input: scannedLookupInput,
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'visionUnitInfo',
             actions: [
               assign({

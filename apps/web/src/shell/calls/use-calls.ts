@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
-import { callErrorText, type CallTranslate } from '../../lib/call-error';
+import type { ApiResult } from '../../lib/api-client';
+import { callErrorText, callValue, type CallCodes, type CallTranslate } from '../../lib/call-error';
 import { useShellServices } from '../shell-services';
 
 /**
  * The failures of a page's calls in its catalogue: the text of one (its f-code's text with the
  * server's reason) and its error toast, with the error sound where the page's flow has one.
+ * `loadValue` reads a list for a query: its value, or its error toast and the CallError thrown
+ * on, so the list section shows the failure with its retry.
  */
 export function useCallFailures<C extends string>(
   translate: CallTranslate<C>,
@@ -16,7 +19,12 @@ export function useCallFailures<C extends string>(
     toasts.notify({ status: 'error', content: textOf(error, fallback) });
     if (options.sound) sounds.play('err');
   };
-  return { textOf, notifyError };
+  const loadValue = <T>(call: Promise<ApiResult<T>>, codes: C | CallCodes<C>): Promise<T> =>
+    callValue(call, codes).catch((error: unknown) => {
+      notifyError(error, typeof codes === 'string' ? codes : codes.code);
+      throw error;
+    });
+  return { textOf, notifyError, loadValue };
 }
 
 /** A user action that calls the server, and whether it runs. */

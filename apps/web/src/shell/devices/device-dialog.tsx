@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrintRequest } from '../../devices/printer/printer-service';
 import { ScaleError } from '../../devices/scale/scale-client';
 import { Dialog } from '../dialog/dialog';
+import { ActionButton } from '../layout/action-button';
 import controlStyles from '../layout/controls.module.css';
 import type { SessionUser } from '../session/session-store';
 import { useNotify, useSessionUser, useShellServices } from '../shell-services';
@@ -162,15 +163,13 @@ function PrinterSection(props: { runtime: DevicesRuntime; onPrinted: () => void 
         </button>
       </form>
 
-      <button
-        type="button"
-        className={controlStyles.primary}
-        data-testid="device-test-print"
+      <ActionButton
+        testId="device-test-print"
+        label={t('dialog.testPrint')}
         disabled={isPrinting}
         onClick={() => void onTestPrint()}
-      >
-        {t('dialog.testPrint')}
-      </button>
+        isPrimary
+      />
     </>
   );
 }
@@ -382,15 +381,12 @@ function ScaleSection(props: { runtime: DevicesRuntime }) {
         <button type="submit" className={controlStyles.button} data-testid="device-scale-save">
           {t('dialog.save')}
         </button>
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid="device-scale-read"
+        <ActionButton
+          testId="device-scale-read"
+          label={t('dialog.readWeight')}
           disabled={weighing.status === 'weighing'}
           onClick={() => setAttempt((count) => count + 1)}
-        >
-          {t('dialog.readWeight')}
-        </button>
+        />
       </div>
     </form>
   );
@@ -406,14 +402,12 @@ export default function DeviceDialog(props: { runtime: DevicesRuntime; onClose: 
       onClose={props.onClose}
       title={t('dialog.title')}
       actions={
-        <button
-          type="button"
-          className={controlStyles.primary}
-          data-testid="device-dialog-done"
+        <ActionButton
+          testId="device-dialog-done"
+          label={t('dialog.done')}
           onClick={props.onClose}
-        >
-          {t('dialog.done')}
-        </button>
+          isPrimary
+        />
       }
     >
       <div className={styles.body} data-testid="device-dialog">

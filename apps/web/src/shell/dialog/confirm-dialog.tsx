@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ConfirmedCall } from '../calls/use-calls';
-import controlStyles from '../layout/controls.module.css';
+import { ActionButton } from '../layout/action-button';
 import { Dialog } from './dialog';
 
 export interface ConfirmDialogProps {
@@ -29,24 +29,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       title={props.title}
       actions={
         <>
-          <button
-            type="button"
-            className={controlStyles.primary}
-            data-testid={props.confirmTestId}
+          <ActionButton
+            testId={props.confirmTestId}
+            label={props.confirmLabel}
             disabled={props.isConfirmDisabled}
             onClick={props.onConfirm}
-          >
-            {props.confirmLabel}
-          </button>
-          <button
-            type="button"
-            className={controlStyles.button}
-            data-testid={props.cancelTestId}
+            isPrimary
+          />
+          <ActionButton
+            testId={props.cancelTestId}
+            label={props.cancelLabel}
             disabled={props.isCancelDisabled}
             onClick={props.onCancel}
-          >
-            {props.cancelLabel}
-          </button>
+          />
         </>
       }
     >
@@ -59,11 +54,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
  * The dialog of a confirmed call (`useConfirmedCall`): open while it has a row, its confirm
  * button waiting while the call runs. `testId` names the action: the test ids are
  * `confirm-<testId>`, `cancel-<testId>` and `confirm-<testId>-text` (the question).
+ * `busyLabel`, where the page's spec has one, is the confirm button's text while the call runs.
  */
 export function ConfirmCallDialog<T>(props: {
   call: ConfirmedCall<T>;
   testId: string;
   labels: { title: string; confirm: string; cancel: string };
+  busyLabel?: string;
   text: (target: T) => string;
 }) {
   const { call, testId, labels } = props;
@@ -71,7 +68,7 @@ export function ConfirmCallDialog<T>(props: {
     <ConfirmDialog
       isOpen={call.target !== null}
       title={labels.title}
-      confirmLabel={labels.confirm}
+      confirmLabel={call.isBusy && props.busyLabel !== undefined ? props.busyLabel : labels.confirm}
       confirmTestId={`confirm-${testId}`}
       cancelLabel={labels.cancel}
       cancelTestId={`cancel-${testId}`}

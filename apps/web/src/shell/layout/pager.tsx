@@ -33,3 +33,23 @@ export function Pager(props: PagerProps) {
     </div>
   );
 }
+
+/**
+ * The pager of a list the server pages without a total (the documents lists): a full page
+ * means there may be a next one.
+ */
+export function pagerWithoutTotal(props: {
+  page: number;
+  shown: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  testId: string;
+}): PagerProps {
+  const hasNext = props.shown === props.pageSize;
+  return {
+    page: props.page,
+    pages: hasNext ? props.page + 1 : props.page,
+    onPage: props.onPage,
+    testId: props.testId,
+  };
+}

@@ -26,3 +26,24 @@ export function RouteTabs(props: {
     </nav>
   );
 }
+
+/**
+ * The documents section's two tabs (part 2 §2: /inbound | /shipment), shown by both pages with
+ * the keys each page's catalogue has for them.
+ */
+export function DocumentsTabs(props: {
+  current: '/inbound' | '/shipment';
+  translate: (key: 'tabs' | 'tabSupplies' | 'tabShipments') => string;
+}) {
+  const { translate } = props;
+  return (
+    <RouteTabs
+      label={translate('tabs')}
+      current={props.current}
+      tabs={[
+        { path: '/inbound', label: translate('tabSupplies'), testId: 'tab-inbound' },
+        { path: '/shipment', label: translate('tabShipments'), testId: 'tab-shipment' },
+      ]}
+    />
+  );
+}

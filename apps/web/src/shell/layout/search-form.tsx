@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { SubmitButton } from './action-button';
 import controlStyles from './controls.module.css';
 import styles from './search-form.module.css';
 
@@ -42,13 +43,10 @@ export function SearchForm(props: {
         />
       </label>
       {props.children}
-      <button
-        type="submit"
-        className={controlStyles.button}
-        data-testid={props.submitTestId ?? `${props.testId}-submit`}
-      >
-        {props.buttonLabel}
-      </button>
+      <SubmitButton
+        testId={props.submitTestId ?? `${props.testId}-submit`}
+        label={props.buttonLabel}
+      />
     </form>
   );
 }

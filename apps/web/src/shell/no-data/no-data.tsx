@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import controlStyles from '../layout/controls.module.css';
+import { ActionButton } from '../layout/action-button';
 import styles from './no-data.module.css';
 
 /**
@@ -30,14 +30,7 @@ export function NoData(props: {
         </small>
       ) : null}
       {retry ? (
-        <button
-          type="button"
-          className={controlStyles.button}
-          data-testid={retry.testId}
-          onClick={retry.onRetry}
-        >
-          {retry.label}
-        </button>
+        <ActionButton testId={retry.testId} label={retry.label} onClick={retry.onRetry} />
       ) : null}
       {props.children}
     </div>

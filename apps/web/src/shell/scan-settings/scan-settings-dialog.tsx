@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CameraDevice } from '../../devices/scan-settings/cameras';
 import { INPUT_DEVICES, type InputDevice } from '../../devices/scan-settings/scan-settings';
 import { Dialog } from '../dialog/dialog';
+import { ActionButton } from '../layout/action-button';
 import controlStyles from '../layout/controls.module.css';
 import { useScanSettings, useShellServices } from '../shell-services';
 import styles from './scan-settings.module.css';
@@ -44,14 +45,12 @@ export function ScanSettingsDialog(props: { onClose: () => void }) {
       onClose={props.onClose}
       title={t('scanSettings.title')}
       actions={
-        <button
-          type="button"
-          data-testid="scan-settings-done"
-          className={controlStyles.primary}
+        <ActionButton
+          testId="scan-settings-done"
+          label={t('scanSettings.done')}
           onClick={props.onClose}
-        >
-          {t('scanSettings.done')}
-        </button>
+          isPrimary
+        />
       }
     >
       <div className={styles.form} data-testid="scan-settings">

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@sorting/domain';
 import { letterSound } from './letter-sound';
 import { numberSound, soundFile, soundUrl } from './sound-names';
-import { createHtmlAudioPlayer, type AudioLike } from './sound-player';
+import { createFakeScheduler } from '../../lib/fake-scheduler';
+import { createHtmlAudioPlayer, playInTurn, type AudioLike } from './sound-player';
 
 function setup(play: () => Promise<void> = async () => undefined) {
   const events: string[] = [];
@@ -87,5 +88,21 @@ describe('HTML audio player', () => {
     player.setMuted(false);
     player.play('free');
     expect(events).toEqual(['mark sound:new', 'mark sound:free', 'play /sounds/ru/free.wav']);
+  });
+});
+
+describe('playInTurn', () => {
+  it('plays the first sound at once and each next one a gap later', () => {
+    const scheduler = createFakeScheduler();
+    const played: string[] = [];
+    const sounds = { play: (name: string) => void played.push(name) };
+    playInTurn(['new', 'numbers/1', 'numbers/2'], 450, { current: { sounds, scheduler } });
+    expect(played).toEqual(['new']);
+    scheduler.advance(449);
+    expect(played).toEqual(['new']);
+    scheduler.advance(1);
+    expect(played).toEqual(['new', 'numbers/1']);
+    scheduler.advance(450);
+    expect(played).toEqual(['new', 'numbers/1', 'numbers/2']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Locale } from '@sorting/domain';
 import { soundUrl, type SoundName } from './sound-names';
+import type { Scheduler } from '../../lib/scheduler';
 
 /** Sounds behind an adapter (conventions §9): flows receive a player, tests a recording one. */
 export interface SoundPlayer {
@@ -77,4 +78,25 @@ export function createRecordingPlayer(): SoundPlayer & { played: SoundName[] } {
       isMuted = value;
     },
   };
+}
+
+/**
+ * Sounds one after another, `gapMs` apart, the first at once (a spoken cell or count). `effects`
+ * is a page's ref to its latest player and scheduler: each sound uses the player of its time.
+ */
+export function playInTurn(
+  names: readonly SoundName[],
+  gapMs: number,
+  effects: {
+    readonly current: {
+      sounds: Pick<SoundPlayer, 'play'>;
+      scheduler: Pick<Scheduler, 'setTimeout'>;
+    };
+  },
+): void {
+  names.forEach((name, index) => {
+    if (index === 0) effects.current.sounds.play(name);
+    else
+      effects.current.scheduler.setTimeout(() => effects.current.sounds.play(name), index * gapMs);
+  });
 }
