@@ -14,17 +14,7 @@ export type { CallResult };
  * a-004 finish cell, a-005 finish session, a-006 items, a-007 list, a-008 no cell selected,
  * '0' anything unexpected; each with the server message when there is one.
  */
-export type AuditCode =
-  | 'store.a-001'
-  | 'store.a-002'
-  | 'store.a-003'
-  | 'store.a-004'
-  | 'store.a-005'
-  | 'store.a-006'
-  | 'store.a-007'
-  | 'store.a-008'
-  | '0';
-export const AUDIT_CODES: readonly AuditCode[] = [
+export const AUDIT_CODES = [
   'store.a-001',
   'store.a-002',
   'store.a-003',
@@ -34,7 +24,8 @@ export const AUDIT_CODES: readonly AuditCode[] = [
   'store.a-007',
   'store.a-008',
   '0',
-];
+] as const;
+export type AuditCode = (typeof AUDIT_CODES)[number];
 
 /** An error of the prompt line and its toast. */
 export interface AuditError {

@@ -14,12 +14,8 @@ export type { CallResult };
  * answer, unexpected, a scan of another kind), store.a-001 box load failure, store.a-002 cell
  * delete failure; each with the server message when there is one.
  */
-export type DeconsolidationCode = 'store.a-000' | 'store.a-001' | 'store.a-002';
-export const DECONSOLIDATION_CODES: readonly DeconsolidationCode[] = [
-  'store.a-000',
-  'store.a-001',
-  'store.a-002',
-];
+export const DECONSOLIDATION_CODES = ['store.a-000', 'store.a-001', 'store.a-002'] as const;
+export type DeconsolidationCode = (typeof DECONSOLIDATION_CODES)[number];
 
 /** An error of the prompt line and its toast. */
 export interface DeconsolidationError {

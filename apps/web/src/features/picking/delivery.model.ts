@@ -19,23 +19,7 @@ import type { PrintOutcome, PrintRequest } from '../../shell';
  * (and skip), f-0009/f-0010 measure, f-0011/f-0012 end, f-0013 nothing printed, f-0014 printed
  * (ok), f-0015 print failure.
  */
-export type DeliveryCode =
-  | 'f-0001'
-  | 'f-0002'
-  | 'f-0003'
-  | 'f-0004'
-  | 'f-0005'
-  | 'f-0006'
-  | 'f-0007'
-  | 'f-0008'
-  | 'f-0009'
-  | 'f-0010'
-  | 'f-0011'
-  | 'f-0012'
-  | 'f-0013'
-  | 'f-0014'
-  | 'f-0015';
-export const DELIVERY_CODES: readonly DeliveryCode[] = [
+export const DELIVERY_CODES = [
   'f-0001',
   'f-0002',
   'f-0003',
@@ -51,7 +35,8 @@ export const DELIVERY_CODES: readonly DeliveryCode[] = [
   'f-0013',
   'f-0014',
   'f-0015',
-];
+] as const;
+export type DeliveryCode = (typeof DELIVERY_CODES)[number];
 
 /** Where the delivery flow leaves to (spec part 2 §2, §4 Delivery flow). */
 export const PICKING_LIST_PATH = '/picking';

@@ -33,35 +33,7 @@ export const LAST_PICKING_RECIPIENT_KEY = 'LAST_PICKING_RECIPIENT';
  * f-0006/f-0007 begin refused/no answer, f-0008/f-0009 pickup refused/no answer,
  * f-0011/f-0012 end refused/no answer, f-0013 cancel.
  */
-export type PickingCode =
-  | 'f-0001'
-  | 'f-0002'
-  | 'f-0003'
-  | 'f-0004'
-  | 'f-0005'
-  | 'f-0006'
-  | 'f-0007'
-  | 'f-0008'
-  | 'f-0009'
-  | 'f-0010'
-  | 'f-0011'
-  | 'f-0012'
-  | 'f-0013'
-  /** Issue 18 (part 2 §8): return reasons not loaded, return refused or unanswered. */
-  | 'f-0014'
-  | 'f-0015'
-  /** Issue 18 (part 2 §8): pay failed, pay state not read, pay state not set, not PROCESSED. */
-  | 'f-0019'
-  | 'f-0020'
-  | 'f-0021'
-  | 'f-0023'
-  /** Gate mode (issue 17): a scanned cell that is not one of the client's gate cells. */
-  | 'notGateCell'
-  /** Issue 18: the terminal declined the card; the payment ended CANCELLED. */
-  | 'paymentDeclined'
-  /** Issue 18: the payment ended CANCELLED otherwise (the terminal's timeout, a cancel). */
-  | 'paymentCancelled';
-export const PICKING_CODES: readonly PickingCode[] = [
+export const PICKING_CODES = [
   'f-0001',
   'f-0002',
   'f-0003',
@@ -75,16 +47,22 @@ export const PICKING_CODES: readonly PickingCode[] = [
   'f-0011',
   'f-0012',
   'f-0013',
+  /** Issue 18 (part 2 §8): return reasons not loaded, return refused or unanswered. */
   'f-0014',
   'f-0015',
+  /** Issue 18 (part 2 §8): pay failed, pay state not read, pay state not set, not PROCESSED. */
   'f-0019',
   'f-0020',
   'f-0021',
   'f-0023',
+  /** Gate mode (issue 17): a scanned cell that is not one of the client's gate cells. */
   'notGateCell',
+  /** Issue 18: the terminal declined the card; the payment ended CANCELLED. */
   'paymentDeclined',
+  /** Issue 18: the payment ended CANCELLED otherwise (the terminal's timeout, a cancel). */
   'paymentCancelled',
-];
+] as const;
+export type PickingCode = (typeof PICKING_CODES)[number];
 
 /** An error of the prompt line and its toast. */
 export interface PickingError {

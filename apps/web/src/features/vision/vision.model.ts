@@ -11,8 +11,8 @@ export type { CallResult };
  * answer or an unexpected one, store.v-001 the unit's history was refused (an unknown unit: the
  * server's 104 with its message).
  */
-export type VisionCode = 'store.v-000' | 'store.v-001';
-export const VISION_CODES: readonly VisionCode[] = ['store.v-000', 'store.v-001'];
+export const VISION_CODES = ['store.v-000', 'store.v-001'] as const;
+export type VisionCode = (typeof VISION_CODES)[number];
 
 /** An error of the prompt line and its toast. */
 export interface VisionError {
