@@ -29,9 +29,6 @@ export function itemOf(context: PickingContext, text: string): TPickingItem | un
   return context.items.find((item) => item.barcode === barcode);
 }
 
-/** A call's answer is a success that carries its object. */
-export { isCallOk as isOk } from '../../shell/machine/call-feedback';
-
 /** The client a scan names: its code, or one of its parcels' barcodes; only one. */
 export function clientOfScan(page: TPickingClientsPage | null, scanned: string): string | null {
   const found = (page?.items ?? []).filter(

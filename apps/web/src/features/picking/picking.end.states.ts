@@ -1,8 +1,9 @@
 import { and, assign } from 'xstate';
-import { isOk, notifyFinished, refusedError } from './picking-machine-helpers';
+import { notifyFinished, refusedError } from './picking-machine-helpers';
 import type { CallResult, PickingContext } from './picking.model';
 import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's end steps (spec part 1 §4 checkPicked; part 2 §4 checkPincode,
 // checkProxy; issue 17): the picked list, the recipient's proof, POST end; composed in
@@ -87,7 +88,7 @@ export const endStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'finished',
           actions: [
             ({ context, event }) => {

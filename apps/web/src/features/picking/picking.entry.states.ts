@@ -1,7 +1,8 @@
 import { assign } from 'xstate';
-import { clientOfScan, failuresTo, isOk, refusedError, scanOf } from './picking-machine-helpers';
+import { clientOfScan, failuresTo, refusedError, scanOf } from './picking-machine-helpers';
 import { isBalanceBlocked } from './picking.model';
 import { pickingSetup } from './picking.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's entry steps (spec part 1 §4 pickingDirectionSelect, pickingInfo;
 // part 2 §3 "Picking info"): restore, find, info, balance, begin, items; composed in
@@ -70,7 +71,7 @@ export const entryStates = {
       onDone: [
         {
           guard: ({ context, event }) =>
-            isOk({ event }) &&
+            isCallOk({ event }) &&
             clientOfScan(event.output.operationObject, context.search ?? '') !== null,
           target: 'pickingDirectionSelect',
           actions: {
@@ -81,7 +82,7 @@ export const entryStates = {
           },
         },
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'pickingDirectionSelect',
           actions: {
             type: 'showError',
@@ -110,7 +111,7 @@ export const entryStates = {
       onDone: [
         {
           guard: ({ event }) =>
-            isOk({ event }) &&
+            isCallOk({ event }) &&
             event.output.operationObject?.IsOwnPicking === true &&
             event.output.operationObject.PickingId !== null,
           target: 'loadingItems',
@@ -123,7 +124,7 @@ export const entryStates = {
           ],
         },
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'loadingBalance',
           actions: [
             assign({ info: ({ event }) => event.output.operationObject }),
@@ -157,7 +158,7 @@ export const entryStates = {
       input: ({ context }) => ({ ports: context.ports, clientCode: context.clientCode ?? '' }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'pickingInfo',
           actions: assign({ balance: ({ event }) => event.output.operationObject }),
         },
@@ -202,7 +203,7 @@ export const entryStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'loadingItems',
           actions: assign({
             pickingId: ({ event }) => event.output.operationObject?.pickingId ?? null,
@@ -225,13 +226,13 @@ export const entryStates = {
         {
           // Issue 18: an open picking with picked items may be paying: GET pay first.
           guard: ({ event }) =>
-            isOk({ event }) &&
+            isCallOk({ event }) &&
             (event.output.operationObject ?? []).some((item) => item.state === 'PICKED'),
           target: 'resumingPayment',
           actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
         },
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'pickingProcess',
           actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
         },

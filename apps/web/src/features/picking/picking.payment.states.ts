@@ -1,8 +1,9 @@
 import { assign } from 'xstate';
 import type { TPaymentState, TPickingPayment } from '@sorting/contracts';
-import { failuresTo, isOk, refusedError } from './picking-machine-helpers';
+import { failuresTo, refusedError } from './picking-machine-helpers';
 import { TERMINAL_POLL_MS, type CallResult, type PickingContext } from './picking.model';
 import { pickingSetup } from './picking.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's payment steps (issue 18; spec part 2 §4 "Picking payment and return":
 // choosePayment, checkPayment, endPayment; §8 f-0019…f-0021, f-0023; docs/DECISIONS.md
@@ -15,7 +16,7 @@ const PAY_FAILURES = failuresTo('checkPicked', 'f-0019');
 /** A call answered the payment in `state`. */
 function answered(state: TPaymentState) {
   return ({ event }: { event: PaymentDone }) =>
-    isOk({ event }) && event.output.operationObject?.State === state;
+    isCallOk({ event }) && event.output.operationObject?.State === state;
 }
 
 /** The payment's input of the pay-state calls. */
@@ -121,7 +122,7 @@ export const paymentStates = {
           actions: ['takePayment', assign({ operationId: null, receivedKopecks: null })],
         },
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'checkPayment',
           actions: ['takePayment', assign({ operationId: null, receivedKopecks: null })],
         },
@@ -205,7 +206,7 @@ export const paymentStates = {
               ],
             },
             {
-              guard: isOk,
+              guard: isCallOk,
               target: 'route',
               actions: [
                 'takePayment',

@@ -2,7 +2,6 @@ import { assign } from 'xstate';
 import { LOST_DESCRIPTION_MAX } from '@sorting/contracts';
 import {
   failuresTo,
-  isOk,
   itemOf,
   notifyFinished,
   refusedError,
@@ -11,6 +10,7 @@ import {
 import { isGateMode, progressOf } from './picking.model';
 import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's process steps (spec part 1 §4 pickingProcess; issue 17 lost and gate
 // mode): pickups by scans, «Не найдена», cancel; composed in picking.machine.ts.
@@ -141,7 +141,7 @@ export const processStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'afterLost',
           actions: assign({
             items: ({ context }) =>
@@ -192,7 +192,7 @@ export const processStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'afterPickup',
           actions: assign({
             items: ({ context, event }) => {
@@ -265,7 +265,7 @@ export const processStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'finished',
           actions: [
             ({ context, event }) =>

@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
 import type { TPickingItem } from '@sorting/contracts';
-import { isOk, refusedError } from './picking-machine-helpers';
+import { refusedError } from './picking-machine-helpers';
 import {
   progressOf,
   type CallResult,
@@ -8,6 +8,7 @@ import {
   type PickingEvent,
 } from './picking.model';
 import { pickingSetup } from './picking.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's item return (issue 18; spec part 2 §4 "Returning a picking item", §8
 // f-0014, f-0015; docs/DECISIONS.md "Picking payment"): «Возврат» on an item in the process or
@@ -84,7 +85,7 @@ export const returnStates = {
       input: ({ context }) => ({ ports: context.ports, itemId: context.returnItem?.itemId ?? 0 }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'returnDialog',
           actions: assign({
             returnReasons: ({ event }) =>
@@ -128,7 +129,7 @@ export const returnStates = {
       }),
       onDone: [
         {
-          guard: isOk,
+          guard: isCallOk,
           target: 'afterReturn',
           actions: assign(({ context }) => {
             const itemId = context.returnItem?.itemId ?? 0;

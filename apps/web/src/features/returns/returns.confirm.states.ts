@@ -1,6 +1,7 @@
 import { assign } from 'xstate';
 import { payloadOf } from './returns.model';
-import { cancelFlow, isOk, returnsSetup, showError } from './returns.setup';
+import { cancelFlow, returnsSetup, showError } from './returns.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The returns machine's last screen (the summary and `return2`) and the deleting of photos the
 // flow no longer needs; composed in returns.machine.ts.
@@ -48,7 +49,7 @@ export const confirmReturnPackageState = returnsSetup.createStateConfig({
         }),
         onDone: [
           {
-            guard: isOk,
+            guard: isCallOk,
             target: '#returns.accepted',
             actions: ({ context }) => {
               context.ports.notifyAccepted({

@@ -8,7 +8,8 @@ import {
   type ReturnsEvent,
   TOO_MANY_PHOTOS,
 } from './returns.model';
-import { type Args, type DoneEvent, cancelFlow, isOk, showError } from './returns.setup';
+import { type Args, type DoneEvent, cancelFlow, showError } from './returns.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The photo and comment steps of the reasons (spec part 1 §4), composed in returns.machine.ts.
 
@@ -115,7 +116,7 @@ export function photoStep(step: PhotoStep, next: string, back: string) {
           input: ({ context }: Args) => ({ ports: context.ports, id: context.deleting ?? '' }),
           onDone: [
             {
-              guard: isOk,
+              guard: isCallOk,
               target: 'idle',
               actions: { type: 'removeDeleted' as const, params: { step } },
             },

@@ -1,7 +1,8 @@
 import { assign } from 'xstate';
 import { recognizeBarcode } from '@sorting/domain';
 import { PARCEL_NOT_FOUND, heldPhotos, returnableItems } from './returns.model';
-import { cancelFlow, hasPhotos, isOk, returnsSetup, showError } from './returns.setup';
+import { cancelFlow, hasPhotos, returnsSetup, showError } from './returns.setup';
+import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The returns machine's first screen: the parcel scan, its policies, the item; composed in
 // returns.machine.ts.
@@ -49,7 +50,8 @@ export const scanReturnedPackageState = returnsSetup.createStateConfig({
         onDone: [
           {
             guard: ({ event }) =>
-              isOk({ event }) && returnableItems(event.output.operationObject ?? []).length === 0,
+              isCallOk({ event }) &&
+              returnableItems(event.output.operationObject ?? []).length === 0,
             target: 'waitScan',
             actions: [
               {
@@ -62,7 +64,8 @@ export const scanReturnedPackageState = returnsSetup.createStateConfig({
           {
             // One item to return: it is the item (nothing to choose).
             guard: ({ event }) =>
-              isOk({ event }) && returnableItems(event.output.operationObject ?? []).length === 1,
+              isCallOk({ event }) &&
+              returnableItems(event.output.operationObject ?? []).length === 1,
             target: '#returns.routeItem',
             actions: assign({
               items: ({ event }) => event.output.operationObject ?? [],
@@ -70,7 +73,7 @@ export const scanReturnedPackageState = returnsSetup.createStateConfig({
             }),
           },
           {
-            guard: isOk,
+            guard: isCallOk,
             target: 'pickItem',
             actions: assign({ items: ({ event }) => event.output.operationObject ?? [] }),
           },

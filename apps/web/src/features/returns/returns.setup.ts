@@ -26,8 +26,6 @@ import {
 export type Args = { context: ReturnsContext };
 export type DoneEvent<T> = { output: CallResult<T> };
 
-export { isCallOk as isOk } from '../../shell/machine/call-feedback';
-
 export const hasPhotos = ({ context }: Args) => heldPhotos(context).length > 0;
 
 /**
