@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELL_ROWS, ZONE_TYPES } from '@sorting/domain';
-import type { Database } from '../src/db/database.js';
+import { dumpMigratedPglite, openDatabase, type Database } from '../src/db/database.js';
 import {
   DEMO_REGULAR_WAREHOUSE,
   DEMO_SORTING_CENTER,
@@ -157,6 +157,26 @@ describe('migrations and demo seed', () => {
         barcode: '=bad',
       }),
     ).rejects.toThrow();
+  });
+});
+
+// docs/DECISIONS.md "Tooling": each test file's PGlite database is loaded from one migrated dump.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite from a migrated dump', () => {
+  it('has the schema without migrating, and two loaded from one dump share no row', async () => {
+    const dump = await dumpMigratedPglite();
+    const open = () =>
+      openDatabase({ databaseUrl: null, dataDir: '' }, { inMemory: true, fromDump: dump });
+    const first = await open();
+    const second = await open();
+    try {
+      expect(await isDatabaseEmpty(first.db)).toBe(true);
+      await seedDemoData(first.db);
+      expect(await first.db.select().from(warehouses)).toHaveLength(2);
+      expect(await second.db.select().from(warehouses)).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
 

@@ -29,7 +29,10 @@ export const warehouseKeyColumns = {
  * The {@link WarehouseAccessRow} of a warehouse number (a caller's default warehouse, a body's
  * `warehouseCode`); null for none.
  */
-export async function findWarehouseByNumber(db: Db, number: number) {
+export async function findWarehouseByNumber(
+  db: Db,
+  number: number,
+): Promise<WarehouseAccessRow | null> {
   const [row] = await db
     .select(warehouseAccessColumns)
     .from(warehouses)

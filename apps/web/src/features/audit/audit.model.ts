@@ -1,5 +1,10 @@
-import type { TAuditCell, TAuditSession, TAuditUnit } from '@sorting/contracts';
-import type { AUDIT_ROUTES, CallOutput } from '@sorting/contracts';
+import type {
+  AUDIT_ROUTES,
+  CallOutput,
+  TAuditCell,
+  TAuditSession,
+  TAuditUnit,
+} from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import type { CallResult, FlatCall, FlatCallInput } from '../../lib/api-client';
 import type { SoundName } from '../../shell/sounds/sound-names';
