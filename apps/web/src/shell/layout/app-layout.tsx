@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from '../header/header';
+import { LiveRegion } from '../live-region/live-region';
 import { MainLoader } from '../main-loader/main-loader';
 import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';
@@ -20,6 +21,7 @@ export function AppLayout() {
   const user = useSessionUser();
   return (
     <div className={styles.app}>
+      <LiveRegion />
       <Header
         devices={
           <>
