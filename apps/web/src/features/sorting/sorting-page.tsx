@@ -135,10 +135,22 @@ function CellCard(props: { cell: TCell; isFirst: boolean }) {
     >
       <span className={styles.cellZone}>{t('cellZone', { zone: cell.zoneNumber })}</span>
       <span className={styles.cellPlace}>
-        <span aria-label={t('cellRow')}>{cell.row.toUpperCase()}</span>
-        <span aria-label={t('cellCol')}>{cell.col}</span>
+        <span>
+          <span className="visually-hidden">{t('cellRow')} </span>
+          {cell.row.toUpperCase()}
+        </span>
+        <span>
+          <span className="visually-hidden">{t('cellCol')} </span>
+          {cell.col}
+        </span>
       </span>
       {cell.isEmpty ? <span className={styles.cellZone}>{t('cellEmpty')}</span> : null}
+      {/* Not only a thicker border: the first cell says it is the one to use. */}
+      {props.isFirst ? (
+        <span className={styles.cellZone} data-testid="suggested-cell-recommended">
+          {t('cellRecommended')}
+        </span>
+      ) : null}
     </li>
   );
 }

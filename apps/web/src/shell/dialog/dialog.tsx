@@ -79,8 +79,11 @@ export function Dialog(props: DialogProps) {
       giveFocusBack();
     }
     // A dialog taken away while open (its page went on) gives focus back too.
+    // (Closed first: while a modal dialog is open, the page behind it is inert and takes no focus.)
     return () => {
-      if (dialog.open) giveFocusBack();
+      if (!dialog.open) return;
+      if (typeof dialog.close === 'function') dialog.close();
+      giveFocusBack();
     };
   }, [isOpen]);
 

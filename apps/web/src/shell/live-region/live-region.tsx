@@ -1,6 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { announcer } from './announcer';
-import styles from './live-region.module.css';
 
 /**
  * The polite live region, mounted with the layout before anything is said, so screen readers
@@ -9,7 +8,12 @@ import styles from './live-region.module.css';
 export function LiveRegion() {
   const message = useSyncExternalStore(announcer.subscribe, announcer.getSnapshot);
   return (
-    <div className={styles.region} aria-live="polite" aria-atomic="true" data-testid="live-region">
+    <div
+      className="visually-hidden"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="live-region"
+    >
       {message ? <span key={message.id}>{message.text}</span> : null}
     </div>
   );
