@@ -68,3 +68,34 @@ for (const [group, paths] of Object.entries(GROUPS)) {
     expect(await walk(page, paths)).toEqual([]);
   });
 }
+
+// design/ux.md: touch targets at least 48 × 48 px. The /inbound tabs were 41 px high, the
+// /documents-flow state checkboxes 20×28 (the label row around each is its tap target).
+test('the /inbound tabs and the /documents-flow checkboxes are 48 px targets', async ({
+  page,
+  baseURL,
+}) => {
+  await signInByBadge(page, baseURL ?? '', ADMINISTRATOR.badge);
+  await page.goto('/inbound');
+  await settle(page);
+  const tabs = page.getByRole('navigation').last().getByRole('link');
+  expect(await tabs.count()).toBeGreaterThanOrEqual(2);
+  for (const tab of await tabs.all()) {
+    const box = await tab.boundingBox();
+    expect(box?.height, await tab.textContent()).toBeGreaterThanOrEqual(48);
+    expect(box?.width, await tab.textContent()).toBeGreaterThanOrEqual(48);
+  }
+  await page.goto('/documents-flow');
+  await settle(page);
+  const checkboxes = page.getByRole('checkbox');
+  expect(await checkboxes.count()).toBeGreaterThanOrEqual(2);
+  for (const checkbox of await checkboxes.all()) {
+    const box = await checkbox.boundingBox();
+    // Never squeezed by its text: the box as drawn, 28 × 28.
+    expect(box?.width).toBeGreaterThanOrEqual(28);
+    expect(box?.height).toBeGreaterThanOrEqual(28);
+    const label = await checkbox.locator('xpath=ancestor::label[1]').boundingBox();
+    expect(label?.height).toBeGreaterThanOrEqual(48);
+    expect(label?.width).toBeGreaterThanOrEqual(48);
+  }
+});
