@@ -26,7 +26,8 @@ export function AppLayout() {
         devices={
           <>
             {user ? (
-              <Suspense fallback={null}>
+              // Its place is kept while its code loads, so the header does not shift (CLS).
+              <Suspense fallback={<span className={styles.deviceSlot} aria-hidden="true" />}>
                 <DeviceStatus />
               </Suspense>
             ) : null}
