@@ -82,8 +82,9 @@ test('the /inbound tabs and the /documents-flow checkboxes are 48 px targets', a
   expect(await tabs.count()).toBeGreaterThanOrEqual(2);
   for (const tab of await tabs.all()) {
     const box = await tab.boundingBox();
-    expect(box?.height, await tab.textContent()).toBeGreaterThanOrEqual(48);
-    expect(box?.width, await tab.textContent()).toBeGreaterThanOrEqual(48);
+    const name = (await tab.textContent()) ?? '';
+    expect(box?.height, name).toBeGreaterThanOrEqual(48);
+    expect(box?.width, name).toBeGreaterThanOrEqual(48);
   }
   await page.goto('/documents-flow');
   await settle(page);
