@@ -1,12 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** In development the server's calls go to the real server (scripts/dev.mjs sets the URL). */
 const serverUrl = process.env.SORTING_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = { target: serverUrl, changeOrigin: false, ws: true };
 
+/**
+ * Text files of the build, pre-compressed once here (brotli at its best, gzip level 9) and
+ * served as they are by the server's static files (`preCompressed`): no request pays for
+ * compressing them. Images, sounds and wasm are left alone. docs/DECISIONS.md "Serving and
+ * shutdown", compression.
+ */
+const precompressed = compression({
+  include: /\.(?:js|mjs|css|svg|json|txt)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressed],
   server: {
     proxy: {
       // Every service of the spec lives under '<name>-api/' (sorting-api, auth-api, ...).

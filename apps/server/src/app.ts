@@ -13,6 +13,7 @@ import { AppError } from '@sorting/contracts';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerApiDocument } from './http/api-document.js';
+import { registerCompression } from './http/compression.js';
 import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { RequestLogController } from './http/request-log.js';
@@ -260,6 +261,8 @@ async function registerEverything(
   registerErrorHandling(app);
   // Before every route: pages, assets, API answers and errors all carry them.
   await registerSecurityHeaders(app, config);
+  // Before every route too: its send hook is added to each route registered after it.
+  await registerCompression(app);
 
   // Spec part 1 §7 calls such as POST /auth-api/users/search send an "empty body" with the
   // JSON content type (part 2 §7); an empty JSON body is no body, not a 400.

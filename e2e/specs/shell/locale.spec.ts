@@ -3,9 +3,15 @@ import { test, expect } from '../../fixtures';
 test.describe('locale routing', () => {
   test('unprefixed and /ru pages are Russian, /en pages English', async ({ page }) => {
     for (const [path, heading, lang, title] of [
-      ['/outdated-browser', 'Браузер устарел', 'ru', 'Сортировка'],
-      ['/ru/outdated-browser', 'Браузер устарел', 'ru', 'Сортировка'],
-      ['/en/outdated-browser', 'Your browser is outdated', 'en', 'Sorting'],
+      // Each screen names itself after the app (docs/DECISIONS.md "Web shell").
+      ['/outdated-browser', 'Браузер устарел', 'ru', 'Сортировка — Браузер устарел'],
+      ['/ru/outdated-browser', 'Браузер устарел', 'ru', 'Сортировка — Браузер устарел'],
+      [
+        '/en/outdated-browser',
+        'Your browser is outdated',
+        'en',
+        'Sorting — Your browser is outdated',
+      ],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -32,7 +38,8 @@ test.describe('locale routing', () => {
     await page.getByTestId('locale-en').click();
     await expect(page).toHaveURL(/\/en\/user-auth$/);
     await expect(page.getByTestId('user-auth-prompt')).toHaveText('Scan your employee badge');
-    await expect(page).toHaveTitle('Sorting');
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(page).toHaveTitle(`Sorting — ${heading}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     const cookies = Object.fromEntries(

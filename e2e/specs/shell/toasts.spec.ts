@@ -15,11 +15,15 @@ test.describe('toasts', () => {
       const toast = toasts.nth(index);
       await expect(toast).toHaveAttribute('data-status', status);
       await expect(toast.getByTestId('toast-icon')).toHaveAttribute('data-icon', status);
-      await expect(toast).toHaveAttribute(
-        'role',
-        status === 'error' || status === 'attention' ? 'alert' : 'status',
-      );
+      // Urgent ones are alerts; ok and info are read by their container, a polite live
+      // region there from the start (docs/DECISIONS.md "Web shell", what a screen reader hears).
+      if (status === 'error' || status === 'attention') {
+        await expect(toast).toHaveAttribute('role', 'alert');
+      } else {
+        await expect(toast).not.toHaveAttribute('role');
+      }
     }
+    await expect(page.getByTestId('toasts-topRight')).toHaveAttribute('aria-live', 'polite');
     const paths = await toasts.evaluateAll((elements) =>
       elements.map((element) =>
         element.querySelector('[data-testid="toast-icon"] path')?.getAttribute('d'),

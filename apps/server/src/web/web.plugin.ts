@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isApiPath } from '@sorting/contracts';
@@ -28,6 +30,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MODEST = 'public, max-age=3600';
 const NOT_BUILT = 'web app not built: run npm run build';
 const OUTDATED_BROWSER_PATH = '/outdated-browser';
+
+/** A page in each encoding a browser may take, compressed once at start. */
+interface EncodedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+
+function encodePage(html: string): EncodedPage {
+  const identity = Buffer.from(html, 'utf8');
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+}
 
 function readIndexHtml(webDist: string): string | null {
   try {
@@ -69,10 +85,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const hasDist = fs.existsSync(root);
   // Read once at start: the built index.html does not change while the server runs.
   const indexHtml = readIndexHtml(root);
-  const pages = new Map<Locale, string>(
+  const pages = new Map<Locale, EncodedPage>(
     indexHtml === null
       ? []
-      : LOCALES.map((locale) => [locale, localizeIndexHtml(indexHtml, locale)]),
+      : LOCALES.map((locale) => [locale, encodePage(localizeIndexHtml(indexHtml, locale))]),
   );
   const iconPath = hasDist ? findIcon(root) : null;
 
@@ -83,6 +99,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       index: false,
       dotfiles: 'ignore',
       cacheControl: false,
+      // The build writes a .br and a .gz beside each hashed text asset (apps/web/vite.config.ts);
+      // the one the browser accepts is sent with its Content-Encoding, always with Vary.
+      preCompressed: true,
     });
   } else {
     app.log.warn({ webDist: root }, NOT_BUILT);
@@ -148,10 +167,20 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
         .type('text/plain; charset=utf-8')
         .send(NOT_BUILT);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? negotiate(accepted, [...PAGE_ENCODINGS]) : null;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.header('vary', 'accept-encoding');
+    if (encoding === 'br' || encoding === 'gzip') {
+      return reply.header('content-encoding', encoding).send(page[encoding]);
+    }
+    return reply.send(page.identity);
   }
 
-  app.get('/*', async (request, reply) => {
+  // Not through the API's compression (http/compression.ts): hashed assets are the build's
+  // .br/.gz files, pages are compressed at start, and images, sounds and wasm stay as they are
+  // (the plugin would take wasm for text: mime-db calls it compressible).
+  app.get('/*', { compress: false }, async (request, reply) => {
     const { pathname, search } = splitUrl(request.url);
     if (isApiPath(pathname)) {
       throw new AppError('routeNotFound', { message: `Route GET ${pathname} not found` });

@@ -69,7 +69,10 @@ describe('locale route trees', () => {
     expect((await heading()).textContent).toBe(title);
     expect(screen.getByText('Chrome 90')).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe(lang));
-    expect(document.title).toBe(lang === 'en' ? 'Sorting' : 'Сортировка');
+    // Each screen names itself after the app's name (docs/DECISIONS.md "Web shell").
+    await waitFor(() =>
+      expect(document.title).toBe(`${lang === 'en' ? 'Sorting' : 'Сортировка'} — ${title}`),
+    );
   });
 
   it('renders the home menu, translated', async () => {
@@ -106,15 +109,18 @@ describe('locale route trees', () => {
     );
     await userEvent.click(screen.getByTestId('locale-en'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/user-auth'));
-    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
-      'Scan your employee badge',
+    // The Russian page may still be up for a moment while the English tree loads.
+    await waitFor(() =>
+      expect(screen.getByTestId('user-auth-prompt').textContent).toBe('Scan your employee badge'),
     );
     expect(cookies.get('NEXT_LOCALE')).toBe('en');
     await userEvent.click(screen.getByTestId('locale-ru'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-auth'));
     expect(cookies.get('NEXT_LOCALE')).toBe('ru');
-    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
-      'Сканируйте бейдж сотрудника',
+    await waitFor(() =>
+      expect(screen.getByTestId('user-auth-prompt').textContent).toBe(
+        'Сканируйте бейдж сотрудника',
+      ),
     );
   });
 

@@ -115,6 +115,11 @@ export function useScanClaim(claim: ScanClaim): void {
   useEffect(() => scanInput.claim((scan) => onClaim(scan)), [scanInput]);
 }
 
+/** The scan input when the shell is there (a dialog rendered on its own in a test has none). */
+export function useScanInputIfAny(): ScanInput | null {
+  return useContext(ShellServicesContext)?.scanInput ?? null;
+}
+
 /** The scan settings of this device. */
 export function useScanSettings(): ScanSettings {
   const { scanSettings } = useShellServices();

@@ -101,6 +101,26 @@ describe('printer core: start and the local socket', () => {
     expect(reopened.effects).toContainEqual({ type: 'scheduleLocalReconnect', delayMs: 1000 });
   });
 
+  // docs/DECISIONS.md "Printer and scale in the web app", no agent: every refused try is a
+  // console error; while no agent runs they buried real errors, one every few seconds.
+  it('a socket refused before it ever opened (no agent) is tried again only when asked', () => {
+    const refused = run([{ type: 'LOCAL_CLOSED', wasClean: false }], started().state);
+    expect(refused.state.local.status).toBe('disconnected');
+    expect(refused.effects.some((e) => e.type === 'scheduleLocalReconnect')).toBe(false);
+    // Not when the hub goes down either.
+    const hubDown = run([{ type: 'HUB_STARTED' }, { type: 'HUB_RECONNECTING' }], refused.state);
+    expect(hubDown.effects.some((e) => e.type === 'scheduleLocalReconnect')).toBe(false);
+    // The device dialog (or a print) asks: one more try.
+    const asked = run([{ type: 'LOCAL_RETRY' }], refused.state);
+    expect(asked.effects).toContainEqual({ type: 'openLocal' });
+    // An agent that answers once is reconnected on the timer from then on.
+    const lost = run(
+      [{ type: 'LOCAL_OPENED' }, { type: 'LOCAL_CLOSED', wasClean: false }],
+      asked.state,
+    );
+    expect(lost.effects).toContainEqual({ type: 'scheduleLocalReconnect', delayMs: 1000 });
+  });
+
   it('does not reconnect after a clean close', () => {
     const { effects, state } = run(
       [{ type: 'LOCAL_OPENED' }, { type: 'LOCAL_CLOSED', wasClean: true }],
@@ -124,7 +144,10 @@ describe('printer core: start and the local socket', () => {
   });
 
   it('skips a due reconnect when the hub connected meanwhile, and cancels the timer', () => {
-    const closed = run([{ type: 'LOCAL_CLOSED', wasClean: false }], started().state);
+    const closed = run(
+      [{ type: 'LOCAL_OPENED' }, { type: 'LOCAL_CLOSED', wasClean: false }],
+      started().state,
+    );
     expect(closed.effects).toContainEqual({ type: 'scheduleLocalReconnect', delayMs: 1000 });
     const hubUp = run([{ type: 'HUB_STARTED' }], closed.state);
     expect(hubUp.effects).toEqual([
@@ -154,7 +177,11 @@ describe('printer core: start and the local socket', () => {
 
   it('starts reconnecting the local socket when the hub goes down after a non-clean close', () => {
     const { state } = run(
-      [{ type: 'HUB_STARTED' }, { type: 'LOCAL_CLOSED', wasClean: false }],
+      [
+        { type: 'HUB_STARTED' },
+        { type: 'LOCAL_OPENED' },
+        { type: 'LOCAL_CLOSED', wasClean: false },
+      ],
       started().state,
     );
     const lost = run([{ type: 'HUB_RECONNECTING' }], state);

@@ -43,6 +43,12 @@ export interface LocalChannelState {
   isNeeded: boolean;
   /** Consecutive reconnects since the socket was last open. */
   reconnectAttempt: number;
+  /**
+   * The socket was open at least once on this page: an agent runs on this workstation. Until
+   * then a refused socket is not retried on a timer (docs/DECISIONS.md "Printer and scale in
+   * the web app", no agent).
+   */
+  hasOpened: boolean;
   isReconnectScheduled: boolean;
   /** How the socket last closed: null before any close. */
   lastCloseWasClean: boolean | null;
@@ -113,6 +119,7 @@ export const initialPrinterState: PrinterState = {
     status: 'disconnected',
     isNeeded: true,
     reconnectAttempt: 0,
+    hasOpened: false,
     isReconnectScheduled: false,
     lastCloseWasClean: null,
     version: null,
@@ -182,6 +189,9 @@ function maybeScheduleLocalReconnect(state: PrinterState): Transition {
     local.isNeeded &&
     local.status === 'disconnected' &&
     local.lastCloseWasClean === false &&
+    // No agent has answered on this page: each try is one more refusal in the console, so it
+    // is tried again only when asked (the device dialog, a print), not every few seconds.
+    local.hasOpened &&
     !local.isReconnectScheduled &&
     state.hub.status !== 'connected';
   if (!shouldReconnect) return { state, effects: [] };
@@ -340,7 +350,7 @@ export function reducePrinter(state: PrinterState, event: PrinterEvent): Transit
       return {
         state: {
           ...state,
-          local: { ...state.local, status: 'connected', reconnectAttempt: 0 },
+          local: { ...state.local, status: 'connected', reconnectAttempt: 0, hasOpened: true },
         },
         effects: [
           { type: 'sendLocal', request: { action: 'version' } },

@@ -40,6 +40,8 @@ export function DimensionDialog(props: {
       isOpen
       onClose={props.onClose}
       title={props.mode === 'create' ? t('createTitle') : t('editTitle')}
+      // A scan fills the form's barcode (the page's scan handler).
+      scans="page"
       actions={
         <>
           <button

@@ -201,7 +201,13 @@ describe('SortingScreen prompt area', () => {
     expect(screen.getByTestId('prompt-extra').textContent).toContain('Маршрут R-101');
     const cell = within(screen.getByTestId('suggested-cells')).getByTestId('suggested-cell');
     expect(cell.textContent).toContain('Зона 1');
-    expect(cell.textContent).toContain('A7');
+    // Row and column as on the shelf label, each named for a screen reader; the first cell
+    // says it is the recommended one in words, not only by its border.
+    expect(cell.textContent).toContain('Ряд A');
+    expect(cell.textContent).toContain('Ячейка 7');
+    expect(within(cell).getByTestId('suggested-cell-recommended').textContent).toBe(
+      'рекомендуется',
+    );
 
     scan(CELL.barcode);
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));

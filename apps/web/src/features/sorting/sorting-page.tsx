@@ -24,6 +24,7 @@ import {
 } from '../../shell';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import { useAnnouncePrompt } from '../../shell/live-region/live-region';
 import { PromptError as PromptErrorLine } from '../../shell/prompt/prompt-error';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
@@ -89,14 +90,17 @@ export function Prompt(props: {
   isArrow?: boolean;
   error?: { text: string; code: string | null } | null;
 }) {
+  // Spoken on every change: the outcome (pre) and what to scan next (main).
+  const ref = useRef<HTMLElement>(null);
+  useAnnouncePrompt(ref);
   return (
-    <section className={styles.prompt} data-testid="prompt">
+    <section ref={ref} className={styles.prompt} data-testid="prompt">
       {props.pre ? (
-        <p className={styles.pre} data-testid="prompt-pre">
+        <p className={styles.pre} data-testid="prompt-pre" data-announce>
           {props.pre}
         </p>
       ) : null}
-      <p className={styles.main} data-testid="prompt-main">
+      <p className={styles.main} data-testid="prompt-main" data-announce>
         {props.isArrow ? (
           <span className={styles.arrow} data-testid="prompt-arrow" aria-hidden="true">
             {'➜'}
@@ -131,10 +135,22 @@ function CellCard(props: { cell: TCell; isFirst: boolean }) {
     >
       <span className={styles.cellZone}>{t('cellZone', { zone: cell.zoneNumber })}</span>
       <span className={styles.cellPlace}>
-        <span aria-label={t('cellRow')}>{cell.row.toUpperCase()}</span>
-        <span aria-label={t('cellCol')}>{cell.col}</span>
+        <span>
+          <span className="visually-hidden">{t('cellRow')} </span>
+          {cell.row.toUpperCase()}
+        </span>
+        <span>
+          <span className="visually-hidden">{t('cellCol')} </span>
+          {cell.col}
+        </span>
       </span>
       {cell.isEmpty ? <span className={styles.cellZone}>{t('cellEmpty')}</span> : null}
+      {/* Not only a thicker border: the first cell says it is the one to use. */}
+      {props.isFirst ? (
+        <span className={styles.cellZone} data-testid="suggested-cell-recommended">
+          {t('cellRecommended')}
+        </span>
+      ) : null}
     </li>
   );
 }

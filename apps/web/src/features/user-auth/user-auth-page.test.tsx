@@ -95,7 +95,7 @@ describe('UserAuthPage', () => {
     // The printable sheet is a server page: a plain link, no router.
     const sheet = await screen.findByRole('link', { name: 'Листок с демо-штрихкодами' });
     expect(sheet.getAttribute('href')).toBe('/demo-sheet');
-    await userEvent.click(await screen.findByRole('button', { name: 'Войти как Иванов Пётр' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Войти как Иванов Пётр/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(services.cookies.get('lkdToken')).toBe('~W1001-7KQ2');
   });

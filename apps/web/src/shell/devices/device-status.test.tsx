@@ -325,7 +325,10 @@ describe('device status in the header', () => {
     );
     const status = await screen.findByTestId('device-status');
     await waitFor(() => expect(status.dataset.printer).toBe('local'));
-    expect(status.getAttribute('aria-label')).toBe('Принтер: локальный агент. Весы: не настроены');
+    // The name starts with the tag the button shows (WCAG 2.5.3), then says it in words.
+    expect(status.getAttribute('aria-label')).toBe(
+      'ЛОК. Принтер: локальный агент. Весы: не настроены',
+    );
 
     await userEvent.click(status);
     const dialog = await screen.findByTestId('device-dialog');

@@ -28,6 +28,9 @@ function StatusButton(props: { runtime: DevicesRuntime }) {
     printer: t(`status.printer.${printer}`),
     scale: t(`status.scale.${scale}`),
   });
+  // The name starts with the tag the button shows (ЛОК, ХАБ, НЕТ), as WCAG 2.5.3 wants.
+  const shortTag = t(`status.short.${printer}`);
+  const name = `${shortTag}. ${label}`;
   return (
     <>
       <button
@@ -36,7 +39,7 @@ function StatusButton(props: { runtime: DevicesRuntime }) {
         data-printer={printer}
         data-scale={scale}
         className={`${headerStyles.iconButton} ${styles.statusButton}`}
-        aria-label={label}
+        aria-label={name}
         title={label}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
@@ -45,7 +48,7 @@ function StatusButton(props: { runtime: DevicesRuntime }) {
           <path fill="currentColor" d={PRINTER_ICON} />
         </svg>
         <span className={styles.tag} data-channel={printer} aria-hidden="true">
-          {t(`status.short.${printer}`)}
+          {shortTag}
         </span>
         {scale === 'set' ? (
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

@@ -22,7 +22,12 @@ export function Header(props: { devices?: ReactNode }) {
         <img src="/favicon.svg" alt="" width="32" height="32" className={styles.logo} />
         <span className={styles.titleText}>{t('appTitle')}</span>
       </LocaleLink>
-      <div className={styles.devices} data-testid="header-devices" aria-label={t('header.devices')}>
+      <div
+        className={styles.devices}
+        data-testid="header-devices"
+        role="group"
+        aria-label={t('header.devices')}
+      >
         {props.devices}
       </div>
       {isSignedIn ? (

@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { Header } from '../header/header';
+import { LiveRegion } from '../live-region/live-region';
 import { MainLoader } from '../main-loader/main-loader';
 import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';
@@ -8,6 +10,7 @@ import { ScanSettingsButton } from '../scan-settings/scan-settings-button';
 import { UserSwitchListener } from '../session/user-switch-listener';
 import { useSessionUser, useShellServices } from '../shell-services';
 import styles from './layout.module.css';
+import { useScreenHeading } from './use-screen-heading';
 
 // Lazy: the printer logic and SignalR load only once a user is signed in.
 const DeviceStatus = lazy(() => import('../devices/device-status'));
@@ -18,13 +21,18 @@ const DeliveryPanel = lazy(() => import('../delivery-panel/delivery-panel'));
 export function AppLayout() {
   const { toasts } = useShellServices();
   const user = useSessionUser();
+  const { t } = useTranslation('common');
+  const main = useRef<HTMLElement>(null);
+  useScreenHeading(main, t('appTitle'), useLocation().pathname);
   return (
     <div className={styles.app}>
+      <LiveRegion />
       <Header
         devices={
           <>
             {user ? (
-              <Suspense fallback={null}>
+              // Its place is kept while its code loads, so the header does not shift (CLS).
+              <Suspense fallback={<span className={styles.deviceSlot} aria-hidden="true" />}>
                 <DeviceStatus />
               </Suspense>
             ) : null}
@@ -38,7 +46,7 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <ScanPanel />
-      <main className={styles.main}>
+      <main ref={main} className={styles.main}>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -7,7 +7,8 @@ import { AppLayout } from './app-layout';
 /** Keeps <html lang>, the title and the manifest link in the locale of the page. */
 export function applyDocumentLocale(doc: Document, locale: Locale, title: string): void {
   doc.documentElement.lang = locale;
-  doc.title = title;
+  // A screen's own title («Сортировка — Выдача», set by its Page) is kept.
+  if (!doc.title.startsWith(`${title} — `)) doc.title = title;
   const manifest = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   if (manifest) manifest.setAttribute('href', `/${locale}/manifest.webmanifest`);
 }

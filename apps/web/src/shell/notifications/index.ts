@@ -1,5 +1,6 @@
 import { splitLocalePath } from '@sorting/domain';
 import { browserScheduler } from '../../lib/scheduler';
+import { announcer } from '../live-region/announcer';
 import { soundPlayer, type SoundPlayer } from '../sounds';
 import type { NotifyInput } from './notification';
 import { createLazySanitizer, htmlToText, loadDomPurify } from './sanitize';
@@ -20,6 +21,7 @@ export const toastStore = createToastStore({
   sounds: soundPlayer,
   sanitize: sanitizer.sanitize,
   toText: htmlToText,
+  announcer,
 });
 
 /** ux.md "Feedback": ok-new, success-big and success-small mean success, and only success. */

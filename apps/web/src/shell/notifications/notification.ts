@@ -47,6 +47,11 @@ export interface Notification {
   title: string | null;
   /** The flow the toast belongs to: a success of the flow closes its older errors. */
   flow: string;
+  /**
+   * Its text was said a moment ago by the live region (the prompt's error line): it is shown
+   * but not read again (docs/DECISIONS.md "Web shell", what a screen reader hears).
+   */
+  isQuiet?: boolean;
 }
 
 /** What a feature passes to `notify`. */

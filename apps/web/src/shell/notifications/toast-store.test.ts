@@ -4,6 +4,7 @@ import { createRecordingPlayer } from '../sounds/sound-player';
 import { NOTIFICATION_LIFETIME_MS, defaultPosition, type NotifyInput } from './notification';
 import { htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
 import { createToastStore } from './toast-store';
+import { createAnnouncer } from '../live-region/announcer';
 import { withSuccessSignal } from './index';
 
 async function setup(
@@ -249,5 +250,90 @@ describe('success sounds', () => {
       expect(contents('bottomRight')).toEqual([]);
     }
     expect(played).toEqual(['scan', 'err', 'attention', 'success-small', 'ok-new', 'success-big']);
+  });
+});
+
+// docs/DECISIONS.md "Web shell", what a screen reader hears: a toast stops while focused or
+// hovered; on a handheld an error is never pushed out by ok or info within its 10 s; a text
+// the live region has just said is not read again by its toast, nor the other way round.
+describe('toasts that are read and held', () => {
+  it('a held toast stays past its 10 s and closes after the rest of its time once released', async () => {
+    const { store, contents, scheduler } = await setup();
+    const id = store.notify('read me');
+    scheduler.advance(6_000);
+    store.hold(id);
+    scheduler.advance(30_000);
+    expect(contents('bottomRight')).toEqual(['read me']);
+    store.release(id);
+    scheduler.advance(3_999);
+    expect(contents('bottomRight')).toEqual(['read me']);
+    scheduler.advance(1);
+    expect(contents('bottomRight')).toEqual([]);
+  });
+
+  it('on a handheld, ok and info push out each other but never an error within its time', async () => {
+    const { store, contents, scheduler } = await setup(360);
+    store.notify({ content: 'error 1' });
+    scheduler.advance(5);
+    store.notify({ content: 'printer error', flow: 'devices' });
+    scheduler.advance(5);
+    store.notify({ content: 'printed', status: 'info', flow: 'other' });
+    expect(contents('bottomCenter')).toEqual(['printer error', 'error 1']);
+    scheduler.advance(5);
+    store.notify({ content: 'error 2', flow: 'other' });
+    expect(contents('bottomCenter')).toEqual(['error 2', 'printer error']);
+  });
+
+  it('on a handheld, a new ok closes an older info rather than an error', async () => {
+    const { store, contents, scheduler } = await setup(360);
+    store.notify({ content: 'info', status: 'info', flow: 'a' });
+    scheduler.advance(5);
+    store.notify({ content: 'error', flow: 'b' });
+    scheduler.advance(5);
+    store.notify({ content: 'ok', status: 'ok', flow: 'a' });
+    expect(contents('bottomCenter')).toEqual(['ok', 'error']);
+  });
+
+  it('an ok toast that cannot be shown is said through the live region', async () => {
+    const scheduler = createFakeScheduler();
+    const announcer = createAnnouncer(() => scheduler.now());
+    const store = createToastStore({
+      scheduler,
+      sounds: createRecordingPlayer(),
+      getViewportWidth: () => 360,
+      sanitize: (html) => html,
+      toText: htmlToText,
+      announcer,
+    });
+    store.notify({ content: 'e1', flow: 'a' });
+    store.notify({ content: 'e2', flow: 'b' });
+    store.notify({ content: 'Label printed', status: 'ok', flow: 'c' });
+    await Promise.resolve();
+    expect(announcer.getSnapshot()?.text).toBe('Label printed');
+  });
+
+  it('a toast whose text the live region just said is quiet; an alert toast is not said again', async () => {
+    const scheduler = createFakeScheduler();
+    const announcer = createAnnouncer(() => scheduler.now());
+    const store = createToastStore({
+      scheduler,
+      sounds: createRecordingPlayer(),
+      getViewportWidth: () => 1280,
+      sanitize: (html) => html,
+      toText: htmlToText,
+      announcer,
+    });
+    announcer.say('Cell not found');
+    store.notify('Cell not found');
+    expect(store.getSnapshot().bottomRight[0]?.isQuiet).toBe(true);
+    store.notify('Parcel not found');
+    expect(store.getSnapshot().bottomRight[0]?.isQuiet).toBeFalsy();
+    announcer.say('Parcel not found');
+    await Promise.resolve();
+    expect(announcer.getSnapshot()?.text).toBe('Cell not found');
+    // Heard long ago: said again.
+    scheduler.advance(5_000);
+    store.notify('Cell not found');
+    expect(store.getSnapshot().bottomRight[0]?.isQuiet).toBeFalsy();
   });
 });

@@ -1,4 +1,5 @@
 import type { Scheduler } from '../../lib/scheduler';
+import type { Announcer } from '../live-region/announcer';
 import type { SoundName } from '../sounds/sound-names';
 import {
   HANDHELD_MAX_TOASTS,
@@ -24,6 +25,8 @@ export interface ToastStoreDeps {
   sanitize: (html: string) => string;
   toText: (html: string) => string;
   lifetimeMs?: number;
+  /** The live region: what an alert toast says is not said again, nor the other way round. */
+  announcer?: Pick<Announcer, 'say' | 'noteSaid' | 'wasSaid'>;
 }
 
 export interface ToastStore {
@@ -32,6 +35,10 @@ export interface ToastStore {
   /** Sanitises the shown toasts again (after the full sanitiser has loaded). */
   resanitize(): void;
   dismiss(id: number): void;
+  /** The toast is focused or hovered: its time stops until `release` (WCAG 2.2.1). */
+  hold(id: number): void;
+  /** Focus or pointer left the toast: the rest of its time runs on. */
+  release(id: number): void;
   /**
    * A success of a flow (default: the current page's) that showed no ok toast, such as a move
    * with its success sound: the flow's error toasts close.
@@ -58,6 +65,9 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
   let state = emptyState();
   let lastId = 0;
   const timers = new Map<number, ReturnType<Scheduler['setTimeout']>>();
+  // When each toast's time runs out, and what is left of it while the toast is held.
+  const dueAt = new Map<number, number>();
+  const heldLeft = new Map<number, number>();
   // The content as given, kept while the toast is shown, to sanitise it again.
   const rawContent = new Map<number, string>();
   const listeners = new Set<() => void>();
@@ -75,6 +85,8 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
         if (!isClosed(toast)) return true;
         deps.scheduler.clearTimeout(timers.get(toast.id) ?? 0);
         timers.delete(toast.id);
+        dueAt.delete(toast.id);
+        heldLeft.delete(toast.id);
         rawContent.delete(toast.id);
         changed = true;
         return false;
@@ -91,14 +103,41 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
   const closeErrorsOf = (flow: string) =>
     dismissWhere((toast) => toast.flow === flow && toast.status === 'error');
 
-  /** A handheld shows at most two: the older ones close (ids grow with time). */
-  const keepWithinLimit = () => {
-    if (!isHandheldWidth(deps.getViewportWidth())) return;
-    const ids = NOTIFICATION_POSITIONS.flatMap((position) => state[position])
-      .map((toast) => toast.id)
-      .sort((a, b) => b - a);
-    const oldestKept = ids[HANDHELD_MAX_TOASTS - 1];
-    if (oldestKept !== undefined) dismissWhere((toast) => toast.id < oldestKept);
+  const startTimer = (id: number, ms: number) => {
+    dueAt.set(id, deps.scheduler.now() + ms);
+    timers.set(
+      id,
+      deps.scheduler.setTimeout(() => dismiss(id), ms),
+    );
+  };
+
+  /**
+   * A handheld shows at most two: the oldest closes (ids grow with time). An ok or info toast
+   * never pushes out an error or attention toast within its time (docs/DECISIONS.md "Web
+   * shell", toasts on a handheld): the oldest ok or info closes instead, the new one itself
+   * when every other is urgent (it is then said through the live region).
+   */
+  /** False when the added toast itself had to close. */
+  const keepWithinLimit = (added: Notification): boolean => {
+    if (!isHandheldWidth(deps.getViewportWidth())) return true;
+    const shown = NOTIFICATION_POSITIONS.flatMap((position) => state[position]).sort(
+      (a, b) => a.id - b.id,
+    );
+    let excess = shown.length - HANDHELD_MAX_TOASTS;
+    if (excess <= 0) return true;
+    const closing = new Set<number>();
+    const isUrgent = (toast: Notification) =>
+      toast.status === 'error' || toast.status === 'attention';
+    const mayClose = (toast: Notification) => !isUrgent(toast) || isUrgent(added);
+    for (const toast of shown) {
+      if (excess === 0) break;
+      if (mayClose(toast)) {
+        closing.add(toast.id);
+        excess -= 1;
+      }
+    }
+    dismissWhere((toast) => closing.has(toast.id));
+    return !closing.has(added.id);
   };
 
   const withContent = (toast: Notification, raw: string): Notification => {
@@ -130,17 +169,18 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
     );
     // An ok or info outcome means the flow went on: its older errors no longer hold.
     if (toast.status === 'ok' || toast.status === 'info') closeErrorsOf(toast.flow);
+    const text = deps.toText(toast.content);
+    if (deps.announcer?.wasSaid(text)) toast.isQuiet = true;
     rawContent.set(id, input.content);
     const list = state[position];
     state = {
       ...state,
       [position]: isBottomPosition(position) ? [toast, ...list] : [...list, toast],
     };
-    timers.set(
-      id,
-      deps.scheduler.setTimeout(() => dismiss(id), lifetime),
-    );
-    keepWithinLimit();
+    startTimer(id, lifetime);
+    // Shown: its alert or its live container reads it. Not shown: the live region says it.
+    if (!keepWithinLimit(toast)) deps.announcer?.say(text);
+    else if (!toast.isQuiet) deps.announcer?.noteSaid(text);
     if (toast.status === 'error' && !toast.isMuteErrorSound) deps.sounds.play('err');
     emit();
     return id;
@@ -149,6 +189,20 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
   return {
     notify,
     dismiss,
+    hold(id) {
+      const due = dueAt.get(id);
+      if (due === undefined || heldLeft.has(id)) return;
+      deps.scheduler.clearTimeout(timers.get(id) ?? 0);
+      timers.delete(id);
+      heldLeft.set(id, Math.max(due - deps.scheduler.now(), 0));
+    },
+    release(id) {
+      const left = heldLeft.get(id);
+      if (left === undefined) return;
+      heldLeft.delete(id);
+      // A moment to read what is left, even if its time had all but run out.
+      startTimer(id, Math.max(left, 2_000));
+    },
     succeed(flow) {
       if (closeErrorsOf(flow ?? deps.getFlow?.() ?? '')) emit();
     },

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useAnnouncePrompt } from '../live-region/live-region';
 import { PromptError } from './prompt-error';
 import styles from './prompt.module.css';
 
@@ -17,14 +18,17 @@ export function Prompt(props: {
   testId?: string;
   children?: ReactNode;
 }) {
+  // Spoken on every change: the line above (the outcome) and what to scan next.
+  const ref = useRef<HTMLElement>(null);
+  useAnnouncePrompt(ref);
   return (
-    <section className={styles.prompt} data-testid={props.testId ?? 'prompt'}>
+    <section ref={ref} className={styles.prompt} data-testid={props.testId ?? 'prompt'}>
       {props.pre ? (
-        <p className={styles.extra} data-testid="prompt-pre">
+        <p className={styles.extra} data-testid="prompt-pre" data-announce>
           {props.pre}
         </p>
       ) : null}
-      <p className={styles.main} data-testid="prompt-main">
+      <p className={styles.main} data-testid="prompt-main" data-announce>
         {props.main}
       </p>
       {props.extra ? (
