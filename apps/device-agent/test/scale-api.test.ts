@@ -60,6 +60,42 @@ describe('cookie check', () => {
     );
   });
 
+  it('echoes the value a page of another site carries in the request; its cookie wins', async () => {
+    // An app on its own host name (cross-site to the agent on localhost): current Chromium
+    // never sends the agent's third-party cookie back, so the value travels in the request.
+    const page = 'http://sorting.test:3000';
+    agent = await startTestAgent({ allowedOrigins: [page] });
+    const preflight = await call('/api/cookie?name=agent_cookie_check', {
+      method: 'OPTIONS',
+      origin: page,
+      headers: {
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-device-cookie',
+        'Access-Control-Request-Private-Network': 'true',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(page);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-device-cookie');
+    expect(preflight.headers.get('access-control-allow-private-network')).toBe('true');
+
+    const echoed = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': '4711' },
+    });
+    expect(await echoed.json()).toEqual({ name: 'agent_cookie_check', value: '4711' });
+    const both = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': '4711', Cookie: 'agent_cookie_check=42' },
+    });
+    expect(await both.json()).toEqual({ name: 'agent_cookie_check', value: '42' });
+    const tooLong = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': 'x'.repeat(257) },
+    });
+    expect(await tooLong.json()).toEqual({ name: 'agent_cookie_check', value: null });
+  });
+
   it('refuses a bad cookie name with 400', async () => {
     agent = await startTestAgent({});
     const response = await post('/api/cookie/check', { name: 'a b;c', value: '1' });
