@@ -4,6 +4,7 @@ import type { LookupResult } from './sorting-entry.machine';
 import { prompts } from './sorting.prompts';
 import {
   CELL_NOT_FOUND_CODES,
+  HALT,
   UNAVAILABLE_CODE,
   codeOf,
   fail,
@@ -12,6 +13,7 @@ import {
   noAnswer,
   objectNotFound,
   scanIs,
+  scanIsSortingBox,
   serverFailure,
   sortingSetup,
 } from './sorting.setup';
@@ -34,7 +36,7 @@ const scanWhereState = sortingSetup.createStateConfig({
     SCANNED: [
       cellScanned,
       {
-        guard: ({ context, event }) => scanIs('box')({ event }) && context.parcel !== null,
+        guard: ({ context, event }) => scanIsSortingBox({ event }) && context.parcel !== null,
         target: 'searchingBoxForParcel',
         actions: ['clearError', 'takeScan'],
       },
@@ -50,7 +52,7 @@ const scanCellState = sortingSetup.createStateConfig({
     SCANNED: [
       cellScanned,
       {
-        guard: scanIs('box'),
+        guard: scanIsSortingBox,
         target: 'searchingBoxForParcel',
         actions: ['clearError', 'takeScan'],
       },
@@ -150,9 +152,9 @@ const movingState = sortingSetup.createStateConfig({
       },
       {
         // A refusal would be refused again: no Retry (issue 14 item 11); a new scan
-        // is a new move.
+        // is a new move. The parcel must not stay where it was put: `stop`.
         target: 'resume',
-        actions: failWithMessage('f-0014'),
+        actions: failWithMessage('f-0014', HALT),
       },
     ],
     // The request never got an answer (network lost, or the answer lost after the
@@ -193,7 +195,7 @@ const expeditionSuggestMoveState = sortingSetup.createStateConfig({
     input: ({ context }) => context,
     onDone: [
       movedTo('scanWhat', { isAutomove: true }),
-      { target: 'scanWhere', actions: failWithMessage('f-0014') },
+      { target: 'scanWhere', actions: failWithMessage('f-0014', HALT) },
     ],
     // No answer: the same move may still go through, so Retry resends it.
     onError: {
