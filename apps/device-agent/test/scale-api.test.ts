@@ -25,6 +25,18 @@ function call(path: string, init: RequestInit & { origin?: string } = {}): Promi
 const post = (path: string, body: unknown, origin?: string) =>
   call(path, { method: 'POST', body: JSON.stringify(body), origin });
 
+/** A browser's preflight with the Private Network Access question Chromium asks. */
+const preflight = (path: string, method: string, headers: string, origin = PAGE) =>
+  call(path, {
+    method: 'OPTIONS',
+    origin,
+    headers: {
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': headers,
+      'Access-Control-Request-Private-Network': 'true',
+    },
+  });
+
 describe('cookie check', () => {
   it('sets the cookie a page asked for and reads back what the browser returns', async () => {
     agent = await startTestAgent({});
@@ -65,19 +77,16 @@ describe('cookie check', () => {
     // never sends the agent's third-party cookie back, so the value travels in the request.
     const page = 'http://sorting.test:3000';
     agent = await startTestAgent({ allowedOrigins: [page] });
-    const preflight = await call('/api/cookie?name=agent_cookie_check', {
-      method: 'OPTIONS',
-      origin: page,
-      headers: {
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'x-device-cookie',
-        'Access-Control-Request-Private-Network': 'true',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(page);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-device-cookie');
-    expect(preflight.headers.get('access-control-allow-private-network')).toBe('true');
+    const asked = await preflight(
+      '/api/cookie?name=agent_cookie_check',
+      'GET',
+      'x-device-cookie',
+      page,
+    );
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-origin')).toBe(page);
+    expect(asked.headers.get('access-control-allow-headers')).toBe('x-device-cookie');
+    expect(asked.headers.get('access-control-allow-private-network')).toBe('true');
 
     const echoed = await call('/api/cookie?name=agent_cookie_check', {
       origin: page,
@@ -108,14 +117,7 @@ describe('cookie check', () => {
 describe('CORS and origins', () => {
   it('answers a credentialed preflight from an allowed origin', async () => {
     agent = await startTestAgent({});
-    const response = await call('/api/connect', {
-      method: 'OPTIONS',
-      headers: {
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type',
-        'Access-Control-Request-Private-Network': 'true',
-      },
-    });
+    const response = await preflight('/api/connect', 'POST', 'content-type');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');

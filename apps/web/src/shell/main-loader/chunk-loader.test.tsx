@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeScheduler } from '../../lib/fake-scheduler';
+import { createFakeScheduler, type FakeScheduler } from '../../lib/fake-scheduler';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices } from '../../test/services';
 import { ShellServicesProvider } from '../shell-services';
@@ -16,18 +16,23 @@ function lazyPart() {
   return { Part: lazy(() => chunk), arrive: () => act(async () => arrive()) };
 }
 
+/** The lazy part under a Suspense whose fallback is the chunk loader, on the given clock. */
+async function renderInSuspense(Part: ComponentType, scheduler: FakeScheduler) {
+  await renderWithI18n(
+    <ShellServicesProvider services={createTestServices({ scheduler })}>
+      <Suspense fallback={<ChunkLoader />}>
+        <Part />
+      </Suspense>
+    </ShellServicesProvider>,
+  );
+}
+
 describe('ChunkLoader (spec part 1 §9: default delay 200 ms)', () => {
   it('shows nothing for 200 ms, then the loading label; the part replaces it when it arrives', async () => {
     expect(CHUNK_LOADER_DELAY_MS).toBe(200);
     const scheduler = createFakeScheduler();
     const { Part, arrive } = lazyPart();
-    await renderWithI18n(
-      <ShellServicesProvider services={createTestServices({ scheduler })}>
-        <Suspense fallback={<ChunkLoader />}>
-          <Part />
-        </Suspense>
-      </ShellServicesProvider>,
-    );
+    await renderInSuspense(Part, scheduler);
     act(() => scheduler.advance(199));
     expect(screen.queryByTestId('chunk-loader')).toBeNull();
     act(() => scheduler.advance(1));
@@ -42,13 +47,7 @@ describe('ChunkLoader (spec part 1 §9: default delay 200 ms)', () => {
   it('a chunk that arrives within the delay never shows it, and leaves no timer', async () => {
     const scheduler = createFakeScheduler();
     const { Part, arrive } = lazyPart();
-    await renderWithI18n(
-      <ShellServicesProvider services={createTestServices({ scheduler })}>
-        <Suspense fallback={<ChunkLoader />}>
-          <Part />
-        </Suspense>
-      </ShellServicesProvider>,
-    );
+    await renderInSuspense(Part, scheduler);
     act(() => scheduler.advance(150));
     await arrive();
     expect(scheduler.pending()).toBe(0);
