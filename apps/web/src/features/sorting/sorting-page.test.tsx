@@ -96,7 +96,8 @@ function fakeCalls(moves: unknown[], marked: unknown[] = []): SortingCalls {
     scanParcel: async ({ barcode }) =>
       barcode === 'P1' ? ok(PARCEL) : { ...refuse, errorCode: 404 },
     searchBox: async () => refuse,
-    searchCell: async ({ barcode }) => (barcode === CELL.barcode ? ok(CELL) : refuse),
+    searchCell: async ({ barcode }) =>
+      barcode === CELL.barcode ? ok(CELL) : { ...refuse, errorCode: 104 },
     suggestCells: async () => ok([CELL]),
     move: async (input) => {
       moves.push(input);
@@ -119,9 +120,7 @@ function fakeCalls(moves: unknown[], marked: unknown[] = []): SortingCalls {
     findContainer: async ({ barcode }) =>
       barcode === CONTAINER.Barcode ? ok(CONTAINER) : { ...refuse, errorCode: 104 },
     moveContainer: async ({ LocationCode }) =>
-      LocationCode === CELL.barcode
-        ? ok({ ...CONTAINER, CurrentLocationName: CELL.name, CurrentLocationCode: CELL.barcode })
-        : { ...refuse, errorCode: 304, message: 'Ячейка другого склада' },
+      ok({ ...CONTAINER, CurrentLocationName: CELL.name, CurrentLocationCode: LocationCode }),
     measure: async () => ok({}),
     weigh: async () => ok({}),
     arriveInbound: async () => refuse,
@@ -304,9 +303,10 @@ describe('SortingScreen prompt area', () => {
     expect(screen.getByTestId('prompt-extra').textContent).toBe('Сейчас стоит: Ворота 1');
     expect(played).toContain('tara');
     expect(screen.getByTestId('sorting-cancel')).toBeTruthy();
+    // An unknown cell is no place for it: f-0003, and it stays in hand.
     scan('=34717-9-a-01');
-    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0030'));
-    expect(toasts()).toEqual(['Не удалось переместить оборотную тару. Ячейка другого склада']);
+    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0003'));
+    expect(toasts()).toEqual(['Ячейка =34717-9-a-01 не найдена']);
     expect(entry.getAttribute('data-state')).toBe('scanContainerPlace');
     scan(CELL.barcode);
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));

@@ -1,5 +1,6 @@
 import { assign } from 'xstate';
 import type { TReturnableBox } from '@sorting/contracts';
+import { searchingCellThen } from './sorting.move.states';
 import { prompts } from './sorting.prompts';
 import {
   OBJECT_NOT_FOUND_CODE,
@@ -62,16 +63,17 @@ const scanContainerPlaceState = sortingSetup.createStateConfig({
     CANCELLED: { target: 'scanWhat', actions: 'clearError' },
     SCANNED: [
       // Any other scan is work's: another container is looked up, a parcel or box starts over.
+      // A cell is looked up first: an unknown one is f-0003, never a location of that name.
       {
         guard: scanIs('cell'),
-        target: 'movingContainer',
-        actions: ['clearError', 'takeScan', 'startOperation'],
+        target: 'searchingContainerCell',
+        actions: ['clearError', 'takeScan'],
       },
     ],
   },
 });
 
-/** `POST ContainerAccounting/move` to the scanned cell. */
+/** `POST ContainerAccounting/move` to the cell found. */
 const movingContainerState = sortingSetup.createStateConfig({
   tags: ['busy'],
   invoke: {
@@ -100,5 +102,6 @@ const movingContainerState = sortingSetup.createStateConfig({
 export const containerStates = {
   findingContainer: findingContainerState,
   scanContainerPlace: scanContainerPlaceState,
+  searchingContainerCell: searchingCellThen('movingContainer'),
   movingContainer: movingContainerState,
 };

@@ -60,6 +60,7 @@ export function describeContainerScenarios(): void {
         extra: { key: 'containerIsAt', params: { location: 'Ворота 1' } },
       });
       expect(await s.send(A1.barcode)).toBe('scanWhat');
+      expect(s.callsOf('searchCell')).toMatchObject([{ barcode: A1.barcode }]);
       expect(s.callsOf('moveContainer')).toEqual([
         { ContainerBarcode: '_R34717-1', LocationCode: A1.barcode, operationId: 'op-00000001' },
       ]);
@@ -68,7 +69,8 @@ export function describeContainerScenarios(): void {
         key: 'movedContainer',
         params: { container: '_R34717-1', cell: A1.name },
       });
-      expect(s.sounds.at(-1)).toEqual(['success-small']);
+      // The cell is spoken as after a parcel's move.
+      expect(s.sounds.at(-1)).toEqual(['success-small', 'letters/a', 'numbers/1']);
       expect(s.context().container).toBeNull();
     });
 
@@ -112,16 +114,31 @@ export function describeContainerScenarios(): void {
       expect(failed.lastError()).toMatchObject({ key: 'f-0001' });
     });
 
-    it('a move refused (a cell of another warehouse) or unanswered is f-0030; the container stays in hand', async () => {
+    it('an unknown cell is f-0003 and never a location; a move refused or unanswered is f-0030; the container stays in hand', async () => {
       const s = await atScanWhat();
       await s.send('_R34717-1');
       expect(await s.send('=34717-9-a-01')).toBe('scanContainerPlace');
-      expect(s.lastError()).toMatchObject({
+      expect(s.lastError()).toMatchObject({ key: 'f-0003', params: { barcode: '=34717-9-a-01' } });
+      expect(s.callsOf('moveContainer')).toEqual([]);
+      expect(await s.send(A1.barcode)).toBe('scanWhat');
+      const refused = await atScanWhat({
+        failures: { moveContainer: { errorCode: 304, message: 'Ячейка другого склада' } },
+      });
+      await refused.send('_R34717-1');
+      expect(await refused.send(A1.barcode)).toBe('scanContainerPlace');
+      expect(refused.lastError()).toMatchObject({
         key: 'f-0030',
         code: 'f-0030',
         params: { message: 'Ячейка другого склада' },
       });
-      expect(await s.send(A1.barcode)).toBe('scanWhat');
+      // The cell lookup refused otherwise, or unanswered: the server's message, f-0001.
+      const cellRefused = await atScanWhat({ failures: { searchCell: { errorCode: 1 } } });
+      await cellRefused.send('_R34717-1', A1.barcode);
+      expect(cellRefused.lastError()).toMatchObject({ key: 'serverMessage', code: '1' });
+      expect(cellRefused.screen()).toBe('scanContainerPlace');
+      const cellFailed = await atScanWhat({ failures: { searchCell: 'throw' } });
+      await cellFailed.send('_R34717-1', A1.barcode);
+      expect(cellFailed.lastError()).toMatchObject({ key: 'f-0001' });
       const failed = await atScanWhat({ failures: { moveContainer: 'throw' } });
       await failed.send('_R34717-1');
       expect(await failed.send(A1.barcode)).toBe('scanContainerPlace');

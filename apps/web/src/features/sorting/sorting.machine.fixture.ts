@@ -296,11 +296,10 @@ export function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
         const found = CONTAINERS.find((item) => item.Barcode === input.ContainerBarcode);
         const target = CELLS.find((item) => item.barcode === input.LocationCode);
         if (!found) return refuse(104, 'not found');
-        if (!target) return refuse(304, 'Ячейка другого склада');
         return ok({
           ...found,
-          CurrentLocationCode: target.barcode,
-          CurrentLocationName: target.name,
+          CurrentLocationCode: input.LocationCode,
+          CurrentLocationName: target?.name ?? input.LocationCode,
         });
       }),
     measure: (input) => answer('measure', input, () => ok({})),

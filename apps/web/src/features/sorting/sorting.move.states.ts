@@ -60,38 +60,44 @@ const scanCellState = sortingSetup.createStateConfig({
   },
 });
 
-const searchingCellState = sortingSetup.createStateConfig({
-  tags: ['busy'],
-  invoke: {
-    src: 'searchCell',
-    input: ({ context }) => context,
-    onDone: [
-      {
-        guard: ({ event }) => isOk(event.output),
-        target: 'moving',
-        actions: [
-          'startOperation',
-          assign({ targetCell: ({ event }) => event.output.operationObject }),
-        ],
-      },
-      {
-        // Spec part 1 §8 f-0003: cell not found (104 or 304).
-        guard: ({ event }) => CELL_NOT_FOUND_CODES.includes(codeOf(event.output) ?? ''),
-        target: 'resume',
-        actions: {
-          type: 'fail',
-          params: ({ context, event }) => ({
-            key: 'f-0003',
-            code: 'f-0003',
-            params: { barcode: context.scanned, code: codeOf(event.output) ?? '' },
-          }),
+/**
+ * A scanned cell is looked up (`cells/search`), then `then` moves to it: the parcel's or box's
+ * move, or a returnable container's. Spec part 1 §8 f-0003: not found (104, or 304 for another
+ * warehouse's cell); the server code stays in the text's parameters.
+ */
+export function searchingCellThen(then: 'moving' | 'movingContainer') {
+  return sortingSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      src: 'searchCell',
+      input: ({ context }) => context,
+      onDone: [
+        {
+          guard: ({ event }) => isOk(event.output),
+          target: then,
+          actions: [
+            'startOperation',
+            assign({ targetCell: ({ event }) => event.output.operationObject }),
+          ],
         },
-      },
-      serverFailure(),
-    ],
-    onError: noAnswer(),
-  },
-});
+        {
+          guard: ({ event }) => CELL_NOT_FOUND_CODES.includes(codeOf(event.output) ?? ''),
+          target: 'resume',
+          actions: {
+            type: 'fail',
+            params: ({ context, event }) => ({
+              key: 'f-0003',
+              code: 'f-0003',
+              params: { barcode: context.scanned, code: codeOf(event.output) ?? '' },
+            }),
+          },
+        },
+        serverFailure(),
+      ],
+      onError: noAnswer(),
+    },
+  });
+}
 
 /** A box scanned for the parcel: into it, or an empty one goes to a cell first. */
 const searchingBoxForParcelState = sortingSetup.createStateConfig({
@@ -209,7 +215,7 @@ const expeditionSuggestMoveState = sortingSetup.createStateConfig({
 export const moveStates = {
   scanWhere: scanWhereState,
   scanCell: scanCellState,
-  searchingCell: searchingCellState,
+  searchingCell: searchingCellThen('moving'),
   searchingBoxForParcel: searchingBoxForParcelState,
   moving: movingState,
   connectionLost: connectionLostState,

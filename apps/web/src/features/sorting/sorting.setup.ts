@@ -369,7 +369,7 @@ export const sortingSetup = setup({
     moveContainer: fromPromise<LookupResult<TReturnableBox>, SortingContext>(({ input: c }) =>
       c.ports.calls.moveContainer({
         ContainerBarcode: c.container?.Barcode ?? '',
-        LocationCode: c.scanned,
+        LocationCode: c.targetCell?.barcode ?? c.scanned,
         operationId: c.operationId ?? c.ports.createOperationId(),
       }),
     ),
@@ -477,13 +477,14 @@ export const sortingSetup = setup({
         enqueue(() => context.ports.play([success, ...opened, ...cellLocationSounds(cell)]));
       },
     ),
-    /** A returnable container was moved: back to scan what, the success sound. */
+    /** A returnable container was moved: back to scan what, the success sound, the cell spoken. */
     containerMoved: enqueueActions(
       ({ context, enqueue }, params: { container: TReturnableBox | null }) => {
+        const cell = context.targetCell;
         const lastMove: LastMove = {
           parcelNumber: null,
           boxNumber: null,
-          cellName: params.container?.CurrentLocationName ?? context.scanned,
+          cellName: params.container?.CurrentLocationName ?? cell?.name ?? context.scanned,
           parcelsInBox: null,
           isBoxReceipted: false,
           isAutomove: false,
@@ -491,7 +492,7 @@ export const sortingSetup = setup({
           containerBarcode: params.container?.Barcode ?? context.container?.Barcode ?? '',
         };
         enqueue.assign({ lastMove, error: null, operationId: null });
-        enqueue(() => context.ports.play(['success-small']));
+        enqueue(() => context.ports.play(['success-small', ...cellLocationSounds(cell)]));
       },
     ),
     endOperation: assign({ operationId: null, canRetryMove: false }),
