@@ -103,9 +103,13 @@ export class Printer {
 /**
  * Starts the agent process (`apps/device-agent/src/main.ts`, as `npm run agent` does) on a free
  * port with a PDF-folder printer in its own temporary folder, a simulated scale and its hub
- * client pointed at `serverUrl` with the demo agent key.
+ * client pointed at `serverUrl` with the demo agent key; `allowedOrigins` are further pages
+ * allowed to use it.
  */
-export async function startDeviceAgent(serverUrl: string): Promise<RunningAgent> {
+export async function startDeviceAgent(
+  serverUrl: string,
+  options: { allowedOrigins?: string[] } = {},
+): Promise<RunningAgent> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sorting-agent-'));
   const labelsDir = path.join(dir, 'labels');
   const configPath = path.join(dir, 'agent.json');
@@ -121,6 +125,8 @@ export async function startDeviceAgent(serverUrl: string): Promise<RunningAgent>
         { id: DEMO_AGENT.printerId, name: 'PDF folder', output: 'pdf-folder', dir: labelsDir },
       ],
       scale: { kind: 'simulated', scaleId: DEMO_AGENT.scaleId, weightKg: 1.25 },
+      // Pages of another host name than the server's (the app on a real host name).
+      allowedOrigins: options.allowedOrigins ?? [],
     }),
   );
   const child: ChildProcess = spawn(

@@ -25,6 +25,18 @@ function call(path: string, init: RequestInit & { origin?: string } = {}): Promi
 const post = (path: string, body: unknown, origin?: string) =>
   call(path, { method: 'POST', body: JSON.stringify(body), origin });
 
+/** A browser's preflight with the Private Network Access question Chromium asks. */
+const preflight = (path: string, method: string, headers: string, origin = PAGE) =>
+  call(path, {
+    method: 'OPTIONS',
+    origin,
+    headers: {
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': headers,
+      'Access-Control-Request-Private-Network': 'true',
+    },
+  });
+
 describe('cookie check', () => {
   it('sets the cookie a page asked for and reads back what the browser returns', async () => {
     agent = await startTestAgent({});
@@ -60,6 +72,39 @@ describe('cookie check', () => {
     );
   });
 
+  it('echoes the value a page of another site carries in the request; its cookie wins', async () => {
+    // An app on its own host name (cross-site to the agent on localhost): current Chromium
+    // never sends the agent's third-party cookie back, so the value travels in the request.
+    const page = 'http://sorting.test:3000';
+    agent = await startTestAgent({ allowedOrigins: [page] });
+    const asked = await preflight(
+      '/api/cookie?name=agent_cookie_check',
+      'GET',
+      'x-device-cookie',
+      page,
+    );
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-origin')).toBe(page);
+    expect(asked.headers.get('access-control-allow-headers')).toBe('x-device-cookie');
+    expect(asked.headers.get('access-control-allow-private-network')).toBe('true');
+
+    const echoed = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': '4711' },
+    });
+    expect(await echoed.json()).toEqual({ name: 'agent_cookie_check', value: '4711' });
+    const both = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': '4711', Cookie: 'agent_cookie_check=42' },
+    });
+    expect(await both.json()).toEqual({ name: 'agent_cookie_check', value: '42' });
+    const tooLong = await call('/api/cookie?name=agent_cookie_check', {
+      origin: page,
+      headers: { 'X-Device-Cookie': 'x'.repeat(257) },
+    });
+    expect(await tooLong.json()).toEqual({ name: 'agent_cookie_check', value: null });
+  });
+
   it('refuses a bad cookie name with 400', async () => {
     agent = await startTestAgent({});
     const response = await post('/api/cookie/check', { name: 'a b;c', value: '1' });
@@ -72,14 +117,7 @@ describe('cookie check', () => {
 describe('CORS and origins', () => {
   it('answers a credentialed preflight from an allowed origin', async () => {
     agent = await startTestAgent({});
-    const response = await call('/api/connect', {
-      method: 'OPTIONS',
-      headers: {
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type',
-        'Access-Control-Request-Private-Network': 'true',
-      },
-    });
+    const response = await preflight('/api/connect', 'POST', 'content-type');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');

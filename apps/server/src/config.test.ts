@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logSlowRequestMs: 500,
       signInUrl: null,
+      alternativeAuthentication: true,
       printerServiceUrl: 'ws://localhost:55557',
       printingHubUrl: '/printersHub',
       scaleServiceUrl: 'http://localhost:55557',
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       LOG_SLOW_REQUEST_MS: '2000',
       WEB_DIST: 'dist-web',
       SIGN_IN_URL: 'https://sso.example.ru/login',
+      ALTERNATIVE_AUTHENTICATION: 'false',
       PRINTER_SERVICE_URL: 'ws://10.1.1.1:55557',
       PRINTING_HUB_URL: 'https://hub.example.ru/printersHub',
       SCALE_SERVICE_URL: 'http://10.1.1.1:55558',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       logSlowRequestMs: 2000,
       webDist: path.resolve('dist-web'),
       signInUrl: 'https://sso.example.ru/login',
+      alternativeAuthentication: false,
       printerServiceUrl: 'ws://10.1.1.1:55557',
       printingHubUrl: 'https://hub.example.ru/printersHub',
       scaleServiceUrl: 'http://10.1.1.1:55558',
@@ -95,6 +98,19 @@ describe('loadConfig', () => {
       credentials: null,
     });
     expect(() => loadConfig({ PHOTO_STORE_URL: '/srv/photos' })).toThrow(/PHOTO_STORE_URL/);
+  });
+
+  it('refuses alternative authentication off without an external sign-in page', () => {
+    expect(() => loadConfig({ ALTERNATIVE_AUTHENTICATION: 'false' })).toThrow(
+      /ALTERNATIVE_AUTHENTICATION: off needs SIGN_IN_URL/,
+    );
+    expect(() => loadConfig({ ALTERNATIVE_AUTHENTICATION: '0', SIGN_IN_URL: ' ' })).toThrow(
+      ConfigError,
+    );
+    expect(
+      loadConfig({ ALTERNATIVE_AUTHENTICATION: 'false', SIGN_IN_URL: 'https://sso.example.ru' })
+        .alternativeAuthentication,
+    ).toBe(false);
   });
 
   it('treats blank variables as unset and reads flags loosely', () => {

@@ -40,6 +40,7 @@ const ZEnvironment = z.object({
   LOG_SLOW_REQUEST_MS: optional(z.coerce.number().int().min(0).max(3_600_000)),
   WEB_DIST: optional(z.string()),
   SIGN_IN_URL: optional(z.string()),
+  ALTERNATIVE_AUTHENTICATION: optional(ZFlag),
   PRINTER_SERVICE_URL: optional(z.string()),
   PRINTING_HUB_URL: optional(z.string()),
   SCALE_SERVICE_URL: optional(z.string()),
@@ -146,6 +147,12 @@ export interface Config {
   webDist: string;
   /** External sign-in page; null means our own /user-auth (spec part 1 §4). */
   signInUrl: string | null;
+  /**
+   * Spec part 1 §4 "alternative authentication": our own sign-in page may be used. Off, every
+   * sign-in goes through SIGN_IN_URL, which is then required (docs/DECISIONS.md "Sessions and
+   * sign-in").
+   */
+  alternativeAuthentication: boolean;
   printerServiceUrl: string;
   printingHubUrl: string;
   scaleServiceUrl: string;
@@ -191,6 +198,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const alternativeAuthentication = e.ALTERNATIVE_AUTHENTICATION ?? true;
+  if (!alternativeAuthentication && e.SIGN_IN_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ALTERNATIVE_AUTHENTICATION: off needs SIGN_IN_URL, or nobody can sign in',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   return {
     port: e.PORT ?? 3000,
@@ -202,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logSlowRequestMs: e.LOG_SLOW_REQUEST_MS ?? DEFAULT_LOG_SLOW_REQUEST_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     signInUrl: e.SIGN_IN_URL ?? null,
+    alternativeAuthentication,
     printerServiceUrl: e.PRINTER_SERVICE_URL ?? 'ws://localhost:55557',
     printingHubUrl: e.PRINTING_HUB_URL ?? '/printersHub',
     scaleServiceUrl: e.SCALE_SERVICE_URL ?? 'http://localhost:55557',

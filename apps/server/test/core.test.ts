@@ -134,6 +134,7 @@ describe(`POST ${RUNTIME_SETTINGS_PATH}`, () => {
     const configured = await buildApp({
       config: createTestConfig({
         SIGN_IN_URL: 'https://sso.example.ru/login',
+        ALTERNATIVE_AUTHENTICATION: 'false',
         SORTING_CENTER_ID: '50001',
         DEMO_SEED: 'false',
         PRINTER_SERVICE_URL: 'ws://10.0.0.5:55557',
@@ -147,7 +148,7 @@ describe(`POST ${RUNTIME_SETTINGS_PATH}`, () => {
         signInUrl: 'https://sso.example.ru/login',
         sortingCenterId: 50001,
         printerServiceUrl: 'ws://10.0.0.5:55557',
-        features: { demo: false },
+        features: { demo: false, alternativeAuthentication: false },
       });
     } finally {
       await configured.close();

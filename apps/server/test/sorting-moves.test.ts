@@ -302,6 +302,7 @@ describe('POST /sorting-api/move', () => {
         isInboundReceipted: false,
         cellName: '1-a-01',
         isAlreadyInPlace: false,
+        isNewBox: false,
       } satisfies Partial<TMoveResult>,
     });
     const row = await parcelRow('P100001');
@@ -512,6 +513,8 @@ describe('POST /sorting-api/move', () => {
     const answer = await move(worker, { parcelId: parcel.id, cellId: target?.id });
     const result = answer.json().OperationObject as TMoveResult;
     expect(result.boxNumber).toBeGreaterThan(5);
+    // The web plays the "new" sound for it (docs/DECISIONS.md "Sorting screen").
+    expect(result.isNewBox).toBe(true);
     const [cell] = await context.database.db
       .select()
       .from(cells)

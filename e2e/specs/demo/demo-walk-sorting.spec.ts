@@ -30,7 +30,8 @@ async function played(page: Page, sound: string): Promise<number> {
 // sizes of that box type), or `.GL…`, `.GW…`, `.GH…`, or type the sizes; then type the weight
 // in kg or read the scale. Saved without a weight (or with 0) it says f-0027 and the parcel
 // stays in the step until it is weighed; it is never placed unweighed (the server refuses
-// that move too). `P100010` needs the weight only."
+// that move too). `P100010` needs the weight only; the step shows its known sizes («Размеры:
+// 40 × 30 × 20 см», from `Parcels/{barcode}/measures`)."
 test('docs/DEMO.md "The steps before sorting": sizes, f-0027 without a weight, never placed unweighed', async ({
   page,
   baseURL,
@@ -111,9 +112,14 @@ test('docs/DEMO.md "The steps before sorting": sizes, f-0027 without a weight, n
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
   });
 
-  await test.step('P100010: the weight only; 0 is f-0027, a weight goes on', async () => {
+  await test.step('P100010: the weight only, its known sizes shown; 0 is f-0027, a weight goes on', async () => {
+    const measures = page.waitForResponse((response) =>
+      response.url().endsWith('/sortingsystem-api/Parcels/P100010/measures'),
+    );
     await scanner.scan('P100010');
     await expect(screen).toHaveAttribute('data-state', 'measure');
+    expect((await measures).ok()).toBe(true);
+    await expect(page.getByTestId('measure-known-sizes')).toHaveText('Размеры: 40 × 30 × 20 см');
     await expect(length).toHaveCount(0);
     await weight.fill('0');
     await page.getByTestId('measure-submit').click();
@@ -130,7 +136,11 @@ test('docs/DEMO.md "The steps before sorting": sizes, f-0027 without a weight, n
 // answers the same with the repeat sound and moves nothing, another cell re-sorts the parcel.
 // The same parcel scanned twice in a row is a rescan: «Повторное сканирование: рекомендуем
 // другие ячейки»."
-test('docs/DEMO.md "Parcels already sorted": already here, re-sorted elsewhere, a rescan', async ({
+// "A returnable box scanned on `/sorting` (`_R34717-3`) says where it stands («Сейчас стоит:
+// 1-a-05») with the `tara` sound; the next cell scanned (`=34717-1-a-06`) moves it there
+// («Оборотная тара _R34717-3 перемещена в ячейку 1-a-06»)." And the sounds of
+// docs/DECISIONS.md "Sorting screen": `free`, `new`, `stop`.
+test('docs/DEMO.md "Parcels already sorted": already here, re-sorted elsewhere, a rescan; a returnable box; free, new, stop', async ({
   page,
   baseURL,
   scanner,
@@ -183,5 +193,50 @@ test('docs/DEMO.md "Parcels already sorted": already here, re-sorted elsewhere, 
     await expect(prompt(page, 'bottom')).toHaveText(/^Посылка P100011 · /);
     await expect(screen).toHaveAttribute('data-state', 'scanWhere');
     await expect.poll(() => played(page, 'repeat')).toBe(repeats + 1);
+  });
+
+  await test.step('_R34717-3: where it stands (tara), then moved to the next cell scanned', async () => {
+    const taras = await played(page, 'tara');
+    await scanner.scan('_R34717-3');
+    await expect(screen).toHaveAttribute('data-state', 'scanContainerPlace');
+    await expect(prompt(page, 'pre')).toHaveText('Оборотная тара _R34717-3');
+    await expect(prompt(page, 'main')).toHaveText(/Поставьте тару и сканируйте ячейку$/);
+    await expect(prompt(page, 'extra')).toHaveText('Сейчас стоит: 1-a-05');
+    await expect.poll(() => played(page, 'tara')).toBe(taras + 1);
+    await scanner.scan('=34717-1-a-06');
+    await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+    await expect(prompt(page, 'pre')).toHaveText(
+      'Оборотная тара _R34717-3 перемещена в ячейку 1-a-06',
+    );
+    const found = await page.request.get('/sorting-api/ContainerAccounting?barcode=_R34717-3', {
+      headers: HEADERS,
+    });
+    expect(await found.json()).toMatchObject({
+      OperationObject: { CurrentLocationName: '1-a-06', CurrentLocationCode: '=34717-1-a-06' },
+    });
+  });
+
+  await test.step('zone 3 is free: P100012 is offered a free cell (free), its move opens a box (new)', async () => {
+    await scanner.scan('=34717-3-a-01');
+    await expect(prompt(page, 'pre')).toContainText('Быстрая отгрузка');
+    const [free, opened] = [await played(page, 'free'), await played(page, 'new')];
+    await scanner.scan('P100012');
+    await expect(screen).toHaveAttribute('data-state', 'scanWhere');
+    await expect.poll(() => played(page, 'free')).toBe(free + 1);
+    const first = await page.getByTestId('suggested-cell').first().getAttribute('data-cell');
+    await scanner.scan(`=34717-${first ?? ''}`);
+    await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+    await expect.poll(() => played(page, 'new')).toBe(opened + 1);
+  });
+
+  await test.step('zone 5 takes only a suggested cell: another one is refused with stop, not err', async () => {
+    await scanner.scan('=34717-5-a-01');
+    await scanner.scan('P100002');
+    await expect(screen).toHaveAttribute('data-state', 'scanWhere');
+    const [errors, stops] = [await played(page, 'err'), await played(page, 'stop')];
+    await scanner.scan('=34717-5-h-10');
+    await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0014');
+    await expect.poll(() => played(page, 'stop')).toBe(stops + 1);
+    expect(await played(page, 'err')).toBe(errors);
   });
 });

@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { signInByBadge } from '../context/sign-in.helpers';
+import { COOKIES_DISABLED_TOAST } from '../printing/printing.helpers';
 import { expect, test, useDeviceUrls } from './devices.fixtures';
 
 // Issue 14 item 9: with the real agent running, the cookie check (spec part 1 §8) passes on
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 60_000 });
 
 /** Resolves with the agent's answer to the check's `GET api/cookie`, or null on a toast. */
 async function cookieCheckDone(page: Page, agentPort: number): Promise<Response | null> {
-  const toast = page.getByTestId('toast').filter({ hasText: 'Cookie disabled' });
+  const toast = page.getByTestId('toast').filter({ hasText: COOKIES_DISABLED_TOAST });
   return Promise.race([
     page.waitForResponse(
       (response) =>
@@ -28,7 +29,7 @@ test('reloads with the agent running show no "Cookie disabled"', async ({
 }) => {
   await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '');
-  const toast = page.getByTestId('toast').filter({ hasText: 'Cookie disabled' });
+  const toast = page.getByTestId('toast').filter({ hasText: COOKIES_DISABLED_TOAST });
 
   for (const load of ['first load', 'reload', 'second reload']) {
     const done = cookieCheckDone(page, agent.port);

@@ -1,6 +1,6 @@
 import { test, expect } from '../../fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
-import { withoutLocalAgent } from './printing.helpers';
+import { COOKIES_DISABLED_TOAST, withoutLocalAgent } from './printing.helpers';
 
 test.describe('printer unavailable (spec part 2 §5)', () => {
   for (const [prefix, text] of [
@@ -24,7 +24,9 @@ test.describe('printer unavailable (spec part 2 §5)', () => {
       await expect(toast).toBeVisible();
       await expect(toast).toHaveAttribute('data-status', 'error');
       // Cookies work in this browser: no cookies-disabled warning.
-      await expect(page.getByTestId('toast').filter({ hasText: 'Cookie disabled' })).toHaveCount(0);
+      await expect(
+        page.getByTestId('toast').filter({ hasText: COOKIES_DISABLED_TOAST }),
+      ).toHaveCount(0);
     });
   }
 });

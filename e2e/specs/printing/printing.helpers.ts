@@ -2,6 +2,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 
+/** Spec part 1 §8 "cookies disabled" in each interface language (the devices catalogue). */
+export const COOKIES_DISABLED = {
+  ru: 'Cookie отключены: включите cookie в настройках браузера',
+  en: 'Cookie disabled, please enable cookies',
+} as const;
+
+/** The cookies-disabled toast in either language. */
+export const COOKIES_DISABLED_TOAST = new RegExp(`(${COOKIES_DISABLED.ru}|${COOKIES_DISABLED.en})`);
+
 /** A local port nothing listens on. */
 export async function closedPort(): Promise<number> {
   const server = createServer();

@@ -15,3 +15,24 @@ export function recordCalls(page: Page, prefix: string): string[] {
   });
   return calls;
 }
+
+/**
+ * The text of every toast shown from now on, across reloads and navigations: a toast lives
+ * 10 s, so a walk longer than that could miss one by only looking at the end.
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  await page.exposeFunction('__recordToast', (text: string) => texts.push(text));
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const record = (window as unknown as { __recordToast: (text: string) => void }).__recordToast;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+        if (seen.has(toast)) continue;
+        seen.add(toast);
+        record(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return texts;
+}

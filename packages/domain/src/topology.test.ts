@@ -3,8 +3,11 @@ import {
   CELL_ROWS,
   formatCellBarcode,
   formatCellName,
+  formatBoxBarcode,
+  formatReturnableBoxBarcode,
   formatZoneBarcode,
   isCellRow,
+  isReturnableBoxBarcode,
 } from './topology.js';
 import { isUserRole } from './roles.js';
 
@@ -15,6 +18,14 @@ describe('topology barcodes', () => {
     expect(formatCellBarcode(cell)).toBe('=34717-1-a-07');
     expect(formatCellName(cell)).toBe('1-a-07');
     expect(formatCellName({ zoneNumber: 2, row: 'z', col: 12 })).toBe('2-z-12');
+  });
+
+  it('tells a returnable box barcode from a box barcode', () => {
+    expect(isReturnableBoxBarcode(formatReturnableBoxBarcode(34717, 3))).toBe(true);
+    expect(isReturnableBoxBarcode(' _R34717-11 ')).toBe(true);
+    expect(isReturnableBoxBarcode(formatBoxBarcode(34717, 3))).toBe(false);
+    expect(isReturnableBoxBarcode('_Rx-1')).toBe(false);
+    expect(isReturnableBoxBarcode('R34717-3')).toBe(false);
   });
 
   it('has rows a to z', () => {

@@ -59,3 +59,11 @@ export function formatBoxBarcode(warehouseNumber: number | string, boxNumber: nu
 export function formatReturnableBoxBarcode(warehouseNumber: number, boxNumber: number): string {
   return formatBoxBarcode(`R${warehouseNumber}`, boxNumber);
 }
+
+/**
+ * True for a returnable box's barcode ('_R<warehouse>-<n>'): a box scan (spec part 1 §4, '_')
+ * that the sorting screen handles as a returnable container, not as a box to sort.
+ */
+export function isReturnableBoxBarcode(barcode: string): boolean {
+  return /^_R\d+-\d+$/.test(barcode.trim());
+}

@@ -7,14 +7,15 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type {
-  DeviceCookieCheckResponse,
-  DeviceCookieResponse,
-  DevicePrinterStatus,
-  DeviceServiceError,
-  DeviceServiceInfo,
-  LocalPrinterResponse,
-  ScaleReading,
+import {
+  DEVICE_COOKIE_HEADER,
+  type DeviceCookieCheckResponse,
+  type DeviceCookieResponse,
+  type DevicePrinterStatus,
+  type DeviceServiceError,
+  type DeviceServiceInfo,
+  type LocalPrinterResponse,
+  type ScaleReading,
 } from '@sorting/contracts';
 import type { Logger } from '../logger.js';
 import type { PrintService } from '../print/print.service.js';
@@ -51,9 +52,12 @@ const CLOSE_GRACE_MS = 1_000;
 /** Cookie check values live a few minutes: the check is a round trip, not a setting. */
 const CHECK_COOKIE_MAX_AGE_S = 300;
 
+/** A check value is a nonce, never a setting. */
+const MAX_CHECK_VALUE_LENGTH = 256;
+
 const ZCookieCheck = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a cookie name of letters, digits, _ . -'),
-  value: z.string().max(256),
+  value: z.string().max(MAX_CHECK_VALUE_LENGTH),
 });
 const ZConnect = z.object({
   appId: z.string().min(1),
@@ -287,10 +291,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     return { isSuccess: true, name };
   });
 
+  // The cookie the browser sent back, else the value a page of another site carries in the
+  // request (docs/DECISIONS.md "Device agent", cookie check): third-party cookies never return.
   app.get('/api/cookie', (request): DeviceCookieResponse => {
     const { name } = request.query as { name?: string };
     if (name === undefined || name === '') throw new HttpError(400, 'name: required');
-    return { name, value: request.cookies[name] ?? null };
+    const carried = request.headers[DEVICE_COOKIE_HEADER.toLowerCase()];
+    const echoed =
+      typeof carried === 'string' && carried.length <= MAX_CHECK_VALUE_LENGTH ? carried : null;
+    return { name, value: request.cookies[name] ?? echoed };
   });
 
   app.get('/api/connect', (request): DevicePrinterStatus | ScaleReading => {

@@ -497,7 +497,12 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     boxNumber: 1,
     inboundNumber: null,
   }),
-  demoParcel('P100010', 'EKB-03', 'EKB-03: needs weight only', { needsWeight: true }),
+  demoParcel('P100010', 'EKB-03', 'EKB-03: needs weight only; its sizes are known, 40x30x20 cm', {
+    needsWeight: true,
+    lengthCm: 40,
+    widthCm: 30,
+    heightCm: 20,
+  }),
   demoParcel('P100011', 'MSK-YUG', 'MSK-YUG: plain', { inboundNumber: null }),
   demoParcel('P100012', 'NSK-04', 'NSK-04: a new destination, takes an empty box or cell', {
     inboundNumber: null,

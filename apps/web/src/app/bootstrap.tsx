@@ -18,7 +18,7 @@ import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
 import { loadNotificationSanitizer, toastStore, withSuccessSignal } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
-import { createAuthGuard } from '../shell/session/auth-guard';
+import { createAuthGuard, createSignInPageGate } from '../shell/session/auth-guard';
 import { createSessionApi } from '../shell/session/session-api';
 import { writeLkdToken } from '../shell/session/session-service';
 import { createSessionStore } from '../shell/session/session-store';
@@ -59,15 +59,21 @@ export function bootstrap(container: HTMLElement): void {
   const session = createSessionStore();
   const cookies = createDocumentCookieJar();
   const sessionApi = createSessionApi(api);
+  const signInSettings = {
+    getSignInUrl: async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).signInUrl,
+    isAlternativeAllowed: async () =>
+      (await queryClient.ensureQueryData(runtimeSettingsQuery)).features.alternativeAuthentication,
+    navigateExternal: (url: string) => window.location.assign(url),
+  };
   const guard = createAuthGuard({
     session,
     searchUser: () => api.call(AUTH_ROUTES.searchUser, {}),
-    getSignInUrl: async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).signInUrl,
-    navigateExternal: (url) => window.location.assign(url),
+    ...signInSettings,
     writeToken: (token) => writeLkdToken(cookies, token),
   });
+  const signInGate = createSignInPageGate(signInSettings);
 
-  const router = createBrowserRouter(createAppRoutes({ registry, guard, guardChunk }));
+  const router = createBrowserRouter(createAppRoutes({ registry, guard, guardChunk, signInGate }));
   pendingHref = () => {
     const target = router.state.navigation.location;
     return target ? router.createHref(target) : undefined;

@@ -18,6 +18,7 @@ interface Options {
   /** The server's user search answer (default: nobody signed in). */
   searchUser?: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
   guardChunk?: <T>(load: () => Promise<T>) => Promise<T>;
+  signInGate?: (args: { request: Request; base: string }) => Promise<null>;
 }
 
 async function renderApp(url: string, options: Options = {}) {
@@ -38,6 +39,7 @@ async function renderApp(url: string, options: Options = {}) {
       registry: createTestRegistry(),
       guard,
       guardChunk: options.guardChunk ?? ((load) => load()),
+      ...(options.signInGate ? { signInGate: options.signInGate } : {}),
     }),
     { initialEntries: [url] },
   );
@@ -147,6 +149,20 @@ describe('sign-in guard', () => {
     );
     expect(router.state.location.pathname).toBe('/en/user-auth');
     expect(router.state.location.search).toBe('?redirect=%2Fen%2Fpicking%2Fpickup%2FC-1');
+  });
+
+  it('asks the sign-in gate before our sign-in page opens (alternative authentication)', async () => {
+    const asked: string[] = [];
+    await renderApp('/sorting', {
+      signInGate: async ({ request, base }) => {
+        asked.push(`${base}|${new URL(request.url).pathname}`);
+        return null;
+      },
+    });
+    expect((await screen.findByTestId('user-auth-prompt')).textContent).toBe(
+      'Сканируйте бейдж сотрудника',
+    );
+    expect(asked).toEqual(['|/user-auth']);
   });
 
   it('lets public routes through without a user', async () => {

@@ -23,12 +23,17 @@ export interface AppRoutesDeps {
   guard: (args: { request: Request; base: string; isOptional?: boolean }) => Promise<null>;
   /** Wraps a dynamic import: a failed chunk reloads the app (spec part 2 §2). */
   guardChunk: <T>(load: () => Promise<T>) => Promise<T>;
+  /** The loader of our sign-in page: the external page instead when ours is not allowed. */
+  signInGate?: (args: { request: Request; base: string }) => Promise<null>;
 }
 
 // While a route chunk loads on the first start, the layout shows and the page area stays empty.
 function PageFallback() {
   return null;
 }
+
+/** Our sign-in page (spec part 1 §2 /user-auth). */
+const SIGN_IN_PATH = '/user-auth';
 
 /** The route objects of all three locale trees. */
 export function createAppRoutes(deps: AppRoutesDeps): RouteObject[] {
@@ -39,13 +44,19 @@ export function createAppRoutes(deps: AppRoutesDeps): RouteObject[] {
     };
     const page = (route: AppRoute): RouteObject => {
       const catalogues = loadCatalogues(route.ns);
+      const gate = route.path === SIGN_IN_PATH ? deps.signInGate : undefined;
       const common = {
         loader: route.needsSessionUser
           ? async ({ request }: { request: Request }) => {
               await Promise.all([catalogues(), deps.guard({ request, base, isOptional: true })]);
               return null;
             }
-          : catalogues,
+          : gate
+            ? async ({ request }: { request: Request }) => {
+                await Promise.all([catalogues(), gate({ request, base })]);
+                return null;
+              }
+            : catalogues,
         lazy: async () => {
           const module = await deps.guardChunk(route.load);
           return { Component: module.default };

@@ -6,7 +6,10 @@ import {
   SCALE_COOKIE_CHECK_NAME,
   checkBrowserCookies,
   checkCookiesWithAgent,
+  isCrossSiteToAgent,
 } from './cookie-check';
+
+const AGENT_URL = 'http://localhost:55557';
 
 /** A jar like a browser with cookies blocked: writes are dropped. */
 const blockedJar = (): CookieJar => ({
@@ -48,18 +51,19 @@ describe('cookie checks (spec part 1 §8: cookies disabled)', () => {
       host: 'localhost',
       isCookieEnabled: true,
       probeValue: 'v',
+      agentUrl: AGENT_URL,
     };
-    const asked: [string, string][] = [];
+    const asked: [string, string, { isCrossSite: boolean }][] = [];
     expect(
       await checkCookiesWithAgent({
         ...base,
-        checkAgent: async (name, value) => {
-          asked.push([name, value]);
+        checkAgent: async (name, value, options) => {
+          asked.push([name, value, options]);
           return false;
         },
       }),
     ).toBe(false);
-    expect(asked).toEqual([[AGENT_COOKIE_CHECK_NAME, 'v']]);
+    expect(asked).toEqual([[AGENT_COOKIE_CHECK_NAME, 'v', { isCrossSite: false }]]);
     expect(await checkCookiesWithAgent({ ...base, checkAgent: async () => true })).toBe(true);
     // An unreachable agent says nothing about cookies.
     expect(await checkCookiesWithAgent({ ...base, checkAgent: async () => null })).toBe(true);
@@ -92,6 +96,7 @@ describe('cookie checks (spec part 1 §8: cookies disabled)', () => {
         isCookieEnabled: true,
         probeValue: `v${load}`,
         name: SCALE_COOKIE_CHECK_NAME,
+        agentUrl: AGENT_URL,
         checkAgent,
       });
       expect(isEnabled, `load ${load}`).toBe(true);
@@ -100,5 +105,28 @@ describe('cookie checks (spec part 1 §8: cookies disabled)', () => {
     expect([SCALE_COOKIE_CHECK_NAME, PRINTER_COOKIE_CHECK_NAME]).not.toContain(
       AGENT_COOKIE_CHECK_NAME,
     );
+  });
+
+  it('a page on another host name than the agent is cross-site: the agent is asked so', async () => {
+    expect(isCrossSiteToAgent('localhost', AGENT_URL)).toBe(false);
+    expect(isCrossSiteToAgent('LOCALHOST:3000', AGENT_URL)).toBe(false);
+    expect(isCrossSiteToAgent('127.0.0.1', AGENT_URL)).toBe(true);
+    expect(isCrossSiteToAgent('sorting.example.com', AGENT_URL)).toBe(true);
+    expect(isCrossSiteToAgent('127.0.0.1', 'http://127.0.0.1:55557')).toBe(false);
+    expect(isCrossSiteToAgent('localhost', 'not a url')).toBe(true);
+    const modes: boolean[] = [];
+    const isEnabled = await checkCookiesWithAgent({
+      cookies: createMemoryCookieJar(),
+      host: 'sorting.example.com',
+      isCookieEnabled: true,
+      probeValue: 'v',
+      agentUrl: AGENT_URL,
+      checkAgent: async (_name, _value, options) => {
+        modes.push(options.isCrossSite);
+        return true;
+      },
+    });
+    expect(isEnabled).toBe(true);
+    expect(modes).toEqual([true]);
   });
 });

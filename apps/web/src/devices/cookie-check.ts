@@ -28,10 +28,33 @@ export function checkBrowserCookies(deps: BrowserCookieCheckDeps): boolean {
 }
 
 /**
- * The agent's side of the check (`POST api/cookie/check`, then `GET api/cookie?name`): true when
- * the cookie the agent set came back, false when not, null when the agent cannot tell.
+ * The agent's side of the check (`POST api/cookie/check`, then `GET api/cookie?name`; a page of
+ * another site carries the value in the request instead): true when the value came back, false
+ * when not, null when the agent cannot tell.
  */
-export type AgentCookieCheck = (name: string, value: string) => Promise<boolean | null>;
+export type AgentCookieCheck = (
+  name: string,
+  value: string,
+  options: { isCrossSite: boolean },
+) => Promise<boolean | null>;
+
+/**
+ * Whether the page is of another site than the agent (docs/DECISIONS.md "Device agent", cookie
+ * check). The agent listens on a loopback name, whose site is the host name itself, so only a
+ * page on that same host name is same-site: `localhost:3000` with `localhost:55557` is, while
+ * `127.0.0.1:3000` or `sorting.example.com` is not. A same-site page judged cross-site would
+ * only lose the cookie half of the check, never pass a broken one.
+ */
+export function isCrossSiteToAgent(pageHost: string, agentUrl: string): boolean {
+  let agentHost: string;
+  try {
+    agentHost = new URL(agentUrl).hostname.toLowerCase();
+  } catch {
+    return true;
+  }
+  const pageHostname = pageHost.replace(/:\d+$/, '').toLowerCase();
+  return pageHostname !== agentHost;
+}
 
 /**
  * The name of the cookie the agent is asked to set (issue 14 item 9). Never a name of the page's
@@ -43,13 +66,17 @@ export const AGENT_COOKIE_CHECK_NAME = 'agent_cookie_check';
 
 /**
  * The full check: the browser's own probe (as `checkBrowserCookies`), then the agent's (spec part
- * 1 §7 `api/cookie/check`: the agent sets a cookie and reads back what the browser returns).
- * An unreachable agent says nothing about cookies, so it counts as passed.
+ * 1 §7 `api/cookie/check`: the agent sets a cookie and reads back what the browser returns; for
+ * a page of another site than the agent, the value travels in the request). An unreachable agent
+ * says nothing about cookies, so it counts as passed.
  */
 export async function checkCookiesWithAgent(
-  deps: BrowserCookieCheckDeps & { checkAgent: AgentCookieCheck },
+  deps: BrowserCookieCheckDeps & { checkAgent: AgentCookieCheck; agentUrl: string },
 ): Promise<boolean> {
   const name = deps.name ?? SCALE_COOKIE_CHECK_NAME;
   if (!checkBrowserCookies({ ...deps, name })) return false;
-  return (await deps.checkAgent(AGENT_COOKIE_CHECK_NAME, deps.probeValue)) !== false;
+  const isCrossSite = isCrossSiteToAgent(deps.host, deps.agentUrl);
+  return (
+    (await deps.checkAgent(AGENT_COOKIE_CHECK_NAME, deps.probeValue, { isCrossSite })) !== false
+  );
 }

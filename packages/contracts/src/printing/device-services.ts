@@ -9,7 +9,10 @@ export const DEVICE_SERVICE_PATHS = {
   version: 'api/version',
   /** POST {name, value}: the agent sets that cookie on its own origin. */
   cookieCheck: 'api/cookie/check',
-  /** GET ?name=: the value the browser sent back, null when cookies are off. */
+  /**
+   * GET ?name=: the value the browser sent back, null when cookies are off; for a page of
+   * another site, the value its request carries in DEVICE_COOKIE_HEADER.
+   */
   cookie: 'api/cookie',
   /** GET ?appId&scaleId (or &printerId) reads; POST {appId, scaleId | printerId} selects. */
   connect: 'api/connect',
@@ -40,6 +43,14 @@ export interface DeviceCookieCheckResponse {
   isSuccess: true;
   name: string;
 }
+
+/**
+ * The request header of `GET api/cookie` that carries the check value from a page of another
+ * site than the agent (an app on its own host name, the agent on localhost): current Chromium
+ * does not send a third-party cookie back, so the value travels in the request and the agent
+ * echoes it (docs/DECISIONS.md "Device agent", cookie check).
+ */
+export const DEVICE_COOKIE_HEADER = 'X-Device-Cookie';
 
 /** GET api/cookie answer. */
 export interface DeviceCookieResponse {

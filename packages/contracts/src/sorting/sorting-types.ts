@@ -102,6 +102,11 @@ export interface TMoveResult {
    * IsRepeat too (docs/DECISIONS.md "Sorting rules").
    */
   isAlreadyInPlace: boolean;
+  /**
+   * Ours (additive): the move opened a new box in the cell ("empty box or new cell"; the worker
+   * puts a new box there). Absent from answers stored before it existed.
+   */
+  isNewBox?: boolean;
 }
 
 /** Spec part 1 §3 "Measure": height, width, length in cm, weight in grams (null: not yet). */

@@ -120,6 +120,7 @@ export const ZMoveResult = exactly<TMoveResult>()(
     cellId: int().nullable(),
     cellName: z.string().nullable(),
     isAlreadyInPlace: z.boolean(),
+    isNewBox: z.boolean().optional(),
   }),
 );
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashOnDeliveryRemaining, EMPTY_MONEY, formatMoney } from './money.js';
+import {
+  cashOnDeliveryRemaining,
+  CURRENCIES,
+  currencySign,
+  EMPTY_MONEY,
+  formatMoney,
+  RUBLE_SIGN,
+} from './money.js';
 
 const NBSP = '\u00A0';
 /** The text with NBSP shown as '_' so the table below is readable. */
@@ -30,6 +37,18 @@ describe('formatMoney (spec part 1 §5)', () => {
     [Number.MAX_SAFE_INTEGER, '9_007_199_254_740_991,00_₽'],
   ])('%s → %s', (value, expected) => {
     expect(show(formatMoney(value))).toBe(expected);
+  });
+
+  it('writes the sign of the currency code (spec part 1 §3: RUB, USD), RUB by default', () => {
+    expect(CURRENCIES).toEqual(['RUB', 'USD']);
+    expect(currencySign('RUB')).toBe(RUBLE_SIGN);
+    expect(currencySign('USD')).toBe('$');
+    expect(show(formatMoney(1234.5, { currency: 'RUB' }))).toBe('1_234,50_₽');
+    expect(show(formatMoney(1234.5, { currency: 'USD' }))).toBe('1_234,50_$');
+    expect(show(formatMoney(1234.5))).toBe('1_234,50_₽');
+    expect(formatMoney(null, { currency: 'USD' })).toBe(EMPTY_MONEY);
+    // A postfix the server sends (a return item's currencyPostfix) still wins.
+    expect(show(formatMoney(5, { currency: 'USD', postfix: 'руб.' }))).toBe('5,00_руб.');
   });
 
   it('shows -- for empty values', () => {

@@ -47,7 +47,7 @@ export function buildRuntimeSettings(config: Config): TRuntimeSettings {
     paymentProviders: PAYMENT_PROVIDERS.map((provider) => ({ ...provider })),
     features: {
       userBarcodeAuthorization: true,
-      alternativeAuthentication: true,
+      alternativeAuthentication: config.alternativeAuthentication,
       demo: config.demoSeed,
     },
   } satisfies TRuntimeSettings);

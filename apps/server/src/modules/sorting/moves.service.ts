@@ -249,6 +249,7 @@ export function createMovesService(deps: {
         cellId: current.cellId,
         cellName: cell?.name ?? null,
         isAlreadyInPlace: true,
+        isNewBox: false,
       };
       if (claim) await repository.storeOperationAnswer(claim.operationId, answer);
       return answer;
@@ -276,6 +277,7 @@ export function createMovesService(deps: {
       }
     }
 
+    const isNewBox = !box;
     if (!box) {
       // "Empty box or new cell": a cell without an open box gets a new box at once.
       const [number] = await repository.takeBoxNumbers(1);
@@ -306,6 +308,7 @@ export function createMovesService(deps: {
       cellId: cell?.id ?? null,
       cellName: cell?.name ?? null,
       isAlreadyInPlace: false,
+      isNewBox,
     };
     const inbound = await repository.recordParcelMove({
       box: { id: box.id, cellId: boxCellAfter, sortingKey, isClosed },
@@ -373,6 +376,7 @@ export function createMovesService(deps: {
       cellId: cell.id,
       cellName: cell.name,
       isAlreadyInPlace: box.cellId === cell.id,
+      isNewBox: false,
     };
     // Already there: answered as such (issue 14 item 11), nothing written.
     if (answer.isAlreadyInPlace) return answer;

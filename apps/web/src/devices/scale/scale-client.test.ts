@@ -13,6 +13,8 @@ interface Seen {
   url: string;
   body: unknown;
   cookie: string | undefined;
+  /** DEVICE_COOKIE_HEADER of a page of another site. */
+  deviceCookie: string | undefined;
 }
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
@@ -39,6 +41,7 @@ async function startScale(readings: ScaleReading[]) {
         url: request.url ?? '',
         body,
         cookie: request.headers.cookie,
+        deviceCookie: request.headers['x-device-cookie'] as string | undefined,
       });
       const url = new URL(request.url ?? '/', 'http://x');
       const json = (value: unknown, status = 200) => {
@@ -66,7 +69,7 @@ async function startScale(readings: ScaleReading[]) {
       if (url.pathname === '/api/cookie') {
         const name = url.searchParams.get('name') ?? '';
         const sent = new URLSearchParams((request.headers.cookie ?? '').replace(/;\s*/g, '&'));
-        return json({ name, value: sent.get(name) });
+        return json({ name, value: sent.get(name) ?? request.headers['x-device-cookie'] ?? null });
       }
       json({ isSuccess: false, message: 'Unknown' }, 404);
     })();
@@ -188,5 +191,24 @@ describe('scale client', () => {
       fetch,
     });
     expect(await nowhere.checkCookie('scale_cookie_check', 'v1')).toBeNull();
+  });
+
+  it('cookie check from a page of another site: the value travels in the request, no cookie is set', async () => {
+    const scale = await startScale([stable(1)]);
+    // Node's fetch keeps no cookies, as Chromium drops the agent's third-party cookie.
+    const client = createScaleClient({
+      baseUrl: scale.baseUrl,
+      scheduler: createFakeScheduler(),
+      fetch,
+    });
+    const before = scale.seen.length;
+    expect(await client.checkCookie('agent_cookie_check', '4711', { isCrossSite: true })).toBe(
+      true,
+    );
+    expect(scale.seen.slice(before).map((s) => [`${s.method} ${s.url}`, s.deviceCookie])).toEqual([
+      ['GET /api/cookie?name=agent_cookie_check', '4711'],
+    ]);
+    // The same browser on the agent's own site gets the cookie round trip, which it fails.
+    expect(await client.checkCookie('agent_cookie_check', '4712')).toBe(false);
   });
 });

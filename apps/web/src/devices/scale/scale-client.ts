@@ -1,4 +1,9 @@
-import { readEnvelope, type DeviceServiceInfo, type ScaleReading } from '@sorting/contracts';
+import {
+  DEVICE_COOKIE_HEADER,
+  readEnvelope,
+  type DeviceServiceInfo,
+  type ScaleReading,
+} from '@sorting/contracts';
 import { buildUrl, type FetchFn } from '../../lib/api-client';
 import type { Scheduler } from '../../lib/scheduler';
 
@@ -35,12 +40,20 @@ export interface ScaleClientDeps {
 /** The agent's scale API (spec part 1 §7). Every call carries the device cookies. */
 export interface ScaleClient {
   /**
-   * The agent's cookie check: `POST api/cookie/check {name, value}` makes the agent set that
-   * cookie on its own origin, `GET api/cookie?name` answers the value the browser sent back.
-   * True when it came back, false when not (cookies off), null when the agent is unreachable or
-   * refuses the page (which says nothing about cookies).
+   * The agent's cookie check. On the agent's own site: `POST api/cookie/check {name, value}`
+   * makes the agent set that cookie on its origin, `GET api/cookie?name` answers the value the
+   * browser sent back. A page of another site (`isCrossSite`) would only get a third-party
+   * cookie back, which current Chromium never sends: its `GET api/cookie?name` carries the
+   * value in DEVICE_COOKIE_HEADER, as every call of the page carries the device ids, and the
+   * agent echoes it (docs/DECISIONS.md "Device agent", cookie check). True when the value came
+   * back, false when not (cookies off), null when the agent is unreachable or refuses the page
+   * (which says nothing about cookies).
    */
-  checkCookie(name: string, value: string): Promise<boolean | null>;
+  checkCookie(
+    name: string,
+    value: string,
+    options?: { isCrossSite?: boolean },
+  ): Promise<boolean | null>;
   /** `GET api/cookie?name`: the cookie's value as the agent sees it. */
   readCookie(name: string): Promise<string | null>;
   /** `POST api/connect`: ask the agent to connect this scale. */
@@ -80,7 +93,12 @@ function readCookieValue(answer: unknown): string | null {
 export function createScaleClient(deps: ScaleClientDeps): ScaleClient {
   const call = async <T>(
     path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> },
+    init: {
+      method: 'GET' | 'POST';
+      body?: unknown;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
     signal?: AbortSignal,
   ): Promise<T | null> => {
     let response: Response;
@@ -88,10 +106,11 @@ export function createScaleClient(deps: ScaleClientDeps): ScaleClient {
       response = await deps.fetch(buildUrl(deps.baseUrl, path, init.query), {
         method: init.method,
         credentials: 'include',
-        headers:
-          init.body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...init.headers,
+        },
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: signal ?? null,
       });
@@ -146,10 +165,17 @@ export function createScaleClient(deps: ScaleClientDeps): ScaleClient {
     });
 
   return {
-    async checkCookie(name, value) {
+    async checkCookie(name, value, options) {
       try {
-        await call('api/cookie/check', { method: 'POST', body: { name, value } });
-        const cookie = await call<unknown>('api/cookie', { method: 'GET', query: { name } });
+        const isCrossSite = options?.isCrossSite === true;
+        if (!isCrossSite) {
+          await call('api/cookie/check', { method: 'POST', body: { name, value } });
+        }
+        const cookie = await call<unknown>('api/cookie', {
+          method: 'GET',
+          query: { name },
+          ...(isCrossSite ? { headers: { [DEVICE_COOKIE_HEADER]: value } } : {}),
+        });
         return readCookieValue(cookie) === value;
       } catch {
         return null;

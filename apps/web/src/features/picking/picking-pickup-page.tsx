@@ -22,6 +22,7 @@ import {
   useLocalizedPath,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
+import { ChunkLoader } from '../../shell/main-loader/chunk-loader';
 import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { PromptError } from '../../shell/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
@@ -567,7 +568,7 @@ export default function PickingPickupPage() {
   const [deliveryCalls] = useState(() => createDeliveryService(api));
   if (pickingId !== undefined) {
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={<ChunkLoader />}>
         <DeliveryPage />
       </Suspense>
     );

@@ -7,6 +7,7 @@ import {
   LAST_ZONE_NUMBER_COOKIE,
   type TCell,
   type TParcel,
+  type TReturnableBox,
   type TRuntimeSettings,
   type TWarehouse,
   type TZone,
@@ -76,16 +77,32 @@ const STICKER = {
   ],
 };
 
+/** A returnable box of the demo: it stands in gate 1. */
+const CONTAINER: TReturnableBox = {
+  Number: 4,
+  Barcode: '_R34717-4',
+  LengthCm: 40,
+  WidthCm: 30,
+  HeightCm: 20,
+  ChangeDate: '2026-11-01T10:00:00.000Z',
+  CurrentLocationName: 'Ворота 1',
+  CurrentLocationCode: 'GATE-1',
+  ExternalBarcode: null,
+};
+
 function fakeCalls(moves: unknown[], marked: unknown[] = []): SortingCalls {
   const refuse = { isSuccess: false, message: 'нет', errorCode: 404, operationObject: null };
   return {
     scanParcel: async ({ barcode }) =>
       barcode === 'P1' ? ok(PARCEL) : { ...refuse, errorCode: 404 },
     searchBox: async () => refuse,
-    searchCell: async ({ barcode }) => (barcode === CELL.barcode ? ok(CELL) : refuse),
+    searchCell: async ({ barcode }) =>
+      barcode === CELL.barcode ? ok(CELL) : { ...refuse, errorCode: 104 },
     suggestCells: async () => ok([CELL]),
     move: async (input) => {
       moves.push(input);
+      // P3 belongs to another sorting key than the cell's box.
+      if (input.parcelId === 3) return { ...refuse, errorCode: 1, message: 'Короб другого ключа' };
       return ok({
         boxNumber: 1,
         isBoxReceipted: false,
@@ -99,6 +116,11 @@ function fakeCalls(moves: unknown[], marked: unknown[] = []): SortingCalls {
       });
     },
     dimension: async () => refuse,
+    measures: async () => ok({ length: null, width: null, height: null, weight: null }),
+    findContainer: async ({ barcode }) =>
+      barcode === CONTAINER.Barcode ? ok(CONTAINER) : { ...refuse, errorCode: 104 },
+    moveContainer: async ({ LocationCode }) =>
+      ok({ ...CONTAINER, CurrentLocationName: CELL.name, CurrentLocationCode: LocationCode }),
     measure: async () => ok({}),
     weigh: async () => ok({}),
     arriveInbound: async () => refuse,
@@ -145,6 +167,7 @@ async function renderScreen(options: { parcel?: Partial<TParcel>; devices?: Sort
     // P2 already lies in box 1 in the cell (the fake move answers "already in place").
     if (input.barcode === 'P2')
       return ok({ ...parcel, id: 2, number: 'P2', boxNumber: 1, cellName: CELL.name });
+    if (input.barcode === 'P3') return ok({ ...parcel, id: 3, number: 'P3' });
     return calls.scanParcel(input);
   };
   const router = createMemoryRouter(
@@ -258,6 +281,45 @@ describe('SortingScreen prompt area', () => {
     expect(screen.queryByTestId('prompt-error')).toBeNull();
     expect(screen.queryByTestId('retry-move')).toBeNull();
     expect(toasts()).toEqual([]);
+  });
+
+  it('a move the server refuses sounds stop, not the error sound, with its toast', async () => {
+    const { scan, played, toasts } = await renderScreen();
+    const entry = await screen.findByTestId('sorting-entry');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
+    scan('P3');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhere'));
+    scan(CELL.barcode);
+    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0014'));
+    expect(toasts()).toEqual(['Не удалось переместить. Короб другого ключа']);
+    await waitFor(() => expect(played).toContain('stop'));
+    expect(played).not.toContain('err');
+  });
+
+  it('a returnable box: says where it stands (tara), then moves to the scanned cell', async () => {
+    const { scan, played, toasts } = await renderScreen();
+    const entry = await screen.findByTestId('sorting-entry');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
+    scan('_R34717-4');
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanContainerPlace'));
+    expect(screen.getByTestId('prompt-pre').textContent).toBe('Оборотная тара _R34717-4');
+    expect(screen.getByTestId('prompt-main').textContent).toContain(
+      'Поставьте тару и сканируйте ячейку',
+    );
+    expect(screen.getByTestId('prompt-extra').textContent).toBe('Сейчас стоит: Ворота 1');
+    expect(played).toContain('tara');
+    expect(screen.getByTestId('sorting-cancel')).toBeTruthy();
+    // An unknown cell is no place for it: f-0003, and it stays in hand.
+    scan('=34717-9-a-01');
+    await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0003'));
+    expect(toasts()).toEqual(['Ячейка =34717-9-a-01 не найдена']);
+    expect(entry.getAttribute('data-state')).toBe('scanContainerPlace');
+    scan(CELL.barcode);
+    await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
+    expect(screen.getByTestId('prompt-pre').textContent).toBe(
+      'Оборотная тара _R34717-4 перемещена в ячейку 1-a-07',
+    );
+    await waitFor(() => expect(played).toContain('success-small'));
   });
 
   it('cancel in scan where returns to scan what', async () => {

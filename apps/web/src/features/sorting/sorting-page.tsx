@@ -30,6 +30,7 @@ import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
 import {
+  parseAmount,
   screenStateOf,
   sortingMachine,
   type LastParcel,
@@ -201,9 +202,29 @@ function DamageForm(props: {
 
 const MEASURE_FIELDS: MeasureField[] = ['length', 'width', 'height', 'weight'];
 
+/**
+ * The sizes the server knows of a parcel that needs only its weight (spec part 1 §7
+ * `Parcels/{barcode}/measures`), in the locale's numbers; null when not all are known.
+ */
+function knownSizesOf(
+  values: Record<MeasureField, string>,
+  locale: string,
+): Record<'length' | 'width' | 'height', string> | null {
+  const sizes = [values.length, values.width, values.height].map(parseAmount);
+  if (!sizes.every((size) => size > 0)) return null;
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const [length = 0, width = 0, height = 0] = sizes;
+  return {
+    length: format.format(length),
+    width: format.format(width),
+    height: format.format(height),
+  };
+}
+
 function MeasureFormView(props: {
   values: Record<MeasureField, string>;
   needs: { measure: boolean; weight: boolean };
+  locale: string;
   isBusy: boolean;
   onChange: (field: MeasureField, value: string) => void;
   onReadScale: () => void;
@@ -214,6 +235,7 @@ function MeasureFormView(props: {
   const fields = MEASURE_FIELDS.filter((field) =>
     field === 'weight' ? props.needs.weight : props.needs.measure,
   );
+  const knownSizes = props.needs.measure ? null : knownSizesOf(props.values, props.locale);
   return (
     <form
       className={styles.form}
@@ -227,6 +249,11 @@ function MeasureFormView(props: {
       <p className={styles.extra} data-testid="measure-hint">
         {props.needs.measure ? t('measureHint') : t('weightHint')}
       </p>
+      {knownSizes ? (
+        <p className={styles.extra} data-testid="measure-known-sizes">
+          {t('knownSizes', knownSizes)}
+        </p>
+      ) : null}
       <div className={styles.measureGrid}>
         {fields.map((field) => (
           <label key={field} className={controlStyles.field}>
@@ -335,7 +362,12 @@ export function SortingScreen(props: SortingScreenProps) {
           error.key === 'serverMessage'
             ? (error.message ?? '')
             : String(effects.current.t(error.key, error.params ?? {}));
-        effects.current.toasts.notify({ status: 'error', content });
+        // An error with its own sound (`stop`) plays that instead of `err` (the machine plays it).
+        effects.current.toasts.notify({
+          status: 'error',
+          content,
+          isMuteErrorSound: error.sound !== undefined,
+        });
       },
       play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
       readLastParcel: () =>
@@ -503,6 +535,7 @@ export function SortingScreen(props: SortingScreenProps) {
           <MeasureFormView
             values={context.measure}
             needs={{ measure: parcel.isNeedMeasure, weight: parcel.isNeedWeight }}
+            locale={locale}
             isBusy={busy}
             onChange={(field, value) => send({ type: 'MEASURE_CHANGED', field, value })}
             onReadScale={() => send({ type: 'READ_WEIGHT' })}
@@ -562,7 +595,10 @@ export function SortingScreen(props: SortingScreenProps) {
               isPrimary
             />
           ) : null}
-          {screen === 'scanWhere' || screen === 'scanCell' || screen === 'logout' ? (
+          {screen === 'scanWhere' ||
+          screen === 'scanCell' ||
+          screen === 'scanContainerPlace' ||
+          screen === 'logout' ? (
             <ActionButton
               testId="sorting-cancel"
               label={t('cancel')}

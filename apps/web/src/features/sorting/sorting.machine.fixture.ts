@@ -6,8 +6,10 @@ import type {
   TBox,
   TCell,
   TDimension,
+  TMeasures,
   TMoveResult,
   TParcel,
+  TReturnableBox,
   TWarehouse,
   TZone,
 } from '@sorting/contracts';
@@ -73,7 +75,9 @@ export const A3 = cell(103, 1, 'a', 3); // moves into it fail once
 export const B99 = cell(104, 1, 'b', 99); // column above 70: not spoken
 export const C4 = cell(105, 1, 'c', 4); // its box fills up: "tie up the box"
 export const E1 = cell(201, 2, 'a', 1);
-export const CELLS = [A1, A2, A3, B99, C4, E1];
+/** A free cell: no box stands in it, a move opens a new box there. */
+export const D5 = { ...cell(106, 1, 'd', 5), isEmpty: true };
+export const CELLS = [A1, A2, A3, B99, C4, E1, D5];
 
 export function parcel(id: number, number: string, extra: Partial<TParcel> = {}): TParcel {
   return {
@@ -116,6 +120,10 @@ export const PARCELS: TParcel[] = [
   // Already sorted: lies in box 1 in cell 1-a-01, or in box 5 that stands in no cell.
   parcel(10, 'P10', { boxNumber: 1, cellName: A1.name, isReceipted: true }),
   parcel(11, 'P11', { boxNumber: 5, isReceipted: true }),
+  // Measured once (sizes and weight known), asked again.
+  parcel(12, 'P12', { isNeedMeasure: true, isNeedWeight: true }),
+  // Its best cell is a free one.
+  parcel(13, 'P13', { cells: [D5, A1] }),
 ];
 
 export function box(id: number, barcode: string, isEmpty: boolean, cells: TCell[]): TBox {
@@ -140,6 +148,27 @@ export const BOXES = [
 /** Where the fake server keeps things already: parcel P10 and box _B3 stand in 1-a-01. */
 export const IN_PLACE = { parcelId: 10, boxId: 303, cellId: A1.id };
 
+/** What `Parcels/{barcode}/measures` knows: P12 was measured and weighed once. */
+export const KNOWN_MEASURES: Record<string, TMeasures> = {
+  P12: { length: 40, width: 30, height: 20.5, weight: 1250 },
+};
+
+/** Returnable boxes: R1 stands in gate 1, R2 has no location yet. */
+export function container(barcode: string, location: string | null): TReturnableBox {
+  return {
+    Number: Number(barcode.split('-')[1]),
+    Barcode: barcode,
+    LengthCm: 60,
+    WidthCm: 40,
+    HeightCm: 30,
+    ChangeDate: '2026-11-01T10:00:00.000Z',
+    CurrentLocationName: location,
+    CurrentLocationCode: location === null ? null : `CODE-${location}`,
+    ExternalBarcode: null,
+  };
+}
+export const CONTAINERS = [container('_R34717-1', 'Ворота 1'), container('_R34717-2', null)];
+
 /** Spec part 2 §3 dimension type DIM-S of the demo seed. */
 export const DIM_S: TDimension = {
   DimensionId: 1,
@@ -151,6 +180,8 @@ export const DIM_S: TDimension = {
   WarehouseCode: null,
   IsCommon: true,
 };
+
+const NO_MEASURES: TMeasures = { length: null, width: null, height: null, weight: null };
 
 export const ok = <T>(value: T): LookupResult<T> => ({
   isSuccess: true,
@@ -243,6 +274,7 @@ export function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
           cellId: input.cellId,
           cellName: target?.name ?? null,
           isAlreadyInPlace,
+          isNewBox: target?.isEmpty === true && input.boxId === null,
         };
         return ok(result);
       }),
@@ -251,6 +283,24 @@ export function createFakeServer(failures: Partial<Record<CallName, Failure>>) {
         const fromBarcode = byBarcode(input.barcode);
         if (fromBarcode) return fromBarcode;
         return input.barcode === DIM_S.Barcode ? ok(DIM_S) : refuse(104, 'not found');
+      }),
+    measures: (input) =>
+      answer('measures', input, () => ok(KNOWN_MEASURES[input.barcode] ?? NO_MEASURES)),
+    findContainer: (input) =>
+      answer('findContainer', input, () => {
+        const found = CONTAINERS.find((item) => item.Barcode === input.barcode);
+        return found ? ok(found) : refuse(104, 'not found');
+      }),
+    moveContainer: (input) =>
+      answer('moveContainer', input, () => {
+        const found = CONTAINERS.find((item) => item.Barcode === input.ContainerBarcode);
+        const target = CELLS.find((item) => item.barcode === input.LocationCode);
+        if (!found) return refuse(104, 'not found');
+        return ok({
+          ...found,
+          CurrentLocationCode: input.LocationCode,
+          CurrentLocationName: target?.name ?? input.LocationCode,
+        });
       }),
     measure: (input) => answer('measure', input, () => ok({})),
     weigh: (input) => answer('weigh', input, () => ok({})),

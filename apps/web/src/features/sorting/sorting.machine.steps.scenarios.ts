@@ -144,9 +144,9 @@ export function describeStepScenarios(): void {
       const s = await atScanWhat();
       await s.send('P3', '.GL30', { type: 'MEASURE_SUBMITTED' });
       expect(s.lastError()).toMatchObject({ key: 'measureIncomplete' });
-      // Another parcel is looked up as a dimension type (DIM-S …) and is none (f-0022).
+      // Another parcel is looked up as a dimension type (DIM-S …) and is none.
       await s.send('P1');
-      expect(s.lastError()).toMatchObject({ key: 'f-0022', params: { barcode: 'P1' } });
+      expect(s.lastError()).toMatchObject({ key: 'dimensionNotFound', params: { barcode: 'P1' } });
       expect(s.screen()).toBe('measure');
       await s.send('_B1');
       expect(s.lastError()).toMatchObject({ key: 'finishStep' });
@@ -214,11 +214,16 @@ export function describeStepScenarios(): void {
       expect(s.context().measure).toEqual({ length: '30', width: '20', height: '15', weight: '' });
       expect(s.errors).toEqual([]);
       expect(s.screen()).toBe('measure');
-      // Not a dimension type (another parcel, say): f-0022; no answer: f-0021.
+      // Not a dimension type (another parcel, say), or no answer: said without an f-code
+      // (f-0021/f-0022 are the parcel's measures load, spec part 1 §8).
       await s.send('P1');
-      expect(s.lastError()).toMatchObject({ key: 'f-0022', params: { barcode: 'P1' } });
+      expect(s.lastError()).toMatchObject({
+        key: 'dimensionNotFound',
+        code: null,
+        params: { barcode: 'P1' },
+      });
       await s.send('DIMTHROW');
-      expect(s.lastError()).toMatchObject({ key: 'f-0021' });
+      expect(s.lastError()).toMatchObject({ key: 'dimensionLookupFailed', code: null });
       expect(s.context().measure.length).toBe('30');
       await s.send({ type: 'MEASURE_CHANGED', field: 'weight', value: '0,8' });
       expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');

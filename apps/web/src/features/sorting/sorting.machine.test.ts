@@ -4,6 +4,7 @@ import { sortingMachine } from './sorting.machine';
 import { firedCodes, firedTransitions, visitedNodes } from './sorting.machine.fixture';
 import { describeParcelScenarios } from './sorting.machine.parcels.scenarios';
 import { describeStepScenarios } from './sorting.machine.steps.scenarios';
+import { describeContainerScenarios } from './sorting.machine.containers.scenarios';
 
 // Model-based tests of the whole sorting screen (conventions §4): a table of event sequences
 // from init, run against a fake server; together they must visit every state node and fire
@@ -11,6 +12,7 @@ import { describeStepScenarios } from './sorting.machine.steps.scenarios';
 
 describeParcelScenarios();
 describeStepScenarios();
+describeContainerScenarios();
 
 describe('sorting screen machine: model coverage', () => {
   it('the paths above visit every state node and fire every transition', () => {
@@ -47,6 +49,7 @@ describe('sorting screen machine: model coverage', () => {
       'f-0026',
       'f-0027',
       'f-0028',
+      'f-0030',
       'f-0031',
       'f-0001',
       'f-0012',

@@ -7,6 +7,7 @@ import { checkDamageState } from './sorting.damage.states';
 import { measureState } from './sorting.measure.states';
 import { sortingStepState } from './sorting.sticker.states';
 import { moveStates } from './sorting.move.states';
+import { containerStates } from './sorting.container.states';
 
 export type * from './sorting.types';
 export {
@@ -58,6 +59,7 @@ export const sortingMachine = sortingSetup.createMachine({
         measure: measureState,
         sorting: sortingStepState,
         ...moveStates,
+        ...containerStates,
       },
     },
   },
@@ -79,6 +81,8 @@ export type ScreenState =
   | 'measure'
   | 'sorting'
   | 'acceptanceReport'
+  /** Ours: a returnable container is in hand, the screen waits for its cell. */
+  | 'scanContainerPlace'
   | 'busy';
 
 /** The screen state (or step) a snapshot shows; 'busy' while a call of scan what runs. */
@@ -102,6 +106,7 @@ export function screenStateOf(snapshot: {
     case 'measure':
     case 'sorting':
     case 'acceptanceReport':
+    case 'scanContainerPlace':
       return name;
     default:
       return 'busy';

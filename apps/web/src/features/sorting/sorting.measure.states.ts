@@ -1,14 +1,14 @@
 import { assign } from 'xstate';
-import type { TDimension } from '@sorting/contracts';
+import type { TDimension, TMeasures } from '@sorting/contracts';
 import { prompts } from './sorting.prompts';
 import {
   EMPTY_MEASURE,
   INVALID_MEASURE_CODE,
   codeOf,
   fail,
-  failScanned,
   failWithMessage,
   isOk,
+  measureFormOf,
   parseAmount,
   recognize,
   scanIs,
@@ -22,7 +22,7 @@ import {
 
 /** Spec part 1 §4, §5: dimensions (.GL/.GW/.GH or typed) and weight (scale or typed). */
 export const measureState = sortingSetup.createStateConfig({
-  initial: 'waiting',
+  initial: 'loadingMeasures',
   entry: assign({ prompt: prompts.step('measureStep'), measure: EMPTY_MEASURE }),
   on: {
     CANCELLED: { target: 'scanWhat', actions: 'endOperation' },
@@ -58,6 +58,31 @@ export const measureState = sortingSetup.createStateConfig({
     ],
   },
   states: {
+    // Spec part 1 §7 `Parcels/{barcode}/measures`: the step starts from what is known; f-0021
+    // (no answer) and f-0022 (refused) are its failures, and the worker measures anyway.
+    loadingMeasures: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadMeasures',
+        input: ({ context }) => context,
+        onDone: [
+          {
+            guard: ({ event }) => isOk(event.output),
+            target: 'waiting',
+            actions: assign({
+              measure: ({ context, event }) =>
+                measureFormOf(
+                  event.output.operationObject as TMeasures,
+                  context.measure,
+                  context.ports.locale,
+                ),
+            }),
+          },
+          { target: 'waiting', actions: failWithMessage('f-0022') },
+        ],
+        onError: { target: 'waiting', actions: fail('f-0021') },
+      },
+    },
     waiting: {
       on: {
         READ_WEIGHT: 'weighing',
@@ -100,10 +125,23 @@ export const measureState = sortingSetup.createStateConfig({
               },
             }),
           },
-          // Spec part 1 §8 f-0022: no sizes for that barcode (not a dimension type).
-          { target: 'waiting', actions: failScanned('f-0022') },
+          // No sizes for that barcode: not a dimension type (the spec gives it no f-code).
+          {
+            target: 'waiting',
+            actions: {
+              type: 'fail',
+              params: ({ context }) => ({
+                key: 'dimensionNotFound',
+                code: null,
+                params: { barcode: context.scanned },
+              }),
+            },
+          },
         ],
-        onError: { target: 'waiting', actions: fail('f-0021') },
+        onError: {
+          target: 'waiting',
+          actions: { type: 'fail', params: { key: 'dimensionLookupFailed', code: null } },
+        },
       },
     },
     weighing: {

@@ -4,6 +4,7 @@ import type { LookupResult } from './sorting-entry.machine';
 import { prompts } from './sorting.prompts';
 import {
   CELL_NOT_FOUND_CODES,
+  HALT,
   UNAVAILABLE_CODE,
   codeOf,
   fail,
@@ -12,6 +13,7 @@ import {
   noAnswer,
   objectNotFound,
   scanIs,
+  scanIsSortingBox,
   serverFailure,
   sortingSetup,
 } from './sorting.setup';
@@ -34,7 +36,7 @@ const scanWhereState = sortingSetup.createStateConfig({
     SCANNED: [
       cellScanned,
       {
-        guard: ({ context, event }) => scanIs('box')({ event }) && context.parcel !== null,
+        guard: ({ context, event }) => scanIsSortingBox({ event }) && context.parcel !== null,
         target: 'searchingBoxForParcel',
         actions: ['clearError', 'takeScan'],
       },
@@ -50,7 +52,7 @@ const scanCellState = sortingSetup.createStateConfig({
     SCANNED: [
       cellScanned,
       {
-        guard: scanIs('box'),
+        guard: scanIsSortingBox,
         target: 'searchingBoxForParcel',
         actions: ['clearError', 'takeScan'],
       },
@@ -58,38 +60,44 @@ const scanCellState = sortingSetup.createStateConfig({
   },
 });
 
-const searchingCellState = sortingSetup.createStateConfig({
-  tags: ['busy'],
-  invoke: {
-    src: 'searchCell',
-    input: ({ context }) => context,
-    onDone: [
-      {
-        guard: ({ event }) => isOk(event.output),
-        target: 'moving',
-        actions: [
-          'startOperation',
-          assign({ targetCell: ({ event }) => event.output.operationObject }),
-        ],
-      },
-      {
-        // Spec part 1 §8 f-0003: cell not found (104 or 304).
-        guard: ({ event }) => CELL_NOT_FOUND_CODES.includes(codeOf(event.output) ?? ''),
-        target: 'resume',
-        actions: {
-          type: 'fail',
-          params: ({ context, event }) => ({
-            key: 'f-0003',
-            code: 'f-0003',
-            params: { barcode: context.scanned, code: codeOf(event.output) ?? '' },
-          }),
+/**
+ * A scanned cell is looked up (`cells/search`), then `then` moves to it: the parcel's or box's
+ * move, or a returnable container's. Spec part 1 §8 f-0003: not found (104, or 304 for another
+ * warehouse's cell); the server code stays in the text's parameters.
+ */
+export function searchingCellThen(then: 'moving' | 'movingContainer') {
+  return sortingSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      src: 'searchCell',
+      input: ({ context }) => context,
+      onDone: [
+        {
+          guard: ({ event }) => isOk(event.output),
+          target: then,
+          actions: [
+            'startOperation',
+            assign({ targetCell: ({ event }) => event.output.operationObject }),
+          ],
         },
-      },
-      serverFailure(),
-    ],
-    onError: noAnswer(),
-  },
-});
+        {
+          guard: ({ event }) => CELL_NOT_FOUND_CODES.includes(codeOf(event.output) ?? ''),
+          target: 'resume',
+          actions: {
+            type: 'fail',
+            params: ({ context, event }) => ({
+              key: 'f-0003',
+              code: 'f-0003',
+              params: { barcode: context.scanned, code: codeOf(event.output) ?? '' },
+            }),
+          },
+        },
+        serverFailure(),
+      ],
+      onError: noAnswer(),
+    },
+  });
+}
 
 /** A box scanned for the parcel: into it, or an empty one goes to a cell first. */
 const searchingBoxForParcelState = sortingSetup.createStateConfig({
@@ -150,9 +158,9 @@ const movingState = sortingSetup.createStateConfig({
       },
       {
         // A refusal would be refused again: no Retry (issue 14 item 11); a new scan
-        // is a new move.
+        // is a new move. The parcel must not stay where it was put: `stop`.
         target: 'resume',
-        actions: failWithMessage('f-0014'),
+        actions: failWithMessage('f-0014', HALT),
       },
     ],
     // The request never got an answer (network lost, or the answer lost after the
@@ -193,7 +201,7 @@ const expeditionSuggestMoveState = sortingSetup.createStateConfig({
     input: ({ context }) => context,
     onDone: [
       movedTo('scanWhat', { isAutomove: true }),
-      { target: 'scanWhere', actions: failWithMessage('f-0014') },
+      { target: 'scanWhere', actions: failWithMessage('f-0014', HALT) },
     ],
     // No answer: the same move may still go through, so Retry resends it.
     onError: {
@@ -207,7 +215,7 @@ const expeditionSuggestMoveState = sortingSetup.createStateConfig({
 export const moveStates = {
   scanWhere: scanWhereState,
   scanCell: scanCellState,
-  searchingCell: searchingCellState,
+  searchingCell: searchingCellThen('moving'),
   searchingBoxForParcel: searchingBoxForParcelState,
   moving: movingState,
   connectionLost: connectionLostState,

@@ -28,6 +28,12 @@ function whereItLies(parcel: Pick<TParcel, 'number' | 'boxNumber' | 'cellName'>)
  */
 function lastMoveText(move: LastMove): Text | null {
   const { parcelNumber: parcel, boxNumber: box, cellName: cell } = move;
+  if (move.containerBarcode !== null) {
+    return {
+      key: 'movedContainer',
+      params: { container: move.containerBarcode, cell: cell ?? '' },
+    };
+  }
   if (move.isAlreadyInPlace) {
     if (parcel !== null)
       return whereItLies({ number: parcel, boxNumber: box, cellName: cell }) ?? null;
@@ -86,6 +92,20 @@ export const prompts = {
     bottom: null,
     isArrow: true,
   }),
+  /** A returnable container in hand: where it stands now, and the cell it goes to. */
+  scanContainerPlace: ({ context }: { context: SortingContext }): Prompt => {
+    const container = context.container;
+    const location = container?.CurrentLocationName ?? null;
+    return {
+      pre: { key: 'containerLine', params: { container: container?.Barcode ?? '' } },
+      main: { key: 'scanContainerPlace' },
+      extra: location
+        ? { key: 'containerIsAt', params: { location } }
+        : { key: 'containerNowhere' },
+      bottom: null,
+      isArrow: true,
+    };
+  },
   step:
     (key: SortingTextKey) =>
     ({ context }: { context: SortingContext }): Prompt => ({

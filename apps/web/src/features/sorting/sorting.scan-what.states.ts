@@ -2,6 +2,7 @@ import { assign, raise } from 'xstate';
 import type { TBox, TParcel } from '@sorting/contracts';
 import { prompts } from './sorting.prompts';
 import {
+  HALT,
   PARCEL_NOT_FOUND_CODES,
   ZONE_NOT_FOUND_CODE,
   clearWork,
@@ -15,6 +16,7 @@ import {
   objectNotFound,
   scanInUrl,
   scanIs,
+  scanIsContainer,
   scannedText,
   serverFailure,
   sortingSetup,
@@ -84,6 +86,12 @@ export const workTransitions = sortingSetup.createStateConfig({
         ],
       },
       {
+        // A returnable container (`_R…`): located, then moved to a cell (ContainerAccounting).
+        guard: scanIsContainer,
+        target: '.findingContainer',
+        actions: ['clearError', 'takeScan'],
+      },
+      {
         guard: scanIs('box'),
         target: '.searchingBox',
         actions: ['clearError', 'takeScan'],
@@ -121,6 +129,7 @@ export const workTransitions = sortingSetup.createStateConfig({
 /** Back to where the worker was after a refusal. */
 const resumeState = sortingSetup.createStateConfig({
   always: [
+    { guard: ({ context }) => context.container !== null, target: 'scanContainerPlace' },
     {
       guard: ({ context }) => context.parcel !== null && context.box?.isEmpty === true,
       target: 'scanCell',
@@ -153,7 +162,11 @@ const scanningParcelState = sortingSetup.createStateConfig({
           context.isRescan &&
           event.output.operationObject?.id !== context.lastParcel?.id,
         target: 'resume',
-        actions: [assign({ isRescan: false }), failScanned('f-0004')],
+        actions: [
+          assign({ isRescan: false }),
+          // Another parcel under this barcode: the worker must stop.
+          failScanned('f-0004', HALT),
+        ],
       },
       {
         guard: ({ event }) => isOk(event.output),

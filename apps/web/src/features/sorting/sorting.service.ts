@@ -8,9 +8,11 @@ import {
   type TBox,
   type TCell,
   type TDimension,
+  type TMeasures,
   type TMoveResult,
   type TParcel,
   type TParcelSticker,
+  type TReturnableBox,
   type TZone,
 } from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
@@ -43,6 +45,10 @@ export type MeasureInput = CallArguments<typeof SORTING_ROUTES.measure>['body'] 
 /** Weight in grams (spec part 1 §5: kg × 1000, rounded, by the machine). */
 export type WeightInput = CallArguments<typeof SORTING_ROUTES.weigh>['body'] & Operation;
 
+/** Spec part 1 §7 `ContainerAccounting/move`, with the operation id of the worker's action. */
+export type ContainerMoveInput = CallArguments<typeof SORTING_ROUTES.moveContainer>['body'] &
+  Operation;
+
 /** A change of one parcel (`/sorting-api/parcels/{id}/…`). */
 export type ParcelActionInput = { parcelId: ParcelId } & Operation;
 
@@ -62,6 +68,16 @@ export interface SortingCalls {
   dimension(
     input: CallArguments<typeof SORTING_ROUTES.dimension>['query'],
   ): Promise<LookupResult<TDimension>>;
+  /** Spec part 1 §7 `GET sortingsystem-api/Parcels/{barcode}/measures`: what is known already. */
+  measures(
+    input: CallArguments<typeof SORTING_SYSTEM_ROUTES.measures>['params'],
+  ): Promise<LookupResult<TMeasures>>;
+  /** Spec part 1 §7 `GET ContainerAccounting?barcode`: a returnable container and where it is. */
+  findContainer(
+    input: CallArguments<typeof SORTING_ROUTES.findContainer>['query'],
+  ): Promise<LookupResult<TReturnableBox>>;
+  /** Spec part 1 §7 `POST ContainerAccounting/move`: the container to a location (a cell). */
+  moveContainer(input: ContainerMoveInput): Promise<LookupResult<TReturnableBox>>;
   measure(input: MeasureInput): Promise<LookupResult<unknown>>;
   weigh(input: WeightInput): Promise<LookupResult<unknown>>;
   arriveInbound(
@@ -102,6 +118,10 @@ export function createSortingService(api: ApiClient): SortingCalls {
     move: ({ operationId, ...input }) =>
       api.call(SORTING_ROUTES.move, { body: compact(input), operationId }),
     dimension: ({ barcode }) => api.call(SORTING_ROUTES.dimension, { query: { barcode } }),
+    measures: ({ barcode }) => api.call(SORTING_SYSTEM_ROUTES.measures, { params: { barcode } }),
+    findContainer: ({ barcode }) => api.call(SORTING_ROUTES.findContainer, { query: { barcode } }),
+    moveContainer: ({ operationId, ...body }) =>
+      api.call(SORTING_ROUTES.moveContainer, { body: compact(body), operationId }),
     measure: ({ operationId, ...body }) => api.call(SORTING_ROUTES.measure, { body, operationId }),
     weigh: ({ operationId, ...body }) => api.call(SORTING_ROUTES.weigh, { body, operationId }),
     arriveInbound: ({ barcode, operationId }) =>

@@ -4,12 +4,14 @@ import type {
   TBox,
   TCell,
   TDimension,
+  TMeasures,
   TMoveResult,
   TParcel,
   TParcelSticker,
+  TReturnableBox,
   TZone,
 } from '@sorting/contracts';
-import { recognizeBarcode, type RecognizedBarcode } from '@sorting/domain';
+import { isReturnableBoxBarcode, recognizeBarcode, type RecognizedBarcode } from '@sorting/domain';
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
 import { sortingEntryMachine, type EntryError, type LookupResult } from './sorting-entry.machine';
@@ -68,26 +70,34 @@ export function fail(code: FCode, params?: Record<string, string>) {
   return { type: 'fail' as const, params: error };
 }
 
+/**
+ * A refusal that must halt the worker: it sounds `stop` instead of `err` (docs/DECISIONS.md
+ * "Sorting screen", sounds).
+ */
+export const HALT = { sound: 'stop' } as const satisfies Pick<PromptError, 'sound'>;
+
 /** The fail action of an f-code that names the scanned barcode. */
-export function failScanned(code: FCode) {
+export function failScanned(code: FCode, extra: Pick<PromptError, 'sound'> = {}) {
   return {
     type: 'fail' as const,
     params: ({ context }: { context: SortingContext }): PromptError => ({
       key: code,
       code,
       params: { barcode: context.scanned },
+      ...extra,
     }),
   };
 }
 
 /** The fail action of an f-code that carries the server's message. */
-export function failWithMessage(code: FCode) {
+export function failWithMessage(code: FCode, extra: Pick<PromptError, 'sound'> = {}) {
   return {
     type: 'fail' as const,
     params: ({ event }: { event: { output: LookupResult<unknown> } }): PromptError => ({
       key: code,
       code,
       params: { message: event.output.message ?? '' },
+      ...extra,
     }),
   };
 }
@@ -186,6 +196,33 @@ export const scanIs =
   ({ event }: { event: SortingEvent }) =>
     event.type === 'SCANNED' && types.includes(recognize(event.text).type);
 
+/** A returnable container's barcode (`_R…`): a box scan the screen handles as a container. */
+export const scanIsContainer = ({ event }: { event: SortingEvent }) =>
+  scanIs('box')({ event }) && isReturnableBoxBarcode(scannedText(event));
+
+/** A box scan that is no returnable container. */
+export const scanIsSortingBox = ({ event }: { event: SortingEvent }) =>
+  scanIs('box')({ event }) && !scanIsContainer({ event });
+
+/**
+ * The known measures (spec part 1 §3 "Measure") as the form's text, in the locale's decimals
+ * (`parseAmount` reads both); weight grams → kg. Unknown ones keep what the form has.
+ */
+export function measureFormOf(
+  known: TMeasures,
+  form: MeasureForm,
+  locale: 'ru' | 'en',
+): MeasureForm {
+  const text = (value: number | null, current: string) =>
+    value === null ? current : locale === 'ru' ? String(value).replace('.', ',') : String(value);
+  return {
+    length: text(known.length, form.length),
+    width: text(known.width, form.width),
+    height: text(known.height, form.height),
+    weight: text(known.weight === null ? null : known.weight / 1000, form.weight),
+  };
+}
+
 export function scannedText(event: SortingEvent): string {
   return event.type === 'SCANNED' ? recognize(event.text).raw : '';
 }
@@ -236,6 +273,7 @@ export const clearWork: Pick<
   SortingContext,
   | 'parcel'
   | 'box'
+  | 'container'
   | 'cells'
   | 'targetCell'
   | 'isRescan'
@@ -248,6 +286,7 @@ export const clearWork: Pick<
 > = {
   parcel: null,
   box: null,
+  container: null,
   cells: [],
   targetCell: null,
   isRescan: false,
@@ -321,6 +360,19 @@ export const sortingSetup = setup({
         operationId: `${c.operationId ?? ''}:weight`,
       }),
     ),
+    loadMeasures: fromPromise<LookupResult<TMeasures>, SortingContext>(({ input: c }) =>
+      c.ports.calls.measures({ barcode: c.parcel?.number ?? '' }),
+    ),
+    findContainer: fromPromise<LookupResult<TReturnableBox>, SortingContext>(({ input: c }) =>
+      c.ports.calls.findContainer({ barcode: c.scanned }),
+    ),
+    moveContainer: fromPromise<LookupResult<TReturnableBox>, SortingContext>(({ input: c }) =>
+      c.ports.calls.moveContainer({
+        ContainerBarcode: c.container?.Barcode ?? '',
+        LocationCode: c.targetCell?.barcode ?? c.scanned,
+        operationId: c.operationId ?? c.ports.createOperationId(),
+      }),
+    ),
     lookUpDimension: fromPromise<LookupResult<TDimension>, SortingContext>(({ input: c }) =>
       c.ports.calls.dimension({ barcode: c.scanned }),
     ),
@@ -371,6 +423,9 @@ export const sortingSetup = setup({
     fail: enqueueActions(({ context, enqueue }, error: PromptError) => {
       enqueue.assign({ error });
       enqueue(() => context.ports.notifyError(error));
+      // A refusal that must halt the worker sounds `stop` instead (its toast is muted).
+      const sound = error.sound;
+      if (sound) enqueue(() => context.ports.play([sound]));
     }),
     clearError: assign({ error: null }),
     /** A scan taken for the next lookup: the barcode is kept for the call. */
@@ -407,6 +462,7 @@ export const sortingSetup = setup({
           isBoxReceipted: result?.isBoxReceipted ?? false,
           isAutomove: params.isAutomove,
           isAlreadyInPlace: result?.isAlreadyInPlace === true,
+          containerBarcode: null,
         };
         enqueue.assign({ lastMove, error: null, operationId: null, canRetryMove: false });
         // Already there (issue 14 item 11): the repeat sound; nothing to speak or tie up.
@@ -415,7 +471,28 @@ export const sortingSetup = setup({
           return;
         }
         const success: SoundName = lastMove.isBoxReceipted ? 'success-big' : 'success-small';
-        enqueue(() => context.ports.play([success, ...cellLocationSounds(cell)]));
+        // A new box opened in the cell: `new` says "put a new box there" (docs/DECISIONS.md
+        // "Sorting screen", sounds).
+        const opened: SoundName[] = result?.isNewBox === true ? ['new'] : [];
+        enqueue(() => context.ports.play([success, ...opened, ...cellLocationSounds(cell)]));
+      },
+    ),
+    /** A returnable container was moved: back to scan what, the success sound, the cell spoken. */
+    containerMoved: enqueueActions(
+      ({ context, enqueue }, params: { container: TReturnableBox | null }) => {
+        const cell = context.targetCell;
+        const lastMove: LastMove = {
+          parcelNumber: null,
+          boxNumber: null,
+          cellName: params.container?.CurrentLocationName ?? cell?.name ?? context.scanned,
+          parcelsInBox: null,
+          isBoxReceipted: false,
+          isAutomove: false,
+          isAlreadyInPlace: false,
+          containerBarcode: params.container?.Barcode ?? context.container?.Barcode ?? '',
+        };
+        enqueue.assign({ lastMove, error: null, operationId: null });
+        enqueue(() => context.ports.play(['success-small', ...cellLocationSounds(cell)]));
       },
     ),
     endOperation: assign({ operationId: null, canRetryMove: false }),

@@ -108,7 +108,13 @@ export const sortingStepState = sortingSetup.createStateConfig({
           {
             guard: ({ event }) => isOk(event.output),
             target: '#sorting.work.scanWhere',
-            actions: assign({ cells: ({ event }) => event.output.operationObject ?? [] }),
+            actions: [
+              assign({ cells: ({ event }) => event.output.operationObject ?? [] }),
+              // `free`: the best cell is an empty one (docs/DECISIONS.md "Sorting screen", sounds).
+              ({ context }) => {
+                if (context.cells[0]?.isEmpty === true) context.ports.play(['free']);
+              },
+            ],
           },
           {
             target: '#sorting.work.scanWhere',

@@ -4,6 +4,7 @@ import type {
   TCell,
   TParcel,
   TParcelSticker,
+  TReturnableBox,
   TWarehouse,
   TZone,
 } from '@sorting/contracts';
@@ -55,6 +56,11 @@ export interface PromptError {
   params?: Text['params'];
   code: string | null;
   message?: string;
+  /**
+   * Played instead of the error sound: `stop` for a refusal that must halt the worker
+   * (docs/DECISIONS.md "Sorting screen", sounds).
+   */
+  sound?: 'stop';
 }
 
 /** Spec part 1 §2: the prompt area. */
@@ -74,7 +80,7 @@ export interface SortingPorts {
   readStableWeightKg(signal: AbortSignal): Promise<number>;
   /** One id per user action (X-Operation-Id); a retry of that action reuses it. */
   createOperationId(): string;
-  /** An error toast; the toast plays the error sound. */
+  /** An error toast; the toast plays the error sound unless the error has its own `sound`. */
   notifyError(error: PromptError): void;
   /** Plays the sounds one after another. */
   play(sounds: SoundName[]): void;
@@ -123,6 +129,8 @@ export interface LastMove {
   isAutomove: boolean;
   /** Nothing moved: it already lay there (the server's isAlreadyInPlace). */
   isAlreadyInPlace: boolean;
+  /** The returnable container moved (ContainerAccounting/move); null for a parcel or box. */
+  containerBarcode: string | null;
 }
 
 export interface SortingContext {
@@ -136,6 +144,8 @@ export interface SortingContext {
   parcel: TParcel | null;
   /** The box being sorted (box flow), or the empty box taken for the parcel (scanCell). */
   box: TBox | null;
+  /** The returnable container scanned (`_R…`): where it is, and the cell it goes to. */
+  container: TReturnableBox | null;
   cells: TCell[];
   /** The cell the next move goes to. */
   targetCell: TCell | null;

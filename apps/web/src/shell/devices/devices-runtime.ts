@@ -143,7 +143,8 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
       isCookieEnabled: deps.isCookieEnabled(),
       probeValue: String(Math.floor(deps.random() * 1e9)),
       name: SCALE_COOKIE_CHECK_NAME,
-      checkAgent: (name, value) => scale.checkCookie(name, value),
+      agentUrl: deps.settings.scaleServiceUrl,
+      checkAgent: (name, value, options) => scale.checkCookie(name, value, options),
     }).then((isEnabled) => {
       if (!isEnabled) report({ kind: 'cookiesDisabled' });
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthGuard, type AuthGuardDeps } from './auth-guard';
+import { createAuthGuard, createSignInPageGate, type AuthGuardDeps } from './auth-guard';
 import { createSessionStore, toSessionUser } from './session-store';
 
 const request = (url: string) => new Request(url);
@@ -158,5 +158,66 @@ describe('toSessionUser', () => {
     });
     expect(toSessionUser({ Name: 'x' })).toBeNull();
     expect(toSessionUser(null)).toBeNull();
+  });
+});
+
+describe('our sign-in page and alternative authentication (spec part 1 §4)', () => {
+  function gate(signInUrl: string | null, isAllowed: boolean | 'unknown') {
+    const navigateExternal = vi.fn<(url: string) => void>();
+    const open = createSignInPageGate({
+      getSignInUrl: async () => signInUrl,
+      isAlternativeAllowed: async () => {
+        if (isAllowed === 'unknown') throw new TypeError('Failed to fetch');
+        return isAllowed;
+      },
+      navigateExternal,
+    });
+    return { open, navigateExternal };
+  }
+  const isPending = async (promise: Promise<unknown>) =>
+    (await Promise.race([promise.then(() => 'settled'), Promise.resolve('pending')])) === 'pending';
+
+  it('not allowed: the external page instead, to come back to the redirect target', async () => {
+    const { open, navigateExternal } = gate('https://sso.example/login', false);
+    const pending = open({
+      request: request('http://app/en/user-auth?redirect=%2Fen%2Fsorting%3Fzone%3D3'),
+      base: '/en',
+    });
+    await vi.waitFor(() => expect(navigateExternal).toHaveBeenCalled());
+    expect(navigateExternal).toHaveBeenCalledWith(
+      'https://sso.example/login?returnUrl=http%3A%2F%2Fapp%2Fen%2Fsorting%3Fzone%3D3',
+    );
+    expect(await isPending(pending)).toBe(true);
+    // A foreign target is no way back: the locale's home instead.
+    const foreign = gate('https://sso.example/login', false);
+    void foreign.open({
+      request: request('http://app/user-auth?redirect=https%3A%2F%2Fevil.example'),
+      base: '',
+    });
+    await vi.waitFor(() =>
+      expect(foreign.navigateExternal).toHaveBeenCalledWith(
+        'https://sso.example/login?returnUrl=http%3A%2F%2Fapp%2F',
+      ),
+    );
+  });
+
+  it('allowed, unknown, or no external page: our page opens', async () => {
+    for (const [signInUrl, isAllowed] of [
+      ['https://sso.example/login', true],
+      ['https://sso.example/login', 'unknown'],
+      [null, false],
+    ] as const) {
+      const { open, navigateExternal } = gate(signInUrl, isAllowed);
+      await expect(
+        open({ request: request('http://app/user-auth'), base: '' }),
+      ).resolves.toBeNull();
+      expect(navigateExternal).not.toHaveBeenCalled();
+    }
+  });
+
+  it('the fallback of a failed user search is our page in the page language, not the English one', async () => {
+    const { guard } = setup({ isAlternativeAllowed: async () => true });
+    const response = await thrownBy(guard({ request: request('http://app/sorting'), base: '' }));
+    expect(response.headers.get('Location')).toBe('/user-auth?redirect=%2Fsorting');
   });
 });

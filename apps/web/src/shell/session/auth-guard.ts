@@ -1,5 +1,6 @@
 import { redirect, replace } from 'react-router';
 import { LOGIN_TOKEN_PARAM } from '@sorting/domain';
+import { resolveRedirect } from './redirect-target';
 import type { SessionStore } from './session-store';
 import { toSessionUser } from './session-store';
 
@@ -9,6 +10,11 @@ export interface AuthGuardDeps {
   searchUser: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
   /** The external sign-in page of the runtime settings, or null. */
   getSignInUrl: () => Promise<string | null>;
+  /**
+   * Runtime settings `features.alternativeAuthentication`: our own sign-in page may be used
+   * (spec part 1 §4). Unknown counts as allowed.
+   */
+  isAlternativeAllowed?: () => Promise<boolean>;
   /** Full navigation away from the app. */
   navigateExternal: (url: string) => void;
   /**
@@ -86,4 +92,34 @@ async function sendToSignIn(deps: AuthGuardDeps, base: string, url: URL): Promis
     return new Promise<null>(() => undefined);
   }
   throw redirect(internalSignInPath(base, `${url.pathname}${url.search}`));
+}
+
+/**
+ * The loader of our sign-in page (spec part 1 §4 "alternative authentication";
+ * docs/DECISIONS.md "Sessions and sign-in"): with an external sign-in page configured and our
+ * own not allowed, the page is never shown: the browser goes to the external one, which is to
+ * hand the user back to the `redirect` target (own origin only, as after our sign-in; else the
+ * locale's home). Otherwise the page opens.
+ */
+export function createSignInPageGate(
+  deps: Pick<AuthGuardDeps, 'getSignInUrl' | 'isAlternativeAllowed' | 'navigateExternal'>,
+) {
+  return async (args: { request: Request; base: string }): Promise<null> => {
+    const [signInUrl, isAllowed] = await Promise.all([
+      deps.getSignInUrl().catch(() => null),
+      (deps.isAlternativeAllowed?.() ?? Promise.resolve(true)).catch(() => true),
+    ]);
+    if (!signInUrl || isAllowed) return null;
+    const url = new URL(args.request.url);
+    const target = resolveRedirect(url.searchParams.get('redirect'), url.origin);
+    const back =
+      target.kind === 'router'
+        ? new URL(target.to, url.origin).href
+        : target.kind === 'location'
+          ? target.href
+          : new URL(`${args.base}/`, url.origin).href;
+    deps.navigateExternal(externalSignInUrl(signInUrl, back, url.origin));
+    // The browser is leaving; the navigation stays pending until it has.
+    return new Promise<null>(() => undefined);
+  };
 }
