@@ -1,6 +1,6 @@
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { claimOf, runInOperation, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
@@ -87,7 +87,7 @@ export function createDeconsolidationService(options: {
     ): Promise<OperationOutcome<TDeconsolidated>> {
       return runInOperation(
         db,
-        { operationId: context.operationId, userId: context.user.id },
+        { claim: claimOf(context) },
         async (tx) => {
           const repository = repositoryOf(tx);
           const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
