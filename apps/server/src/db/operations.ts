@@ -103,6 +103,21 @@ export interface StoredOperation {
   result: unknown;
 }
 
+/**
+ * What a change answers when it may find nothing to change (a value set to what it already
+ * is, a double tap without an operation id): `unchanged` when it wrote nothing, and the call
+ * then answers IsRepeat (docs/DECISIONS.md "Faults and bad input", writes that set a value).
+ */
+export interface Judged<T> {
+  value: T;
+  unchanged: boolean;
+}
+
+/** The outcome of a judged change: a repeat when its operation or the change was one. */
+export function repeatWhenUnchanged<T>(outcome: OperationOutcome<Judged<T>>): OperationOutcome<T> {
+  return { value: outcome.value.value, isRepeat: outcome.isRepeat || outcome.value.unchanged };
+}
+
 export interface OperationOptions<T> {
   /** The claim to make; null without an operation id (the change runs, nothing is stored). */
   claim: OperationClaim | null;
