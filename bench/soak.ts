@@ -3,16 +3,18 @@
 // under a steady load of sorting cycles (scan → suggest → move, 3 calls each) for
 // `--soak-minutes` (30 by default), its memory sampled every 10 s by bench/memory-probe.ts
 // after a forced garbage collection: the resident set, the live JS heap and what lies outside
-// the heap (PGlite's WebAssembly memory grows and never shrinks). `--soak-snapshots` also
+// the heap (PGlite's WebAssembly memory, which grows and never shrinks, read from
+// /proc/<pid>/smaps). Each device's cycles are paced, never piled up. `--soak-snapshots` also
 // writes two V8 heap snapshots (after the warm-up and at the end) into the soak's folder for
 // comparison in Chromium's DevTools. Run it with `nice -n 19`: it is a benchmark, not a test.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, prepareBenchDatabase } from './bench-database.js';
-import { runFixedRate, signInFleet } from './server-workload.js';
+import { runCycle } from './http-client.js';
+import { signInFleet, type Fleet } from './server-workload.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +25,8 @@ export interface SoakSample {
   heapTotalMb: number;
   externalMb: number;
   arrayBuffersMb: number;
+  /** PGlite's WebAssembly memory that is resident (bench/memory-probe.ts); 0 on PostgreSQL. */
+  wasmRssMb: number | null;
 }
 
 export interface SoakResult {
@@ -31,6 +35,8 @@ export interface SoakResult {
   cyclesPerSecond: number;
   requestsPerSecond: number;
   cycles: number;
+  /** Cycles per second achieved after the warm-up (the target is cyclesPerSecond). */
+  achievedCyclesPerSecond: number;
   errors: number;
   firstError: string | null;
   /** Every sample of the probe (after a forced GC). */
@@ -39,9 +45,13 @@ export interface SoakResult {
   rssMb: { afterWarmUp: number; half: number; end: number };
   /** Live JS heap (after GC) at the same points, MB. */
   heapUsedMb: { afterWarmUp: number; half: number; end: number };
+  /** PGlite's resident WebAssembly memory at the same points, MB. */
+  wasmRssMb: { afterWarmUp: number; half: number; end: number };
   /** RSS growth per 10 minutes over the second half, MB: about 0 once it levelled off. */
   rssSlopeSecondHalfMbPer10Min: number;
   heapSlopeSecondHalfMbPer10Min: number;
+  /** The RSS outside PGlite's memory (RSS − its resident WebAssembly memory), same slope. */
+  otherSlopeSecondHalfMbPer10Min: number;
   snapshotsDir: string | null;
 }
 
@@ -51,6 +61,43 @@ const DEVICES = 4;
 /** Warm-up before the first reference sample: caches, plans and the JIT settle. */
 const WARM_UP_SECONDS = 120;
 const CHUNK_SECONDS = 60;
+
+/**
+ * `seconds` of a steady load: every device runs sorting cycles one after the other, each
+ * started at most `rate / devices` times a second; a server slower than that gets them as fast
+ * as it answers (nothing piles up, so the memory seen is the server's own).
+ */
+async function runPaced(
+  fleet: Fleet,
+  rate: number,
+  seconds: number,
+): Promise<{ cycles: number; errors: number; firstError: string | null }> {
+  const deadline = performance.now() + seconds * 1000;
+  const everyMs = (1000 * fleet.devices.length) / rate;
+  let cycles = 0;
+  let errors = 0;
+  let firstError: string | null = null;
+  await Promise.all(
+    fleet.devices.map(async (device) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const barcode = fleet.takeParcel(device.index);
+        if (barcode === null) throw new Error(`zone of device ${device.index} used up`);
+        const ids = { warehouseId: fleet.warehouseId, zoneId: fleet.zoneIdOf(device.index) };
+        try {
+          await runCycle(device, ids, barcode);
+          cycles += 1;
+        } catch (error) {
+          errors += 1;
+          firstError ??= (error as Error).message;
+        }
+        const wait = started + everyMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }),
+  );
+  return { cycles, errors, firstError };
+}
 
 /** Least-squares slope of y over x, per unit of x. */
 function slope(points: { x: number; y: number }[]): number {
@@ -86,19 +133,23 @@ function sampleAt(samples: SoakSample[], seconds: number): SoakSample {
   return found;
 }
 
-async function takeSnapshot(server: RunningServer, dir: string, log: (m: string) => void) {
-  const before = readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot')).length;
-  server.process.kill('SIGUSR2');
-  const until = Date.now() + 120_000;
+/** Asks the probe for a heap snapshot and waits until it is written. */
+async function takeSnapshot(probeFile: string, log: (m: string) => void): Promise<void> {
+  const dir = path.dirname(probeFile);
+  const count = () => readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot')).length;
+  const before = count();
+  writeFileSync(`${probeFile}.snapshot`, '');
+  const until = Date.now() + 180_000;
   while (Date.now() < until) {
-    const names = readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot'));
-    if (names.length > before) {
-      log(`heap snapshot written: ${names.at(-1)}`);
+    if (count() > before && !existsSync(`${probeFile}.snapshot`)) {
+      // Written once the next sample follows it.
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      log(`heap snapshot written in ${dir}`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  log('heap snapshot not written within 120 s');
+  log('heap snapshot not written within 180 s');
 }
 
 export async function runSoak(options: {
@@ -119,10 +170,10 @@ export async function runSoak(options: {
   try {
     log(`soak (${database}): seeding ${DEVICES} zones × ${parcelsPerZone} parcels`);
     const dataDir = path.join(workDir, 'data');
-    await prepareBenchDatabase(
-      postgres ? { databaseUrl: postgres.url } : { dataDir },
-      { devices: DEVICES, parcelsPerZone },
-    );
+    await prepareBenchDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir }, {
+      devices: DEVICES,
+      parcelsPerZone,
+    });
     server = await startServer(
       {
         ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
@@ -130,38 +181,40 @@ export async function runSoak(options: {
         DEMO_SEED: 'false',
         SOAK_PROBE_FILE: probeFile,
       },
-      [
-        '--expose-gc',
-        '--import',
-        path.join(benchDir, 'memory-probe.ts'),
-        ...(options.snapshots
-          ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${workDir}`]
-          : []),
-      ],
+      ['--expose-gc', '--import', path.join(benchDir, 'memory-probe.ts')],
     );
     const fleet = await signInFleet(server.url, DEVICES, parcelsPerZone);
     log(`soak: warm-up ${WARM_UP_SECONDS} s at ${SOAK_RATE} cycles/s`);
     let cycles = 0;
     let errors = 0;
     let firstError: string | null = null;
+    const running = server;
     const run = async (chunk: number) => {
-      const result = await runFixedRate(fleet, SOAK_RATE, chunk);
-      cycles += result.moves;
+      if (running.process.exitCode !== null || running.process.signalCode !== null) {
+        throw new Error(
+          `the server stopped (${running.process.exitCode ?? running.process.signalCode})`,
+        );
+      }
+      const result = await runPaced(fleet, SOAK_RATE, chunk);
+      cycles += result.cycles;
       errors += result.errors;
       firstError ??= result.firstError;
     };
     for (let done = 0; done < WARM_UP_SECONDS; done += CHUNK_SECONDS) await run(CHUNK_SECONDS);
     const warmUpEnd = readSamples(probeFile).at(-1)?.seconds ?? 0;
-    if (options.snapshots) await takeSnapshot(server, workDir, log);
+    if (options.snapshots) await takeSnapshot(probeFile, log);
+    const cyclesAtWarmUp = cycles;
+    const loadStarted = performance.now();
     for (let minute = 1; minute <= minutes; minute += 1) {
       await run(CHUNK_SECONDS);
       const last = readSamples(probeFile).at(-1);
       log(
         `soak minute ${minute}/${minutes}: RSS ${last?.rssMb} MB, heap ${last?.heapUsedMb} MB, ` +
-          `external ${last?.externalMb} MB, ${cycles} cycles, ${errors} errors`,
+          `PGlite memory ${last?.wasmRssMb} MB, ${cycles} cycles, ${errors} errors`,
       );
     }
-    if (options.snapshots) await takeSnapshot(server, workDir, log);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    if (options.snapshots) await takeSnapshot(probeFile, log);
     const samples = readSamples(probeFile);
     const end = samples.at(-1)?.seconds ?? warmUpEnd;
     const half = warmUpEnd + (end - warmUpEnd) / 2;
@@ -175,6 +228,7 @@ export async function runSoak(options: {
       cyclesPerSecond: SOAK_RATE,
       requestsPerSecond: SOAK_RATE * 3,
       cycles,
+      achievedCyclesPerSecond: Math.round(((cycles - cyclesAtWarmUp) / loadSeconds) * 10) / 10,
       errors,
       firstError,
       samples,
@@ -184,7 +238,13 @@ export async function runSoak(options: {
         half: at(half).heapUsedMb,
         end: at(end).heapUsedMb,
       },
+      wasmRssMb: {
+        afterWarmUp: at(warmUpEnd).wasmRssMb ?? 0,
+        half: at(half).wasmRssMb ?? 0,
+        end: at(end).wasmRssMb ?? 0,
+      },
       rssSlopeSecondHalfMbPer10Min: per10Min((s) => s.rssMb),
+      otherSlopeSecondHalfMbPer10Min: per10Min((s) => s.rssMb - (s.wasmRssMb ?? 0)),
       heapSlopeSecondHalfMbPer10Min: per10Min((s) => s.heapUsedMb),
       snapshotsDir: options.snapshots ? workDir : null,
     };

@@ -44,6 +44,8 @@ export function operationScopeOf(request: FastifyRequest, route: RouteDefinition
   });
   return {
     route: `${route.method} ${route.path}`,
-    requestHash: createHash('sha256').update(input ?? '').digest('hex'),
+    requestHash: createHash('sha256')
+      .update(input ?? '')
+      .digest('hex'),
   };
 }

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  ROUTE_MAPS,
-  SESSION_COOKIE,
-  toRouterPath,
-  type RouteDefinition,
-} from '@sorting/contracts';
+import { ROUTE_MAPS, SESSION_COOKIE, toRouterPath, type RouteDefinition } from '@sorting/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
@@ -217,7 +212,8 @@ describe('an operation id reused on another call', () => {
     expect(english.statusCode).toBe(422);
     expect(english.json()).toMatchObject({
       ErrorCode: 412,
-      Message: 'The operation id was already used for another call (POST /sorting-api/boxes/create)',
+      Message:
+        'The operation id was already used for another call (POST /sorting-api/boxes/create)',
     });
   });
 });

@@ -12,11 +12,7 @@ import {
 } from '@sorting/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import {
-  operationsOver,
-  repeatWhenUnchanged,
-  type OperationOutcome,
-} from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import type { PickingHandOver } from '../../lib/picking-hand-over.js';
 import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';

@@ -1,11 +1,7 @@
 import type { TDimension, TDimensionDeleted, TDimensionRequest } from '@sorting/contracts';
 import { dimensionBarcodeProblem } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import {
-  operationsOver,
-  repeatWhenUnchanged,
-  type OperationOutcome,
-} from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { presentDimension } from '../../lib/dimension-type.js';
 import { refusal } from '../../lib/refusal.js';

@@ -21,11 +21,7 @@ import {
   type SupplyState,
 } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import {
-  operationsOver,
-  repeatWhenUnchanged,
-  type OperationOutcome,
-} from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
