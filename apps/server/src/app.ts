@@ -63,7 +63,8 @@ import {
 } from './modules/delivery/delivery.service.js';
 import { createPickingValidationRepository } from './modules/picking/picking-validation.repository.js';
 import { createPickingValidationService } from './modules/picking/picking-validation.service.js';
-import { createPaymentTerminal, type PaymentTerminal } from './modules/picking/payment-terminal.js';
+import type { PaymentTerminal } from './modules/picking/payment-terminal.js';
+import { createPaymentTerminal } from './modules/picking/simulated-terminal.js';
 import { pickingPaymentRoutes } from './modules/picking/picking-payment.routes.js';
 import { createPickingPaymentRepository } from './modules/picking/picking-payment.repository.js';
 import { createPickingPaymentService } from './modules/picking/picking-payment.service.js';

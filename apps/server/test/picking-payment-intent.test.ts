@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPickingPayment } from '@sorting/contracts';
 import { buildApp } from '../src/app.js';
 import { pickingPayments, users } from '../src/db/schema.js';
-import {
-  createSimulatedTerminal,
-  type PaymentTerminal,
-} from '../src/modules/picking/payment-terminal.js';
+import type { PaymentTerminal } from '../src/modules/picking/payment-terminal.js';
+import { createSimulatedTerminal } from '../src/modules/picking/simulated-terminal.js';
 import { createTestConfig } from './helpers.js';
 import { seedPayablePickings, terminalStartsOf, type PayablePicking } from './payable-pickings.js';
 import { createSessionTestApp } from './sessions.js';
