@@ -182,6 +182,8 @@ export async function runSoak(options: {
         SOAK_PROBE_FILE: probeFile,
       },
       ['--expose-gc', '--import', path.join(benchDir, 'memory-probe.ts')],
+      // Under `nice -n 19` on a busy machine the start alone can take minutes.
+      600_000,
     );
     const fleet = await signInFleet(server.url, DEVICES, parcelsPerZone);
     log(`soak: warm-up ${WARM_UP_SECONDS} s at ${SOAK_RATE} cycles/s`);
