@@ -393,9 +393,16 @@ async function registerEverything(
   await app.register(pickingPaymentRoutes, { service: pickingPayment });
   // Terminal intents a stopped server left without their transaction, settled at start
   // (docs/DECISIONS.md "Picking payment").
+  // Best effort: a database or terminal that fails now leaves them to the next call on each.
   app.addHook('onReady', async () => {
-    const settled = await pickingPayment.settleUnstartedIntents();
-    if (settled > 0) app.log.warn({ settled }, 'payment intents without a terminal answer settled');
+    try {
+      const settled = await pickingPayment.settleUnstartedIntents();
+      if (settled > 0) {
+        app.log.warn({ settled }, 'payment intents without a terminal answer settled');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'payment intents not settled at start');
+    }
   });
   await app.register(deliveryRoutes, {
     service: createDeliveryService({ db: database.db, repository: createDeliveryRepository, now }),
