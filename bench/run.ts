@@ -1,6 +1,8 @@
 // `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
 // phase for development; `--only=write,load,picking,embedded,web,browser,documents,audit` runs some phases.
+// `--only=soak` (never part of a plain run: 30 minutes) is the memory soak of bench/soak.ts;
+// `--soak-minutes=N`, `--soak-db=postgres` and `--soak-snapshots` shape it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { runInboundBench } from './inbound.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { pickingRows, runPickingBench } from './picking.js';
+import { runSoak } from './soak.js';
 import { median } from './stats.js';
 import {
   runFixedRate,
@@ -32,7 +35,9 @@ const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const wants = (phase: string) => !only || only.includes(phase);
+const wants = (phase: string) => (!only && phase !== 'soak') || (only?.includes(phase) ?? false);
+const optionOf = (name: string) =>
+  args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const plan = quick
@@ -485,6 +490,53 @@ async function main(): Promise<void> {
         '< 10',
         browser.heapGrowthMb < 10,
       ],
+    );
+  }
+
+  if (wants('soak')) {
+    // Memory under a steady load (docs/PERFORMANCE.md "Memory soak").
+    const soak = await runSoak({
+      minutes: Number(optionOf('soak-minutes') ?? (quick ? 3 : 30)),
+      database: optionOf('soak-db') === 'postgres' ? 'postgres' : 'pglite',
+      serverUrl,
+      snapshots: args.includes('--soak-snapshots'),
+      log,
+    });
+    results.soak = soak;
+    const label = `soak ${soak.database} ${soak.requestsPerSecond} req/s × ${soak.minutes} min`;
+    rows.push(
+      [
+        `${label}: RSS after warm-up / half / end, MB`,
+        `${soak.rssMb.afterWarmUp} / ${soak.rssMb.half} / ${soak.rssMb.end}`,
+        '',
+        null,
+      ],
+      [
+        `${label}: live JS heap after GC, MB`,
+        `${soak.heapUsedMb.afterWarmUp} / ${soak.heapUsedMb.half} / ${soak.heapUsedMb.end}`,
+        '',
+        null,
+      ],
+      [
+        `${label}: PGlite's resident WebAssembly memory, MB`,
+        `${soak.wasmRssMb.afterWarmUp} / ${soak.wasmRssMb.half} / ${soak.wasmRssMb.end}`,
+        '',
+        null,
+      ],
+      [`${label}: cycles/s achieved`, String(soak.achievedCyclesPerSecond), '', null],
+      [
+        `${label}: RSS growth over the second half, MB per 10 min`,
+        String(soak.rssSlopeSecondHalfMbPer10Min),
+        '',
+        null,
+      ],
+      [
+        `${label}: RSS outside PGlite's memory, growth over the second half, MB per 10 min`,
+        String(soak.otherSlopeSecondHalfMbPer10Min),
+        '≤ 5',
+        soak.otherSlopeSecondHalfMbPer10Min <= 5,
+      ],
+      [`${label}: errors`, String(soak.errors), '0', soak.errors === 0],
     );
   }
 

@@ -20,6 +20,8 @@ export interface RunningServer {
 export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** How long it may take to print its URL (a soak under `nice` on a busy machine waits longer). */
+  startTimeoutMs = 90_000,
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sorting-e2e-'));
   const child = spawn(
@@ -40,7 +42,10 @@ export async function startServer(
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      startTimeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);

@@ -81,7 +81,7 @@ describe('loadConfig', () => {
         credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
       },
       documentSigningKey: null,
-      paymentTerminal: { kind: 'simulated', simDelayMs: 2000, timeoutMs: 120_000 },
+      paymentTerminal: { kind: 'simulated', simDelayMs: 2000, simStartMs: 0, timeoutMs: 120_000 },
     });
   });
 

@@ -75,6 +75,7 @@ const ZEnvironment = z.object({
   // Issue 18 (docs/DECISIONS.md "Picking payment"): the integrated payment terminal.
   PAYMENT_TERMINAL: optional(z.enum(PAYMENT_TERMINAL_KINDS)),
   PAYMENT_TERMINAL_SIM_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  PAYMENT_TERMINAL_SIM_START_MS: optional(z.coerce.number().int().min(0).max(60_000)),
   PAYMENT_TERMINAL_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
 });
 
@@ -179,7 +180,8 @@ export interface Config {
   documentSigningKey: string | null;
   /**
    * The integrated payment terminal of picking (issue 18): `PAYMENT_TERMINAL` (default
-   * `simulated`), the simulator's delay and the timeout after which a silent one is cancelled.
+   * `simulated`), the simulator's delay, its latency in answering a start
+   * (`PAYMENT_TERMINAL_SIM_START_MS`, 0) and the timeout after which a silent one is cancelled.
    */
   paymentTerminal: PaymentTerminalConfig;
 }
@@ -229,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     paymentTerminal: {
       kind: e.PAYMENT_TERMINAL ?? 'simulated',
       simDelayMs: e.PAYMENT_TERMINAL_SIM_DELAY_MS ?? 2000,
+      simStartMs: e.PAYMENT_TERMINAL_SIM_START_MS ?? 0,
       timeoutMs: e.PAYMENT_TERMINAL_TIMEOUT_MS ?? 120_000,
     },
   };

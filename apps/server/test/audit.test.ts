@@ -558,3 +558,46 @@ describe('POST /audit-api/v1/{warehouseCode}/Sessions/get', () => {
     }
   });
 });
+
+describe('a double tap on «Начать» without an operation id', () => {
+  it("answers the user's session opened seconds ago while it is empty: one session, one event", async () => {
+    const started = async () =>
+      (
+        await context.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(events)
+          .where(eq(events.kind, 'audit.sessionStarted'))
+      )[0]!.n;
+    const before = await started();
+    // Two taps at once, then a third a moment later: no operation id on any ('' sends none).
+    const [first, second] = await Promise.all([audit.start(worker, ''), audit.start(worker, '')]);
+    const third = await audit.start(worker, '');
+    const answers = [first, second, third].map((response) => envelopeOf<TAuditStarted>(response));
+    const ids = new Set(answers.map((answer) => answer.operationObject?.sessionId));
+    expect(ids.size, JSON.stringify(answers)).toBe(1);
+    expect(answers.filter((answer) => answer.isRepeat)).toHaveLength(2);
+    expect(await started()).toBe(before + 1);
+    const sessionId = [...ids][0]!;
+    // Another user starts a session of their own.
+    const others = await startSession(otherWorker);
+    expect(others).not.toBe(sessionId);
+    // Once a cell is open the session is no longer empty: a start is a new session.
+    ok(await audit.open(worker, sessionId, CELL_2));
+    const next = envelopeOf<TAuditStarted>(await audit.start(worker, ''));
+    expect(next).toMatchObject({ isSuccess: true, isRepeat: false });
+    expect(next.operationObject?.sessionId).not.toBe(sessionId);
+    // Seconds later (past the window) an empty session no longer answers: a new one starts.
+    context.clock.advanceSeconds(31);
+    const later = envelopeOf<TAuditStarted>(await audit.start(worker, ''));
+    expect(later).toMatchObject({ isSuccess: true, isRepeat: false });
+    expect(later.operationObject?.sessionId).not.toBe(next.operationObject?.sessionId);
+    for (const id of [
+      sessionId,
+      others,
+      next.operationObject!.sessionId,
+      later.operationObject!.sessionId,
+    ]) {
+      await audit.finish(id === others ? otherWorker : worker, id);
+    }
+  });
+});

@@ -261,7 +261,20 @@ describe('a delivery of R-1012: created, measured, finished, handed over at end'
     ).toEqual(remeasured);
     ok(await measure(worker, id, second.deliveryItemId, GOOD));
     expect(refused(await finish(worker, pickingId, id), 1)).toContain('3');
-    ok(await measure(worker, id, third.deliveryItemId, GOOD));
+    // A double tap without an operation id ('' sends none): measured once, one event; the
+    // same measure again records nothing and answers IsRepeat.
+    const measuredEvents = async () => (await unitsOf('delivery.measured')).length;
+    const eventsBefore = await measuredEvents();
+    const taps = await Promise.all([
+      measure(worker, id, third.deliveryItemId, GOOD, ''),
+      measure(worker, id, third.deliveryItemId, GOOD, ''),
+    ]);
+    expect(taps.map((tap) => ok<TDeliveryItem>(tap).isRepeat).sort()).toEqual([false, true]);
+    expect(ok<TDeliveryItem>(taps[1]!).operationObject.measure).toEqual(GOOD);
+    expect(await measuredEvents()).toBe(eventsBefore + 1);
+    const unchanged = await snapshot();
+    expect(ok(await measure(worker, id, third.deliveryItemId, GOOD, '')).isRepeat).toBe(true);
+    expect(await snapshot()).toEqual(unchanged);
 
     // Another worker of the warehouse cannot finish this worker's picking's delivery.
     refused(await finish(otherWorker, pickingId, id), 1);

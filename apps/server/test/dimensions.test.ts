@@ -271,12 +271,39 @@ describe('PUT /dimensions-api/dimension/{id}', () => {
       before: { Barcode: 'DIM-T1' },
       after: { Barcode: 'DIM-T2' },
     });
-    const replay = (await worker.call('PUT', typePath(id), sample, operationId)).json();
+    const changes = { ...sample, Name: 'Короб тест 2', Barcode: 'DIM-T2', Height: 35 };
+    const replay = (await worker.call('PUT', typePath(id), changes, operationId)).json();
     expect(replay).toMatchObject({ IsRepeat: true, OperationObject: changed });
+    // The same operation id with other fields is another call: refused, nothing written.
+    const before = await snapshot();
+    const reused = await worker.call('PUT', typePath(id), sample, operationId);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ IsSuccess: false, ErrorCode: 412 });
+    expect(await snapshot()).toEqual(before);
     // Its own barcode is no conflict.
     dimensionOf(await worker.call('PUT', typePath(id), { ...sample, Barcode: 'DIM-T2' }));
     const lookup = await worker.call('GET', '/sorting-api/dimension?barcode=DIM-T2');
     expect(lookup.json()).toMatchObject({ OperationObject: { Height: 30 } });
+  });
+
+  it('a double tap without an operation id records one change; the same fields again nothing', async () => {
+    const id = await idOf('DIM-T2');
+    const before = (await eventsOf('dimension.changed')).length;
+    const fields = { ...sample, Barcode: 'DIM-T2', Name: 'Короб тест 3' };
+    // No operation id on either tap ('' sends none).
+    const taps = await Promise.all([
+      worker.call('PUT', typePath(id), fields, ''),
+      worker.call('PUT', typePath(id), fields, ''),
+    ]);
+    const answers = taps.map((tap) => tap.json() as { IsRepeat: boolean; IsSuccess: boolean });
+    expect(answers.map((answer) => answer.IsSuccess)).toEqual([true, true]);
+    expect(answers.map((answer) => answer.IsRepeat).sort()).toEqual([false, true]);
+    expect(dimensionOf(taps[1]!)).toMatchObject({ Name: 'Короб тест 3' });
+    expect(await eventsOf('dimension.changed')).toHaveLength(before + 1);
+    const unchanged = await snapshot();
+    const again = (await worker.call('PUT', typePath(id), fields, '')).json();
+    expect(again).toMatchObject({ IsSuccess: true, IsRepeat: true });
+    expect(await snapshot()).toEqual(unchanged);
   });
 
   it("refuses a common type and another warehouse's (1), an unknown one (104)", async () => {

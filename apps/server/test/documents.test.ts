@@ -454,6 +454,24 @@ describe('receipt place and labels', () => {
     const rows = ok<TInboundDetail[]>(await details('IN-0003'));
     expect(rows.find((row) => row.barcode === 'P430001')?.state).toBe(3);
   });
+
+  it('records a double tap without an operation id once; the second answers IsRepeat', async () => {
+    const second = ok<TInboundDetail[]>(await details('IN-0003')).find(
+      (row) => row.barcode === 'P430002',
+    );
+    expect(second?.state).not.toBe(3);
+    const url = `${API}/documents/inbound/details/${second?.inboundDetailId}/stickered`;
+    const before = await eventCount('parcel.detailStickered');
+    // Both taps at once, no operation id on either ('' sends none).
+    const taps = await Promise.all([
+      worker.call('PUT', url, undefined, ''),
+      worker.call('PUT', url, undefined, ''),
+    ]);
+    const answers = taps.map((tap) => tap.json() as { IsSuccess: boolean; IsRepeat: boolean });
+    expect(answers.map((answer) => answer.IsSuccess)).toEqual([true, true]);
+    expect(answers.map((answer) => answer.IsRepeat).sort()).toEqual([false, true]);
+    expect(await eventCount('parcel.detailStickered')).toBe(before + 1);
+  });
 });
 
 describe('the supply walk driven by the real sorting calls', () => {
@@ -525,6 +543,29 @@ describe('the supply walk driven by the real sorting calls', () => {
         undefined,
         newOperationId(),
       ),
+    );
+    expect(await stateOf('IN-0001')).toBe(3);
+
+    // Archived: a label of another detail is refused (ErrorCode 1), nothing written.
+    const other = ok<TInboundDetail[]>(await details('IN-0001')).find(
+      (row) => row.inboundDetailId !== waiting?.inboundDetailId && row.state !== 3,
+    );
+    expect(other).toBeDefined();
+    const stickeredBefore = await eventCount('parcel.detailStickered');
+    const archived = expectRefused(
+      await worker.call(
+        'PUT',
+        `${API}/documents/inbound/details/${other?.inboundDetailId}/stickered`,
+        undefined,
+        newOperationId(),
+      ),
+      1,
+    );
+    expect(archived).toBe('Поставка IN-0001 в архиве: её детали не стикеруют');
+    expect(await eventCount('parcel.detailStickered')).toBe(stickeredBefore);
+    const after = ok<TInboundDetail[]>(await details('IN-0001'));
+    expect(after.find((row) => row.inboundDetailId === other?.inboundDetailId)?.state).toBe(
+      other?.state,
     );
     expect(await stateOf('IN-0001')).toBe(3);
   });

@@ -344,8 +344,14 @@ describe('POST /sorting-api/move', () => {
     expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
     expect(replay.json().OperationObject).toEqual(first.json().OperationObject);
     expect(await moveEventsOf(barcode)).toBe(eventsAfterFirst);
-    // Another user cannot reuse the id.
-    expect((await move(otherWorker, body, operationId)).statusCode).toBe(409);
+    // Another user cannot reuse the id, nor the same user for another move (the fast path's
+    // own claim judges it): 422, ErrorCode 412, nothing moved.
+    const reused = await move(otherWorker, body, operationId);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ IsSuccess: false, ErrorCode: 412 });
+    const elsewhere = await move(worker, { ...body, cellId: parcel.cells[1]?.id }, operationId);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+    expect(await moveEventsOf(barcode)).toBe(eventsAfterFirst);
     // A malformed id is refused.
     expect((await move(worker, body, 'bad id!')).statusCode).toBe(400);
   });
@@ -372,7 +378,7 @@ describe('POST /sorting-api/move', () => {
     expect(replay.json()).toMatchObject({ IsSuccess: true, IsRepeat: true });
     expect(replay.json().OperationObject).toEqual(first.json().OperationObject);
     expect(await moveEventsOf(barcode)).toBe(eventsAfterFirst);
-    expect((await move(otherWorker, body, operationId)).statusCode).toBe(409);
+    expect((await move(otherWorker, body, operationId)).statusCode).toBe(422);
   });
 
   it('moves exactly once when two workers move the same parcel at once', async () => {

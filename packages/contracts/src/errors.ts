@@ -17,6 +17,15 @@ export const ERROR_TABLE = {
   forbidden: { status: 403, errorCode: 403, isCritical: false },
   routeNotFound: { status: 404, errorCode: 404, isCritical: false },
   conflict: { status: 409, errorCode: 409, isCritical: false },
+  /**
+   * An `X-Operation-Id` already used for another call: by another user, on another route, or
+   * with another input (docs/DECISIONS.md "Contract and errors", operation ids). HTTP 422 as
+   * the IETF Idempotency-Key draft answers a key reused with another payload; ErrorCode 412 of
+   * its own (422 is the sorting measure's "invalid measure", read by the sorting screen).
+   * Nothing is written; the client makes a new id for a new action. Every operation route may
+   * answer it.
+   */
+  operationIdReused: { status: 422, errorCode: 412, isCritical: false },
   tooManyRequests: { status: 429, errorCode: 429, isCritical: false },
   internal: { status: 500, errorCode: 500, isCritical: true },
   /**

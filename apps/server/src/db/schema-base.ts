@@ -138,11 +138,16 @@ export const events = pgTable(
 
 /**
  * Idempotency store: a replayed operation id answers the stored result with IsRepeat true
- * (architecture "Data and identity"); written in the same transaction as the change.
+ * (architecture "Data and identity"); written in the same transaction as the change. The id
+ * is bound to the call that claimed it: its user, route and input hash (db/operations.ts).
  */
 export const operations = pgTable('operations', {
   operationId: text('operation_id').primaryKey(),
   userId: integer('user_id'),
+  /** `METHOD /path/{param}` of the call; null on rows stored before ids were bound. */
+  route: text('route'),
+  /** sha256 of the call's canonical input (http/operation-id.ts). */
+  requestHash: text('request_hash'),
   result: jsonb('result').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

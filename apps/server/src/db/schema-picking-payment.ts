@@ -92,3 +92,24 @@ export const pickingReturns = pgTable(
     ),
   ],
 );
+
+/**
+ * The simulated payment terminal's memory (`PAYMENT_TERMINAL=simulated`; docs/DECISIONS.md
+ * "Picking payment"): each transaction it started, under its idempotency key (the payment
+ * intent), and how often a start was asked for that key. A real terminal keeps this on its
+ * side; the simulator writes it outside the server's transactions, so it outlives a server
+ * that died before its own transaction committed. No foreign keys: it is the outside world's.
+ */
+export const simulatedTerminalTransactions = pgTable(
+  'simulated_terminal_transactions',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    pickingId: integer('picking_id').notNull(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    transactionId: text('transaction_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Starts asked under this key: 1, more when a start was retried and adopted. */
+    startRequests: integer('start_requests').notNull().default(1),
+  },
+  (t) => [index('simulated_terminal_transactions_picking').on(t.pickingId)],
+);

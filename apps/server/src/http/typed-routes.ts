@@ -15,7 +15,7 @@ import {
 import type { CallContext, PublicCallContext, SessionUser } from '../lib/call-context.js';
 import type { OperationOutcome } from '../db/operations.js';
 import { refusal } from '../lib/refusal.js';
-import { operationIdOf } from './operation-id.js';
+import { operationIdOf, operationScopeOf } from './operation-id.js';
 
 // The server side of the typed route map (issue 15, docs/DECISIONS.md "Contract and errors"):
 // each route of a service's map is registered here with its zod schemas on the route (validated
@@ -125,10 +125,12 @@ export function registerRoutes<M extends RouteMap>(
       handler: async (request, reply) => {
         const sortingCenterId = checkAccess(route.access, request);
         const operationId = operationIdOf(request);
+        // The id is bound to this call: the same id on another route or input is refused.
+        const operationScope = operationId === null ? null : operationScopeOf(request, route);
         const call =
           route.access.kind === 'session'
-            ? { user: signedInUser(request), operationId, sortingCenterId }
-            : { user: request.user ?? ANONYMOUS_USER, operationId };
+            ? { user: signedInUser(request), operationId, operationScope, sortingCenterId }
+            : { user: request.user ?? ANONYMOUS_USER, operationId, operationScope };
         const answer = await handler({
           params: request.params,
           query: request.query,

@@ -11,6 +11,17 @@ export interface SessionUser {
 }
 
 /**
+ * What an operation id is bound to, computed at the edge (http/operation-id.ts): the route
+ * called (`PUT /picking-api/…/{pickingId}/pay`) and a hash of its canonical input (path
+ * parameters, query and body). The same id with another route or input is refused
+ * (docs/DECISIONS.md "Contract and errors", operation ids).
+ */
+export interface OperationScope {
+  route: string;
+  requestHash: string;
+}
+
+/**
  * Who calls and under which operation id: the one context every service receives (issue 15).
  * It carries no locale: services throw AppErrors with a message key and parameters, and the
  * error handler words them in the caller's language.
@@ -19,6 +30,8 @@ export interface CallContext {
   user: SessionUser;
   /** `X-Operation-Id`: one id per user action; a replay answers the stored result. */
   operationId: string | null;
+  /** The call the operation id is bound to; null exactly when there is no id. */
+  operationScope: OperationScope | null;
   /**
    * The sorting centre the route's access declared (`{code}` of `/users-api/v1/{code}/…`),
    * already checked to be the user's; null on routes that name none.
@@ -30,6 +43,7 @@ export interface CallContext {
 export interface PublicCallContext {
   user: SessionUser | null;
   operationId: string | null;
+  operationScope: OperationScope | null;
 }
 
 /**

@@ -428,3 +428,23 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     },
   };
 }
+
+/** A sample as a request to inject: the registered URL filled with its parameters and query. */
+export function sampleRequest(
+  routeUrl: string,
+  sample: RouteSample,
+): { url: string; payload?: string; headers: Record<string, string> } {
+  const params = sample.params ?? {};
+  const path = routeUrl.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const search = new URLSearchParams(sample.query ?? {}).toString();
+  return {
+    url: search ? `${path}?${search}` : path,
+    ...(sample.body === undefined ? {} : { payload: JSON.stringify(sample.body) }),
+    headers: {
+      ...(sample.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...sample.headers,
+    },
+  };
+}

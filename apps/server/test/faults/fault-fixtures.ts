@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import {
   LKD_TOKEN_COOKIE,
@@ -276,4 +276,17 @@ export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const result: unknown = await db.execute(statement);
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Row counts of every table but sessions and sign-in attempts: what a refused call must keep. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const names = await selectRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'sign_in_attempts') order by 1`,
+  );
+  const union = names
+    .map(({ table_name: name }) => `select '${name}' as t, count(*)::int as n from "${name}"`)
+    .join(' union all ');
+  const rows = await selectRows<{ t: string; n: number }>(db, sql.raw(union));
+  return Object.fromEntries(rows.map((row) => [row.t, row.n]));
 }

@@ -59,7 +59,10 @@ export interface RouteDefinition<S extends CallSchemas = CallSchemas> {
    * the stored result with IsRepeat (architecture "Data and identity").
    */
   isOperation: boolean;
-  /** The AppError codes it may answer besides the shared ones (401, 403, 400, 503). */
+  /**
+   * The AppError codes it may answer besides the shared ones (401, 403, 400, 503, and for an
+   * operation `operationIdReused`).
+   */
   errors: readonly AppErrorCode[];
   /**
    * The envelope's ErrorCode on success when the spec gives one (part 2 §4: receiptplaceid

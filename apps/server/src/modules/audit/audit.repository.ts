@@ -10,6 +10,9 @@ import { rowsOf } from '../../db/raw-rows.js';
 
 export type AuditWarehouseRow = WarehouseKeyRow;
 
+/** The advisory lock class of a user's audit session starts (its second key: the user id). */
+const AUDIT_START_LOCK = 34_717_022;
+
 export interface AuditSessionRow {
   id: number;
   warehouseId: number;
@@ -172,6 +175,37 @@ export function createAuditRepository(db: Db) {
   return {
     /** A warehouse by its code, or by its number when the key is digits (as vision). */
     findWarehouse: (key: string) => findWarehouseByKey(db, key),
+
+    /** Holds a user's session starts one after the other until the transaction ends. */
+    async lockStartsOf(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${AUDIT_START_LOCK}::int, ${userId}::int)`);
+    },
+
+    /**
+     * The user's latest session of the warehouse started since `since`, when it is still empty
+     * (no cell opened) and not finished; else null.
+     */
+    async findEmptySessionSince(
+      warehouseId: number,
+      userId: number,
+      since: Date,
+    ): Promise<number | null> {
+      const rows = await db
+        .select({ id: auditSessions.id })
+        .from(auditSessions)
+        .where(
+          and(
+            eq(auditSessions.warehouseId, warehouseId),
+            eq(auditSessions.startedBy, userId),
+            gte(auditSessions.startedAt, since),
+            isNull(auditSessions.finishedAt),
+            sql`not exists (select 1 from ${auditCells} where ${auditCells.sessionId} = ${auditSessions.id})`,
+          ),
+        )
+        .orderBy(desc(auditSessions.id))
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
 
     async insertSession(warehouseId: number, userId: number, at: Date): Promise<number> {
       const [row] = await db

@@ -15,7 +15,7 @@ import {
   type TAuditUnitState,
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
@@ -31,19 +31,11 @@ import type {
 
 const { expected, correct, surplus, missing } = AUDIT_UNIT_STATES;
 
-/** A change's answer and whether it changed nothing (a repeated scan or finish). */
-interface Judged<T> {
-  answer: T;
-  repeated: boolean;
-}
-
-/** The outcome of an operation: a repeat also when the change itself changed nothing. */
-function outcomeOf<T>(outcome: OperationOutcome<Judged<T>>): OperationOutcome<T> {
-  return {
-    value: outcome.value.answer,
-    isRepeat: outcome.isRepeat || outcome.value.repeated,
-  };
-}
+/**
+ * How long a user's new session, still empty, answers their next start (a double tap or a
+ * retry without an operation id): docs/DECISIONS.md "Audit".
+ */
+export const AUDIT_START_REPEAT_MS = 30_000;
 
 function presentCell(row: AuditCellRow): TAuditCell {
   return {
@@ -292,14 +284,24 @@ export function createAuditService(options: {
       return { sessions: present(sessions, cells, counts), totalCount };
     },
 
-    /** `POST …/Sessions`: a new session of the warehouse, started by the caller. */
+    /**
+     * `POST …/Sessions`: a new session of the warehouse, started by the caller. The caller's
+     * own session of this warehouse started within AUDIT_START_REPEAT_MS and still empty (no
+     * cell opened, not finished) is answered instead, with IsRepeat: a double tap without an
+     * operation id starts one session (docs/DECISIONS.md "Audit").
+     */
     async start(
       warehouseKey: string,
       context: CallContext,
     ): Promise<OperationOutcome<TAuditStarted>> {
-      return changes.run(context, async (repository) => {
+      const outcome = await changes.run(context, async (repository) => {
         const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        // A user's starts one after the other: a double tap's second start sees the first.
+        await repository.lockStartsOf(context.user.id);
         const at = now();
+        const since = new Date(at.getTime() - AUDIT_START_REPEAT_MS);
+        const recent = await repository.findEmptySessionSince(warehouse.id, context.user.id, since);
+        if (recent !== null) return { value: { sessionId: recent }, unchanged: true };
         const sessionId = await repository.insertSession(warehouse.id, context.user.id, at);
         await repository.recordEvent({
           at,
@@ -309,8 +311,9 @@ export function createAuditService(options: {
           payload: { sessionId },
           units: [],
         });
-        return { sessionId };
+        return { value: { sessionId }, unchanged: false };
       });
+      return repeatWhenUnchanged(outcome);
     },
 
     /**
@@ -446,9 +449,9 @@ export function createAuditService(options: {
           unit: presentUnit(scanned),
           itemsStatuses: statusesOf(counts, row.auditCellId),
         };
-        return { answer, repeated };
+        return { value: answer, unchanged: repeated };
       });
-      return outcomeOf(outcome);
+      return repeatWhenUnchanged(outcome);
     },
 
     /**
@@ -478,9 +481,9 @@ export function createAuditService(options: {
           cell: presentCell(finished),
           itemsStatuses: statusesOf(counts, row.auditCellId),
         };
-        return { answer, repeated };
+        return { value: answer, unchanged: repeated };
       });
-      return outcomeOf(outcome);
+      return repeatWhenUnchanged(outcome);
     },
 
     /** `GET …/Sessions/{sessionId}/items`: the session and its cells with their units. */
@@ -531,9 +534,12 @@ export function createAuditService(options: {
           });
         }
         const current = await sessionOrRefuse(repository, warehouse, sessionId, null);
-        return { answer: await sessionItems(repository, warehouse, current), repeated };
+        return {
+          value: await sessionItems(repository, warehouse, current),
+          unchanged: repeated,
+        };
       });
-      return outcomeOf(outcome);
+      return repeatWhenUnchanged(outcome);
     },
   };
 }

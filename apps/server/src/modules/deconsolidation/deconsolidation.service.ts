@@ -1,6 +1,6 @@
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { runInOperation, type OperationOutcome } from '../../db/operations.js';
+import { claimOf, runInOperation, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
@@ -85,48 +85,44 @@ export function createDeconsolidationService(options: {
       cellBarcode: string,
       context: CallContext,
     ): Promise<OperationOutcome<TDeconsolidated>> {
-      return runInOperation(
-        db,
-        { operationId: context.operationId, userId: context.user.id },
-        async (tx) => {
-          const repository = repositoryOf(tx);
-          const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
-          const found: ConsolidationRow | null = await repository.lockActiveByCell(
-            warehouse.id,
-            cellBarcode,
-          );
-          if (!found) {
-            const cellWarehouseId = await repository.findCellWarehouseId(cellBarcode);
-            if (cellWarehouseId !== null && cellWarehouseId !== warehouse.id) {
-              throw refusal('repeatedFailure', 'cellOfOtherWarehouse', { barcode: cellBarcode });
-            }
-            throw notFound(cellBarcode);
+      return runInOperation(db, { claim: claimOf(context) }, async (tx) => {
+        const repository = repositoryOf(tx);
+        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const found: ConsolidationRow | null = await repository.lockActiveByCell(
+          warehouse.id,
+          cellBarcode,
+        );
+        if (!found) {
+          const cellWarehouseId = await repository.findCellWarehouseId(cellBarcode);
+          if (cellWarehouseId !== null && cellWarehouseId !== warehouse.id) {
+            throw refusal('repeatedFailure', 'cellOfOtherWarehouse', { barcode: cellBarcode });
           }
-          const at = now();
-          const parcelNumbers = await repository.takeParcelsOut(found.boxId);
-          await repository.releaseBox(found.boxId);
-          await repository.recomputeCellEmpty(found.cellId);
-          await repository.markRemoved(found.id, context.user.id, at);
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: warehouse.id,
-            kind: 'box.deconsolidated',
-            payload: {
-              boxNumber: found.boxNumber,
-              cellName: found.cellName,
-              parcelsCount: parcelNumbers.length,
-            },
-            units: [found.boxBarcode, found.cellBarcode, ...parcelNumbers],
-          });
-          return {
-            BoxId: found.boxId,
-            Barcode: found.boxBarcode,
-            CellBarcode: found.cellBarcode,
-            ParcelsCount: parcelNumbers.length,
-          };
-        },
-      );
+          throw notFound(cellBarcode);
+        }
+        const at = now();
+        const parcelNumbers = await repository.takeParcelsOut(found.boxId);
+        await repository.releaseBox(found.boxId);
+        await repository.recomputeCellEmpty(found.cellId);
+        await repository.markRemoved(found.id, context.user.id, at);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: warehouse.id,
+          kind: 'box.deconsolidated',
+          payload: {
+            boxNumber: found.boxNumber,
+            cellName: found.cellName,
+            parcelsCount: parcelNumbers.length,
+          },
+          units: [found.boxBarcode, found.cellBarcode, ...parcelNumbers],
+        });
+        return {
+          BoxId: found.boxId,
+          Barcode: found.boxBarcode,
+          CellBarcode: found.cellBarcode,
+          ParcelsCount: parcelNumbers.length,
+        };
+      });
     },
   };
 }

@@ -186,6 +186,16 @@ export function createDeliveryRepository(db: Db) {
         .orderBy(deliveryItems.positionNumber);
     },
 
+    /** A package of a delivery, null when the delivery has no such package. */
+    async findItem(deliveryId: number, itemId: number): Promise<DeliveryItemRow | null> {
+      const rows = await db
+        .select(ITEM_COLUMNS)
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.deliveryId, deliveryId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async measureItem(
       deliveryId: number,
       itemId: number,

@@ -12,13 +12,18 @@ import {
 } from '@sorting/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import type { PickingHandOver } from '../../lib/picking-hand-over.js';
 import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
 import { isMeasured, presentDelivery, presentItem, presentTariff } from './delivery.presenter.js';
-import type { DeliveryPickingRow, DeliveryRepository, DeliveryRow } from './delivery.repository.js';
+import type {
+  DeliveryItemRow,
+  DeliveryPickingRow,
+  DeliveryRepository,
+  DeliveryRow,
+} from './delivery.repository.js';
 
 type CreateInput = z.output<typeof ZDeliveryCreateRequest>;
 type MeasureInput = z.output<typeof ZDeliveryMeasureRequest>;
@@ -41,6 +46,18 @@ function checkMeasure(body: MeasureInput): void {
   const isWeightBad =
     !Number.isInteger(body.weight) || body.weight <= 0 || body.weight > DELIVERY_MAX_GRAMS;
   if (isSideBad || isWeightBad) throw refusal('invalidMeasure', 'deliveryInvalidMeasure');
+}
+
+type Measure = Pick<DeliveryItemRow, 'heightCm' | 'widthCm' | 'lengthCm' | 'weightGrams'>;
+
+/** A package already measured exactly so: measuring it again changes nothing. */
+function sameMeasure(item: Measure, measure: Measure): boolean {
+  return (
+    item.heightCm === measure.heightCm &&
+    item.widthCm === measure.widthCm &&
+    item.lengthCm === measure.lengthCm &&
+    item.weightGrams === measure.weightGrams
+  );
 }
 
 /**
@@ -173,29 +190,30 @@ export function createDeliveryService(options: {
       context: CallContext,
     ): Promise<OperationOutcome<TDeliveryItem>> {
       checkMeasure(body);
-      return changes.run(context, async (repository) => {
+      const outcome = await changes.run(context, async (repository) => {
+        // The delivery locked: measures of one delivery (a double tap) run one after the other.
         const delivery = await deliveryOrRefuse(repository, params.deliveryId, context, true);
         if (delivery.state !== 'CREATED') {
           throw refusal('refused', 'deliveryFinished', { id: delivery.id });
         }
-        const at = now();
-        const item = await repository.measureItem(
-          delivery.id,
-          params.deliveryItemId,
-          {
-            heightCm: body.height,
-            widthCm: body.width,
-            lengthCm: body.length,
-            weightGrams: body.weight,
-          },
-          at,
-        );
-        if (!item) {
+        const measure = {
+          heightCm: body.height,
+          widthCm: body.width,
+          lengthCm: body.length,
+          weightGrams: body.weight,
+        };
+        const current = await repository.findItem(delivery.id, params.deliveryItemId);
+        if (!current) {
           throw refusal('objectNotFound', 'deliveryItemNotFound', {
             id: params.deliveryItemId,
             deliveryId: delivery.id,
           });
         }
+        // The same measure again records nothing (docs/DECISIONS.md "Faults and bad input").
+        if (sameMeasure(current, measure)) return { value: presentItem(current), unchanged: true };
+        const at = now();
+        const item = await repository.measureItem(delivery.id, current.id, measure, at);
+        if (!item) throw new Error(`delivery item ${current.id} vanished`);
         await repository.recordEvent({
           at,
           userId: context.user.id,
@@ -211,8 +229,9 @@ export function createDeliveryService(options: {
           },
           units: [item.barcode],
         });
-        return presentItem(item);
+        return { value: presentItem(item), unchanged: false };
       });
+      return repeatWhenUnchanged(outcome);
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { TDimension, TDimensionDeleted, TDimensionRequest } from '@sorting/contracts';
 import { dimensionBarcodeProblem } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { presentDimension } from '../../lib/dimension-type.js';
 import { refusal } from '../../lib/refusal.js';
@@ -82,6 +82,17 @@ export function createDimensionsService(deps: {
     };
   }
 
+  /** A type whose fields already are the request's (docs/DECISIONS.md "Faults and bad input"). */
+  function isUnchanged(row: DimensionTypeRow, values: ReturnType<typeof valuesOf>): boolean {
+    return (
+      row.name === values.name &&
+      row.barcode === values.barcode &&
+      row.length === values.length &&
+      row.width === values.width &&
+      row.height === values.height
+    );
+  }
+
   return {
     /**
      * Spec part 2 §5: the types of the current warehouse plus the common ones, id descending.
@@ -125,11 +136,16 @@ export function createDimensionsService(deps: {
     ): Promise<OperationOutcome<TDimension>> {
       checkRequest(body);
       try {
-        return await operations.run(context, async (repository) => {
+        const outcome = await operations.run(context, async (repository) => {
           const warehouse = await ownWarehouse(repository, context);
           const before = await lockOwnType(repository, id, warehouse);
+          const values = valuesOf(body, warehouse);
+          // The type as it already is (a double tap): nothing recorded, answered IsRepeat.
+          if (isUnchanged(before, values)) {
+            return { value: presentDimension(before), unchanged: true };
+          }
           if (await repository.isBarcodeTaken(body.Barcode, id)) throw barcodeTaken(body.Barcode);
-          const row = await repository.updateType(id, valuesOf(body, warehouse));
+          const row = await repository.updateType(id, values);
           await repository.recordEvent({
             at: now(),
             userId: context.user.id,
@@ -141,8 +157,9 @@ export function createDimensionsService(deps: {
               after: presentDimension(row),
             },
           });
-          return presentDimension(row);
+          return { value: presentDimension(row), unchanged: false };
         });
+        return repeatWhenUnchanged(outcome);
       } catch (error) {
         // Another type took the barcode between the check and the update (the unique index).
         if (isUniqueViolation(error)) throw barcodeTaken(body.Barcode);

@@ -21,7 +21,7 @@ import {
   type SupplyState,
 } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
@@ -320,46 +320,56 @@ export function createDocumentsService(options: {
 
     /**
      * Ours: `PUT …/details/{inboundDetailId}/stickered`, sent once the agent reports the label
-     * printed: the detail → 3, an arrived or sorting supply → 4, with an event.
+     * printed: the detail → 3, an arrived or sorting supply → 4, with an event. A detail
+     * already stickered records nothing and answers IsRepeat; an archived supply (3) refuses
+     * (ErrorCode 1), nothing written (docs/DECISIONS.md "Inbound supplies and outbound shipments").
      */
     async markStickered(
       inboundDetailId: number,
       context: CallContext,
     ): Promise<OperationOutcome<TStickeredDetail>> {
-      return changes.run(context, async (repository) => {
-        const found = await repository.findSupplyDetail(inboundDetailId);
+      const outcome = await changes.run(context, async (repository) => {
+        const seen = await repository.findSupplyDetail(inboundDetailId);
         const notFound = () =>
           refusal('objectNotFound', 'inboundDetailNotFound', { id: inboundDetailId });
-        if (!found) throw notFound();
-        const supply = await supplyOf(repository, found.inboundId, context, { lock: true }).catch(
+        if (!seen) throw notFound();
+        const supply = await supplyOf(repository, seen.inboundId, context, { lock: true }).catch(
           () => {
             throw notFound();
           },
         );
+        // Read again under the supply's lock: a double tap's first call may have stickered it
+        // meanwhile.
+        const found = await repository.findSupplyDetail(seen.id);
+        if (!found) throw notFound();
+        if (supply.state === 3) {
+          throw refusal('refused', 'inboundArchivedStickered', { code: supply.code });
+        }
         if (found.state === 4) {
           throw refusal('refused', 'inboundDetailCancelled', { barcode: found.number });
         }
-        const at = now();
         const state = stateAfterStickered(supply.state as SupplyState);
-        if (found.state !== 3) {
-          await repository.markDetailStickered(found.id, at);
-          if (state !== supply.state) await repository.setSupplyState(supply.id, state, null);
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: supply.warehouseId,
-            kind: 'parcel.detailStickered',
-            payload: { inboundNumber: supply.code, parcelNumber: found.number },
-            units: [found.number, supply.code],
-          });
-        }
-        return {
+        const value = {
           inboundId: supply.id,
           inboundDetailId: found.id,
           detailState: 3 as const,
           inboundState: state,
         };
+        if (found.state === 3) return { value, unchanged: true };
+        const at = now();
+        await repository.markDetailStickered(found.id, at);
+        if (state !== supply.state) await repository.setSupplyState(supply.id, state, null);
+        await repository.recordEvent({
+          at,
+          userId: context.user.id,
+          warehouseId: supply.warehouseId,
+          kind: 'parcel.detailStickered',
+          payload: { inboundNumber: supply.code, parcelNumber: found.number },
+          units: [found.number, supply.code],
+        });
+        return { value, unchanged: false };
       });
+      return repeatWhenUnchanged(outcome);
     },
   };
 }

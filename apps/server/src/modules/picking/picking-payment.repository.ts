@@ -1,5 +1,5 @@
 import { findItemCandidate, type ItemCandidate, type ItemRemoval } from './picking.repository.js';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   TPaymentCancelReason,
   TPaymentProviderCode,
@@ -60,6 +60,49 @@ export function createPickingPaymentRepository(db: Db) {
           ),
         )
         .where(and(eq(pickings.id, pickingId), eq(warehouses.number, warehouseNumber)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A payment by id; `lock` locks its row. */
+    async findById(id: number, lock = false): Promise<PaymentRow | null> {
+      const query = db.select().from(pickingPayments).where(eq(pickingPayments.id, id)).limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Terminal payment intents left without their transaction: PENDING, `terminal`, no
+     * transaction id (a start that never answered: docs/DECISIONS.md "Picking payment").
+     */
+    async listUnstartedIntents(): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(pickingPayments)
+        .where(
+          and(
+            eq(pickingPayments.state, 'PENDING'),
+            eq(pickingPayments.providerCode, 'terminal'),
+            isNull(pickingPayments.transactionId),
+          ),
+        )
+        .orderBy(pickingPayments.id);
+    },
+
+    /** The picking a payment's events name (its warehouse, client and worker). */
+    async findPicking(
+      pickingId: number,
+    ): Promise<{ id: number; warehouseId: number; clientCode: string; userId: number } | null> {
+      const rows = await db
+        .select({
+          id: pickings.id,
+          warehouseId: pickings.warehouseId,
+          clientCode: pickingClients.code,
+          userId: pickings.userId,
+        })
+        .from(pickings)
+        .innerJoin(pickingClients, eq(pickingClients.id, pickings.clientId))
+        .where(eq(pickings.id, pickingId))
         .limit(1);
       return rows[0] ?? null;
     },

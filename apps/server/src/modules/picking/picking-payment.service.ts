@@ -46,6 +46,20 @@ function present(row: PaymentRow): TPickingPayment {
   };
 }
 
+/** A terminal payment intent without its transaction: its start never answered (yet). */
+function isUnstartedIntent(row: PaymentRow): boolean {
+  return row.state === 'PENDING' && row.providerCode === 'terminal' && row.transactionId === null;
+}
+
+/** The same, of a pay call's answer. */
+function isUnstartedAnswer(payment: TPickingPayment): boolean {
+  return (
+    payment.State === 'PENDING' &&
+    payment.ProviderCode === 'terminal' &&
+    payment.TransactionId === null
+  );
+}
+
 /** A pay call's answer inside its operation: a live payment found again is a repeat too. */
 interface PayAnswer {
   payment: TPickingPayment;
@@ -164,7 +178,61 @@ export function createPickingPaymentService(options: {
     return changed;
   }
 
+  /**
+   * Settles a terminal payment intent left without its transaction (docs/DECISIONS.md
+   * "Picking payment", the payment intent), outside any database transaction (the terminal is
+   * outside them). Within the timeout, `start` asks the terminal to start it under the intent's
+   * id: a start that reached the terminal before is adopted, none is made twice; `adopt` only
+   * takes a transaction the terminal did start. Past the timeout a started transaction is
+   * cancelled at the terminal and the intent CANCELLED (timeout). Any other payment is
+   * answered as it is.
+   */
+  async function settleIntent(row: PaymentRow, mode: 'start' | 'adopt'): Promise<PaymentRow> {
+    if (!isUnstartedIntent(row)) return row;
+    const at = now();
+    const isExpired = at.getTime() - row.startedAt.getTime() >= terminalTimeoutMs;
+    const transactionId =
+      isExpired || mode === 'adopt'
+        ? await terminal.find(row.id)
+        : await terminal.start({
+            id: row.id,
+            pickingId: row.pickingId,
+            amountKopecks: row.amountKopecks,
+          });
+    const settled = await db.transaction(async (tx) => {
+      const scope = { core: options.repository(tx), payments: options.payments(tx) };
+      const locked = await scope.payments.findById(row.id, true);
+      // Settled meanwhile by another call or server, or cancelled by the worker.
+      if (!locked || !isUnstartedIntent(locked)) return locked ?? row;
+      const withTransaction =
+        transactionId === null
+          ? locked
+          : await scope.payments.setTransaction(row.id, transactionId);
+      if (!isExpired) return withTransaction;
+      const picking = await scope.payments.findPicking(row.pickingId);
+      if (!picking) throw new Error(`picking ${row.pickingId} of payment ${row.id} vanished`);
+      const outcome = { state: 'CANCELLED' as const, reason: 'timeout' as const };
+      return storeOutcome(scope, picking, withTransaction, outcome, at);
+    });
+    // Started for an intent the worker cancelled meanwhile: nobody else knows of it.
+    if (transactionId !== null && settled.state === 'CANCELLED' && !settled.transactionId) {
+      await terminal.cancel(transactionId);
+    }
+    return settled;
+  }
+
   return {
+    /**
+     * Terminal intents left without their transaction by a server that stopped between
+     * committing one and the terminal's answer: each settled (started or adopted, or cancelled
+     * past the timeout). Run when the server starts.
+     */
+    async settleUnstartedIntents(): Promise<number> {
+      const intents = await options.payments(db).listUnstartedIntents();
+      for (const intent of intents) await settleIntent(intent, 'start');
+      return intents.length;
+    },
+
     /**
      * `POST {pickingId}/pay`: the provider must take the type (else 400); the recipient's proof
      * as at end; then a PENDING payment of the PICKED items' cash on delivery (0 → ErrorCode 1),
@@ -199,7 +267,7 @@ export function createPickingPaymentService(options: {
         const { kopecks } = await payments.pickedAmount(picking.id);
         if (kopecks === 0) throw refusal('refused', 'pickingNothingToPay');
         const at = now();
-        let row = await payments.insert({
+        const row = await payments.insert({
           pickingId: picking.id,
           paymentType: body.PaymentTypeCode,
           providerCode: body.ProviderCode,
@@ -208,13 +276,16 @@ export function createPickingPaymentService(options: {
           startedAt: at,
           deviceStartedAt: body.Timestamp === undefined ? null : new Date(body.Timestamp),
         });
-        if (row.providerCode === 'terminal') {
-          row = await payments.setTransaction(row.id, await terminal.start(row.id, kopecks));
-        }
+        // A terminal payment is an intent here: committed first, then started at the terminal
+        // under its id as the idempotency key (settleIntent), never inside this transaction.
         const kind = 'picking.paymentStarted';
         return changedPayment({ core, payments }, picking, kind, row, caller, at);
       });
-      return repeatOfEither(outcome);
+      const answer = repeatOfEither(outcome);
+      if (!isUnstartedAnswer(answer.value)) return answer;
+      const intent = await options.payments(db).findById(answer.value.PaymentId);
+      if (!intent) throw new Error(`payment ${answer.value.PaymentId} vanished`);
+      return { ...answer, value: present(await settleIntent(intent, 'start')) };
     },
 
     /**
@@ -227,8 +298,10 @@ export function createPickingPaymentService(options: {
       const found =
         number === null ? null : await options.payments(db).findWithLatest(pickingId, number);
       if (!found) throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });
-      const seen = found.payment;
-      if (!seen) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
+      const latest = found.payment;
+      if (!latest) throw refusal('objectNotFound', 'pickingPaymentNotFound', { id: pickingId });
+      // An intent whose start never answered is started (or its start adopted) first.
+      const seen = await settleIntent(latest, 'start');
       const at = now();
       // A pending poll asks the terminal only: nothing to store, no transaction.
       if (!(await terminalOutcome(seen, at))) return present(seen);
@@ -252,6 +325,10 @@ export function createPickingPaymentService(options: {
       state: TPaymentSetState,
       caller: PickingCaller,
     ): Promise<OperationOutcome<TPickingPayment>> {
+      // An intent whose start never answered: a transaction the terminal did start is adopted
+      // first, so a cancel reaches it (nothing is started for a PUT).
+      const seen = await options.payments(db).findLatest(pickingId);
+      if (seen) await settleIntent(seen, 'adopt');
       const outcome = await changes.run(caller, async ({ core, payments }) => {
         const picking = await openPickingOrRefuse(core, pickingId, 'update', caller);
         const latest = await payments.findLatest(picking.id, true);

@@ -4,6 +4,7 @@ import {
   createOperationsRepository,
   operationClaimSql,
   operationStoreSql,
+  type OperationClaim,
 } from '../../db/operations.js';
 import { pickPrefixed } from '../../db/select-list.js';
 import {
@@ -157,7 +158,7 @@ export function createSortingRepository(db: Db) {
      * count must be read after its lock.
      */
     async openParcelMove(ask: {
-      claim: { operationId: string; userId: number } | null;
+      claim: OperationClaim | null;
       userId: number;
       parcelId: number;
       cellId: number;
@@ -171,7 +172,7 @@ export function createSortingRepository(db: Db) {
     }> {
       const { claim, userId, parcelId, cellId } = ask;
       const result = await db.execute(sql`
-        with claim as (${operationClaimSql(claim?.operationId ?? null, claim?.userId ?? null)}
+        with claim as (${operationClaimSql(claim)}
         ), claimed as (select count(*)::int as n from claim)
         select claimed.n as "claimed", p.*, c.*
         from claimed
@@ -209,8 +210,8 @@ export function createSortingRepository(db: Db) {
     },
 
     /** Claims an operation id in this transaction (db/operations.ts); false when taken. */
-    claimOperation(claim: { operationId: string; userId: number }): Promise<boolean> {
-      return createOperationsRepository(db).tryClaimOperation(claim.operationId, claim.userId);
+    claimOperation(claim: OperationClaim): Promise<boolean> {
+      return createOperationsRepository(db).tryClaimOperation(claim);
     },
 
     /** Records the parcel version the user saw by scanning it. */
