@@ -17,7 +17,11 @@ import {
 // and browsers reconnect to the hub at any moment, so one upgrade may land in that window.
 // A real server process, on PGlite by default (PostgreSQL with DATABASE_URL).
 
-const SHUTDOWN_WITHIN_MS = 3_000;
+// Idle it ends in ~1.1 s (the quiet agent's 1 s of grace). The defect shows as the 10 s
+// force-kill of close-with-grace, which exits 1 and logs "killed by timeout"; both are asserted
+// below. The bound sits halfway to that force-kill, since a 2-core CI running other suites
+// beside this one stretched a clean shutdown to 3.03 s.
+const SHUTDOWN_WITHIN_MS = 5_000;
 
 let store: ChildDatabase;
 let server: ServerChild;
@@ -34,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('graceful shutdown', () => {
-  it('ends within 3 s although a hub upgrade arrives while the server closes', async () => {
+  it('ends on its own, well before the force-kill, although a hub upgrade arrives while the server closes', async () => {
     // An agent whose network went quiet: upgraded, then it never answers the close frame,
     // so the hub gives it its 1 s of grace before cutting it.
     const quiet = await upgradeHubRaw(server.url, 'quietagentconnection0001');
@@ -54,6 +58,7 @@ describe('graceful shutdown', () => {
     quiet.socket.destroy();
     expect(late.received()).toMatch(/^HTTP\/1\.1 503 /);
     expect(code, server.output().slice(-4_000)).toBe(0);
+    expect(server.output()).not.toContain('killed by timeout');
     expect(elapsed).toBeLessThan(SHUTDOWN_WITHIN_MS);
   });
 });
