@@ -132,6 +132,9 @@ freshTest(
     await test.step('sign ДФ-0001: its toast with ok-new, then «Отправлен» with confirm', async () => {
       const signed = page.waitForResponse((response) => response.url().endsWith('/sign'));
       await rowOf(page, 'ДФ-0001').getByTestId('document-sign').click();
+      // A legal signature asks first, naming the document and its counterparty.
+      await expect(page.getByTestId('confirm-document-sign-text')).toContainText('ДФ-0001');
+      await page.getByTestId('confirm-document-sign').click();
       const response = await signed;
       expect(response.request().headers()['x-operation-id']).toMatch(/^[0-9a-f]{32}$/);
       expect(await response.json()).toMatchObject({
@@ -164,6 +167,7 @@ freshTest(
       );
       expect(await elsewhere.json()).toMatchObject({ isSuccess: true });
       await rowOf(page, 'ДФ-0002').getByTestId('document-sign').click();
+      await page.getByTestId('confirm-document-sign').click();
       await expect(
         toasts.filter({
           hasText: 'Ошибка при подписании документа. Документ ДФ-0002 уже подписан (код 1)',

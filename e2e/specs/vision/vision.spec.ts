@@ -23,7 +23,7 @@ test('an unknown barcode is store.v-001 with the server message and the error so
   await page.goto('/vision');
   await expect(screenOf(page)).toHaveAttribute('data-view', 'scanVisionUnits');
   await expect(page.getByTestId('prompt-main')).toHaveText(
-    'Сканируйте посылку, короб или возвратную тару',
+    'Сканируйте посылку, короб или оборотную тару',
   );
   const answered = page.waitForResponse((response) =>
     response.url().includes('/vision-api/v1/34717/VisionFragment/boxes'),

@@ -79,6 +79,20 @@ describe('catalogues', () => {
     },
   );
 
+  // glossary.md: one word for one thing. A returnable box is «оборотная тара» (never
+  // «возвратная тара», which reads as a customer return); a contragent is a counterparty.
+  it.each(folders.map((folder) => [path.relative(src, folder), folder]))(
+    '%s: uses the glossary terms for returnable box and counterparty',
+    (_name, folder) => {
+      for (const [key, text] of flatten(read(path.join(folder, 'ru.json')))) {
+        expect(text, `ru ${key}`).not.toMatch(/возвратн\p{L}* тар/iu);
+      }
+      for (const [key, text] of flatten(read(path.join(folder, 'en.json')))) {
+        expect(text, `en ${key}`).not.toMatch(/contragent/i);
+      }
+    },
+  );
+
   it('of every route area are reachable by the lazy loader', () => {
     const keys = catalogueKeys();
     // Every route area and lazy shell part, and the English 'common' (the Russian is bundled).

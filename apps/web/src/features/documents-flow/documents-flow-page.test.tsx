@@ -110,6 +110,11 @@ async function renderScreen(server = fakeServer(), locale: Locale = 'ru') {
 
 const rowOf = (number: string) =>
   screen.getAllByTestId('document-row').find((row) => row.dataset.number === number) as HTMLElement;
+/** «Подписать» on a row, then the question's «Подписать». */
+async function signRow(number: string) {
+  await userEvent.click(within(rowOf(number)).getByTestId('document-sign'));
+  await userEvent.click(await screen.findByTestId('confirm-document-sign'));
+}
 const numbers = () => screen.queryAllByTestId('document-row').map((row) => row.dataset.number);
 
 describe('DocumentsFlowScreen', () => {
@@ -164,7 +169,7 @@ describe('DocumentsFlowScreen', () => {
   it('signs: the ok toast with ok-new, and the list read again', async () => {
     const { toasts, sounds, server } = await renderScreen();
     await waitFor(() => expect(numbers()).toHaveLength(4));
-    await userEvent.click(within(rowOf('ДФ-5')).getByTestId('document-sign'));
+    await signRow('ДФ-5');
     await waitFor(() =>
       expect(toasts()).toContainEqual({ status: 'ok', content: 'Документ успешно подписан' }),
     );
@@ -175,11 +180,25 @@ describe('DocumentsFlowScreen', () => {
     expect(server.searches.length).toBeGreaterThan(1);
   });
 
+  it('asks before signing, naming the document and counterparty; cancel signs nothing', async () => {
+    const { server, toasts } = await renderScreen();
+    await waitFor(() => expect(numbers()).toHaveLength(4));
+    const searches = server.searches.length;
+    await userEvent.click(within(rowOf('ДФ-5')).getByTestId('document-sign'));
+    expect((await screen.findByTestId('confirm-document-sign-text')).textContent).toBe(
+      'Документ ДФ-5, контрагент: ООО Автодеталь. Подпись юридически значима, отозвать её нельзя.',
+    );
+    await userEvent.click(screen.getByTestId('cancel-document-sign'));
+    expect(toasts()).toEqual([]);
+    expect(server.searches.length).toBe(searches);
+    expect(within(rowOf('ДФ-5')).getByTestId('document-state').textContent).toBe('Ждем получения');
+  });
+
   it('a refused sign: its toast with the server message and code; no answer is critical', async () => {
     const refusal = refused<never>(200, 1, 'Документ ДФ-5 уже подписан');
     const first = await renderScreen(fakeServer({ sign: refusal }));
     await waitFor(() => expect(numbers()).toHaveLength(4));
-    await userEvent.click(within(rowOf('ДФ-5')).getByTestId('document-sign'));
+    await signRow('ДФ-5');
     await waitFor(() =>
       expect(first.toasts()).toContainEqual({
         status: 'error',
@@ -199,7 +218,7 @@ describe('DocumentsFlowScreen', () => {
   ])('a sign with %s is critical', async (_name, sign, text) => {
     const { toasts } = await renderScreen(fakeServer({ sign }));
     await waitFor(() => expect(numbers()).toHaveLength(4));
-    await userEvent.click(within(rowOf('ДФ-5')).getByTestId('document-sign'));
+    await signRow('ДФ-5');
     await waitFor(() => expect(toasts()).toContainEqual({ status: 'error', content: text }));
   });
 

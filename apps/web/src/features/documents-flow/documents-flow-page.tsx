@@ -22,6 +22,7 @@ import {
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction } from '../../shell/calls/use-calls';
+import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import {
   defaultFilter,
@@ -48,6 +49,9 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
   const [page, setPage] = useState(1);
   // The row whose action runs: its button waits.
   const [acting, setActing] = useState<number | null>(null);
+  // A signature is legally binding and cannot be withdrawn (ux.md: an irreversible action asks
+  // first): the row's «Подписать» opens this question, naming the document and counterparty.
+  const [toSign, setToSign] = useState<TDocumentFlowItem | null>(null);
 
   /** Part 2 §8: an error toast is followed by the server's message and code. */
   const failureText = (text: string, failure: Failure) => {
@@ -291,7 +295,7 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
                       label={acting === document.documentId ? t('signing') : t('sign')}
                       ariaLabel={t('signDocument', { number: document.number })}
                       disabled={action.isBusy}
-                      onClick={() => void action.run('sign', document)}
+                      onClick={() => setToSign(document)}
                     />
                   ) : null}
                   {document.state === 2 ? (
@@ -308,9 +312,40 @@ export function DocumentsFlowScreen(props: { calls: DocumentsFlowCalls; today?: 
             />
           ) : null}
         </ListSection>
+        <ConfirmDialog
+          isOpen={toSign !== null}
+          title={t('confirmSignTitle')}
+          confirmLabel={t('confirmSign')}
+          confirmTestId="confirm-document-sign"
+          cancelLabel={t('cancel')}
+          cancelTestId="cancel-document-sign"
+          onConfirm={() => {
+            const document = toSign;
+            setToSign(null);
+            if (document) void action.run('sign', document);
+          }}
+          onCancel={() => setToSign(null)}
+        >
+          <p data-testid="confirm-document-sign-text">
+            {toSign
+              ? t('confirmSignText', {
+                  number: toSign.number,
+                  counterparty: counterpartiesOf(toSign),
+                })
+              : null}
+          </p>
+        </ConfirmDialog>
       </div>
     </Page>
   );
+}
+
+/** The document's counterparties: every party but our own organisation. */
+function counterpartiesOf(document: TDocumentFlowItem): string {
+  return document.contragents
+    .filter((contragent) => contragent.type !== 'inner')
+    .map((contragent) => contragent.name)
+    .join(', ');
 }
 
 /** /documents-flow: the document flow of the user's sorting centre over the real calls. */

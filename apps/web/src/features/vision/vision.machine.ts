@@ -69,7 +69,7 @@ export const visionMachine = setup({
     error: null,
   }),
   states: {
-    /** «Сканируйте посылку, короб или возвратную тару». */
+    /** «Сканируйте посылку, короб или оборотную тару». */
     scanVisionUnits: {
       on: { SCANNED: [{ guard: 'isEmptyScan' }, { target: 'loading', actions: 'takeBarcode' }] },
     },
