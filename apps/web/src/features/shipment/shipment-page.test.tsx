@@ -38,7 +38,17 @@ function shipment(id: number, code: string, syncKey: string | null): TOutboundHe
   };
 }
 
-function fakeServer(options: { vanishes?: boolean } = {}) {
+const refused = (errorCode: number, message: string): ApiResult<never> => ({
+  isSuccess: false,
+  message,
+  errorCode,
+  isCriticalError: false,
+  isRepeat: false,
+  operationObject: null,
+  status: 200,
+});
+
+function fakeServer(options: { vanishes?: boolean; clear?: ApiResult<never> | 'network' } = {}) {
   let cleared = false;
   const heads: { dateBegin: string | null }[] = [];
   const calls: ShipmentCalls = {
@@ -62,6 +72,8 @@ function fakeServer(options: { vanishes?: boolean } = {}) {
         },
       ]),
     clearSyncKey: async (outboundId) => {
+      if (options.clear === 'network') throw new TypeError('Failed to fetch');
+      if (options.clear) return options.clear;
       cleared = true;
       return ok([{ outboundId, syncKey: null }]);
     },
@@ -117,6 +129,37 @@ describe('ShipmentScreen', () => {
           content: expect.stringContaining('Отгрузка не найдена после очистки кода интеграции'),
         }),
       ),
+    );
+  });
+
+  it.each([
+    [
+      'refused',
+      refused(1, 'Шина интеграции недоступна'),
+      'Не удалось очистить код интеграции: Шина интеграции недоступна',
+    ],
+    ['unanswered', 'network' as const, 'Не удалось очистить код интеграции'],
+  ])('a %s clearing says f-0009, not the list text', async (_name, clear, text) => {
+    const { toasts } = await renderScreen(fakeServer({ clear }));
+    await screen.findAllByTestId('shipment-row');
+    await userEvent.click(within(rowOf('OUT-0001')).getByTestId('shipment-clear-sync'));
+    await userEvent.click(screen.getByTestId('confirm-clear-sync'));
+    await waitFor(() => expect(toasts()).toContainEqual({ status: 'error', content: text }));
+    expect(JSON.stringify(toasts())).not.toContain('списка отгрузок');
+  });
+
+  it('a shipment the server does not know (104) says f-0010', async () => {
+    const { toasts } = await renderScreen(
+      fakeServer({ clear: refused(104, 'Отгрузка 1 не найдена') }),
+    );
+    await screen.findAllByTestId('shipment-row');
+    await userEvent.click(within(rowOf('OUT-0001')).getByTestId('shipment-clear-sync'));
+    await userEvent.click(screen.getByTestId('confirm-clear-sync'));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual({
+        status: 'error',
+        content: 'Отгрузка не найдена после очистки кода интеграции: Отгрузка 1 не найдена',
+      }),
     );
   });
 });

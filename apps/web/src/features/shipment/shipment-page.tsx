@@ -11,8 +11,7 @@ import {
   toLocalIso,
 } from '@sorting/domain';
 import { api } from '../../lib/api';
-import type { CallError } from '../../lib/call-error';
-import { callValue } from '../../lib/call-error';
+import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import { ListSection, Page, useLocale, useShellServices } from '../../shell';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
@@ -99,13 +98,19 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   });
 
   const cleared = useRef<TOutboundHead | null>(null);
+  // Part 2 §8: a failed clearing is f-0009 (the integration code's deletion), a shipment the
+  // server no longer knows (104) f-0010, and that closes the question and reads the list again.
   const clearing = useConfirmedCall({
     call: (shipment: TOutboundHead) =>
-      callValue(props.calls.clearSyncKey(shipment.outboundId, newOperationId()), 'f-0003'),
+      callValue(props.calls.clearSyncKey(shipment.outboundId, newOperationId()), {
+        code: 'f-0009',
+        notFound: 'f-0010',
+      }),
     onDone: (_answer, shipment) => {
       cleared.current = shipment;
     },
-    onError: (error) => notifyError(error, 'f-0003'),
+    onError: (error) => notifyError(error, 'f-0009'),
+    isGone: (error) => error instanceof CallError && error.code === 'f-0010',
     // Part 2 §8: the list is read again; the row missing afterwards → f-0010.
     refresh: async () => {
       const target = cleared.current;
@@ -222,7 +227,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
         call={clearing}
         testId="clear-sync"
         labels={confirmLabels(t, 'ClearSync')}
-        busyLabel={t('f-0009')}
+        busyLabel={t('clearingSync')}
         text={(shipment) => t('confirmClearSyncText', { code: shipment.code })}
       />
     </Page>
