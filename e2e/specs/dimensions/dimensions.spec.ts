@@ -54,6 +54,17 @@ test('lists own and common types; a common type cannot be edited; search and sca
   await expect(page.getByTestId('dimensions-search')).toHaveValue('DIM-M');
   await expect.poll(() => listedBarcodes(page)).toEqual(['DIM-M']);
 
+  // A cell's barcode is no dimension barcode: refused with the reason, no form opens.
+  await page.getByTestId('dimensions-search').fill('');
+  await blur(page);
+  await scanner.scan('=34717-1-a-01');
+  await expect(
+    page.getByText(
+      'Штрихкод =34717-1-a-01 не годится для типоразмера: Такой штрихкод читается как ячейка, короб, бейдж или размер',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('dimension-barcode')).toHaveCount(0);
+
   // An unknown barcode opens the create form with it; nothing is sent while a field is wrong.
   await page.getByTestId('dimensions-search').fill('');
   await blur(page);
@@ -121,7 +132,8 @@ freshTest(
       await expect.poll(() => listedBarcodes(page)).toContain('DIM-E2E');
       expect((await listedBarcodes(page))[0]).toBe('DIM-E2E');
       await expect(rowOf(page, 'DIM-E2E').getByTestId('dimension-row-dimensions')).toHaveText(
-        '45x35x25.5',
+        // The ru interface's decimal comma.
+        '45x35x25,5',
       );
     });
 

@@ -1,5 +1,6 @@
 import type { TDimension, TDimensionRequest } from '@sorting/contracts';
-import { dimensionBarcodeProblem, isDimensionSize } from '@sorting/domain';
+import { dimensionBarcodeProblem, isDimensionSize, type Locale } from '@sorting/domain';
+import { formatDecimal } from '../../lib/number-format';
 
 /** The dimension type form as typed: sizes stay text until the form is sent. */
 export interface DimensionForm {
@@ -30,14 +31,15 @@ export const EMPTY_DIMENSION_FORM: DimensionForm = {
   height: '',
 };
 
-/** The form of an existing type (edit). */
-export function formOf(type: TDimension): DimensionForm {
+/** The form of an existing type (edit), its sizes in the interface's decimals. */
+export function formOf(type: TDimension, locale: Locale): DimensionForm {
+  const size = (value: number) => formatDecimal(value, locale, 3);
   return {
     name: type.Name,
     barcode: type.Barcode,
-    length: String(type.Length),
-    width: String(type.Width),
-    height: String(type.Height),
+    length: size(type.Length),
+    width: size(type.Width),
+    height: size(type.Height),
   };
 }
 
@@ -47,7 +49,7 @@ function numberOf(text: string): number {
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-const BARCODE_PROBLEMS = {
+export const BARCODE_PROBLEMS = {
   empty: 'barcodeRequired',
   tooLong: 'barcodeTooLong',
   notPrintable: 'barcodeNotPrintable',

@@ -19,11 +19,12 @@ const type = (
   Barcode: string,
   WarehouseCode: string | null,
   Name = Barcode,
+  Length = 30,
 ): TDimension => ({
   DimensionId,
   Name,
   Barcode,
-  Length: 30,
+  Length,
   Width: 20,
   Height: 15,
   WarehouseCode,
@@ -66,7 +67,7 @@ function fakeServer() {
   return { calls, sent, types };
 }
 
-async function renderScreen(server = fakeServer()) {
+async function renderScreen(server = fakeServer(), locale: 'ru' | 'en' = 'ru') {
   const sounds = createRecordingPlayer();
   const services = createTestServices({ sounds });
   await renderWithI18n(
@@ -75,7 +76,7 @@ async function renderScreen(server = fakeServer()) {
         <DimensionsScreen calls={server.calls} />
       </ShellServicesProvider>
     </QueryClientProvider>,
-    'ru',
+    locale,
     ['dimensions'],
   );
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
@@ -200,4 +201,43 @@ describe('DimensionsScreen', () => {
       'DIM-NEW',
     );
   });
+
+  it.each(['=MSK-A-01-01', '_BOX-0001'])(
+    'a scanned %s (no dimension barcode) is refused with the reason; nothing opens or fills',
+    async (barcode) => {
+      const { scan, toasts, sounds } = await renderScreen();
+      await waitFor(() => expect(barcodes()).toHaveLength(2));
+      await scan(barcode);
+      expect(toasts()).toContainEqual({
+        status: 'error',
+        content: `Штрихкод ${barcode} не годится для типоразмера: Такой штрихкод читается как ячейка, короб, бейдж или размер`,
+      });
+      expect(sounds.played).toContain('err');
+      expect(screen.queryByTestId('dimension-barcode')).toBeNull();
+
+      await userEvent.click(screen.getByTestId('dimension-add'));
+      await userEvent.type(screen.getByTestId('dimension-barcode'), 'DIM-M');
+      await scan(barcode);
+      expect((screen.getByTestId('dimension-barcode') as HTMLInputElement).value).toBe('DIM-M');
+    },
+  );
+
+  it.each([
+    ['ru', '8,5x20x15', '8,5'],
+    ['en', '8.5x20x15', '8.5'],
+  ] as const)(
+    'shows sizes in %s decimals, in the list and the edit form',
+    async (locale, dims, length) => {
+      const server = fakeServer();
+      server.types[0] = type(3, 'DIM-PAL', 'MSK-SC1', 'Паллета', 8.5);
+      await renderScreen(server, locale);
+      await waitFor(() =>
+        expect(within(rowOf('DIM-PAL')).getByTestId('dimension-row-dimensions').textContent).toBe(
+          dims,
+        ),
+      );
+      await userEvent.click(within(rowOf('DIM-PAL')).getByTestId('dimension-edit'));
+      expect((screen.getByTestId('dimension-length') as HTMLInputElement).value).toBe(length);
+    },
+  );
 });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DIMENSIONS_PAGE_SIZE, type TDimension, type TDimensionRequest } from '@sorting/contracts';
-import { formatDimensions } from '@sorting/domain';
+import { dimensionBarcodeProblem, type Locale } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
+import { formatSizesCm, numberLocale } from '../../lib/number-format';
 import { newOperationId } from '../../lib/operation-id';
 import {
   ActionBar,
@@ -21,7 +22,12 @@ import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dia
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
 import { DimensionDialog } from './dimension-dialog';
-import { EMPTY_DIMENSION_FORM, formOf, type DimensionForm } from './dimension-form';
+import {
+  BARCODE_PROBLEMS,
+  EMPTY_DIMENSION_FORM,
+  formOf,
+  type DimensionForm,
+} from './dimension-form';
 import { createDimensionsService, type DimensionsCalls } from './dimensions.service';
 import styles from './dimensions-page.module.css';
 
@@ -37,7 +43,9 @@ const isGone = (error: unknown) => error instanceof CallError && error.code === 
 /** The open dialog: a new type, or a type of the warehouse being changed. */
 type Editing = { mode: 'create' } | { mode: 'edit'; type: TDimension };
 
-const dimsOf = (type: TDimension) => formatDimensions(type.Length, type.Width, type.Height);
+/** Sizes in the interface's decimals («8,5x20x30» in ru). */
+const dimsOf = (type: TDimension, locale: Locale) =>
+  formatSizesCm(type.Length, type.Width, type.Height, locale);
 
 function matches(type: TDimension, search: string): boolean {
   const text = search.trim().toLocaleLowerCase();
@@ -49,7 +57,8 @@ function matches(type: TDimension, search: string): boolean {
 
 /** The dimension types screen over the given calls (spec part 2 §1, §3, §5, §9). */
 export function DimensionsScreen(props: { calls: DimensionsCalls }) {
-  const { t } = useTranslation('dimensions');
+  const { t, i18n } = useTranslation('dimensions');
+  const locale = numberLocale(i18n.language);
   const { toasts, sounds } = useShellServices();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -76,15 +85,25 @@ export function DimensionsScreen(props: { calls: DimensionsCalls }) {
     setEditing({ mode: 'create' });
   };
   const openEdit = (type: TDimension) => {
-    setForm(formOf(type));
+    setForm(formOf(type, locale));
     setEditing({ mode: 'edit', type });
   };
 
-  // Part 2 §1 and issue 21: a scanned barcode finds its row, or opens the create form with it;
-  // with a form open, it fills the form's barcode.
+  // Part 2 §1: a scanned barcode finds its row, or opens the create form with it; with a form
+  // open, it fills the form's barcode. Only a dimension barcode may: a cell (`=…`), box, badge
+  // or other typed barcode is refused with the reason, and nothing opens or changes.
   useScan((scan) => {
     const barcode = scan.text.trim();
     if (!barcode) return;
+    const problem = dimensionBarcodeProblem(barcode);
+    if (problem !== null) {
+      toasts.notify({
+        status: 'error',
+        content: t('scanRefused', { barcode, reason: t(BARCODE_PROBLEMS[problem]) }),
+      });
+      sounds.play('err');
+      return;
+    }
     if (editing) {
       setForm((current) => ({ ...current, barcode }));
       return;
@@ -200,7 +219,7 @@ export function DimensionsScreen(props: { calls: DimensionsCalls }) {
                 {
                   label: t('columnDimensions'),
                   testId: 'dimension-row-dimensions',
-                  cell: dimsOf,
+                  cell: (type) => dimsOf(type, locale),
                 },
                 {
                   label: t('columnWarehouse'),
@@ -254,7 +273,11 @@ export function DimensionsScreen(props: { calls: DimensionsCalls }) {
           testId="delete"
           labels={confirmLabels(t, 'Delete')}
           text={(type) =>
-            t('confirmDeleteText', { name: type.Name, barcode: type.Barcode, dims: dimsOf(type) })
+            t('confirmDeleteText', {
+              name: type.Name,
+              barcode: type.Barcode,
+              dims: dimsOf(type, locale),
+            })
           }
         />
       </div>
