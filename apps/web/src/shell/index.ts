@@ -30,6 +30,7 @@ export {
   LETTERS,
   MAX_NUMBER_SOUND,
   numberSound,
+  createAnnouncer,
   playInTurn,
   type BaseSound,
   type SoundName,

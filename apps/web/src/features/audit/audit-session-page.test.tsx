@@ -9,7 +9,7 @@ import type { SoundName } from '../../shell/sounds/sound-names';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, shownToasts } from '../../test/services';
 import { USER_ID, createFakeAuditServer } from './audit.fixture';
-import { AuditSessionScreen } from './audit-session-page';
+import { AuditSessionPage, AuditSessionScreen } from './audit-session-page';
 import { LAST_AUDIT_SESSION_KEY } from './audit-session.machine';
 
 // The session page over a fake audit-api (issue 22; spec part 2 §2, §4, §5, §8): the views and
@@ -91,8 +91,10 @@ describe('AuditSessionScreen', () => {
     expect(screen.getByTestId('audit-counters').textContent).toBe('Единиц: 6 · верно: 50,0 %');
 
     await userEvent.click(screen.getByTestId('audit-finish'));
+    // Part 2 §5, one formula: the question says what the result will say (the 4 units still
+    // expected become missing), not the open cell's 50,0 %.
     expect(screen.getByTestId('confirm-audit-text').textContent).toContain(
-      'Ячеек: 1 · единиц: 6 · верно: 50,0 %',
+      'Ячеек: 1 · единиц: 6 · верно: 16,7 %',
     );
     await userEvent.click(screen.getByTestId('confirm-audit-finish'));
     await s.waitFor('data-view', 'sessionInfo');
@@ -116,4 +118,59 @@ describe('AuditSessionScreen', () => {
     );
     expect(screen.getByTestId('prompt-error-code').textContent).toBe('store.a-002');
   });
+
+  it('closing a cell shows its summary and plays a sound', async () => {
+    const s = await renderScreen();
+    await s.waitFor('data-scan-state', 'startScan');
+    s.scan('=34717-6-a-01');
+    await s.waitFor('data-scan-state', 'scanProcess');
+    s.scan('P410001');
+    await waitFor(() => expect(count('correct')).toBe('1'));
+    s.played.length = 0;
+    s.scan('=34717-6-a-01');
+    await s.waitFor('data-scan-state', 'startScan');
+    expect(s.toasts()).toContainEqual({
+      status: 'ok',
+      content: 'Ячейка 6-a-01 закрыта: верно 1, излишек 0, недостача 4',
+    });
+    expect(s.played).toContain('success-small');
+  });
+
+  it.each(['abc', '0', '99999999999'])(
+    '/audit/%s: «Сессия не найдена», translated, back to /audit, no call',
+    async (id) => {
+      const services = createTestServices();
+      const fetches: string[] = [];
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = ((input: RequestInfo | URL) => {
+        fetches.push(String(input));
+        return Promise.reject(new TypeError('no network in this test'));
+      }) as typeof fetch;
+      try {
+        const router = createMemoryRouter(
+          [
+            { path: '/audit/:sessionId', Component: AuditSessionPage },
+            { path: '/audit', Component: () => <p data-testid="audit-list">list</p> },
+          ],
+          { initialEntries: [`/audit/${id}`] },
+        );
+        await renderWithI18n(
+          <ShellServicesProvider services={services}>
+            <LocaleProvider locale="ru" base="">
+              <RouterProvider router={router} />
+            </LocaleProvider>
+          </ShellServicesProvider>,
+          'ru',
+          ['audit'],
+        );
+        expect(await screen.findByTestId('audit-list')).toBeTruthy();
+        expect(shownToasts(services)).toEqual([
+          { status: 'error', content: 'Не удалось загрузить единицы сессии: Сессия не найдена' },
+        ]);
+        expect(fetches.filter((url) => url.includes('audit-api'))).toEqual([]);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { waitFor, type SnapshotFrom } from 'xstate';
-import type { TAuditItemsStatus, TAuditUnit } from '@sorting/contracts';
+import { toInt4Id, type TAuditItemsStatus, type TAuditUnit } from '@sorting/contracts';
 import { auditFigures, formatAuditPercentage, recognizeBarcode } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
@@ -11,7 +11,7 @@ import {
   ActionButton,
   LocaleLink,
   Page,
-  playInTurn,
+  createAnnouncer,
   tableStyles,
   useLocale,
   useLocalizedPath,
@@ -89,6 +89,7 @@ export function AuditSessionScreen(props: {
 
   // The machine's effects use the latest translation, toasts, sounds and router.
   const effects = useRef({
+    t,
     notify,
     sounds,
     errorText,
@@ -98,15 +99,20 @@ export function AuditSessionScreen(props: {
     scheduler,
   });
   useEffect(() => {
-    effects.current = { notify, sounds, errorText, navigate, localize, localStorage, scheduler };
-  }, [notify, sounds, errorText, navigate, localize, localStorage, scheduler]);
+    effects.current = { t, notify, sounds, errorText, navigate, localize, localStorage, scheduler };
+  }, [t, notify, sounds, errorText, navigate, localize, localStorage, scheduler]);
 
+  // A new scan's announcement replaces the one still playing (docs/DECISIONS.md "Audit").
+  const [announcer] = useState(() => createAnnouncer(SOUND_GAP_MS, effects));
+  useEffect(() => () => announcer.cancel(), [announcer]);
   const [ports] = useState<AuditSessionPorts>(() => ({
     calls: props.calls,
     createOperationId: newOperationId,
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
-    play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
+    cellClosed: (summary) =>
+      effects.current.notify({ status: 'ok', content: effects.current.t('cellClosed', summary) }),
+    play: (names: SoundName[]) => announcer.announce(names),
     leave: () => void effects.current.navigate(effects.current.localize('/audit')),
     remember: (sessionId) =>
       effects.current.localStorage?.setItem(
@@ -155,6 +161,11 @@ export function AuditSessionScreen(props: {
       : statusesOfUnits(allUnits),
   );
   const cellFigures = auditFigures(statusesOfUnits(units));
+  // Part 2 §5, one formula: the finish turns every unit still expected into missing, so the
+  // question shows the figures the result will show (docs/DECISIONS.md "Audit").
+  const finishFigures = auditFigures(
+    statusesOfUnits(allUnits.map((unit) => (unit.state === 0 ? { ...unit, state: 3 } : unit))),
+  );
   const isConfirming = snapshot?.matches('confirmFinish') || snapshot?.matches('finishing');
 
   return (
@@ -225,8 +236,8 @@ export function AuditSessionScreen(props: {
           <p data-testid="confirm-audit-text">
             {t('confirmText', {
               cells: context?.cells.length ?? 0,
-              units: sessionFigures.unitsCount,
-              correct: formatAuditPercentage(sessionFigures.correctPercentage, locale),
+              units: finishFigures.unitsCount,
+              correct: formatAuditPercentage(finishFigures.correctPercentage, locale),
             })}
           </p>
         </ConfirmDialog>
@@ -346,20 +357,45 @@ function SessionInfo(props: {
   );
 }
 
+/**
+ * An address whose session id is no number (`/audit/abc`): no call is made (its validation
+ * message is no text for a worker); «Сессия не найдена» and back to /audit, as for an unknown
+ * session (store.a-006).
+ */
+function UnknownSession() {
+  const { t } = useTranslation('audit');
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const isDone = useRef(false);
+  useEffect(() => {
+    if (isDone.current) return;
+    isDone.current = true;
+    notify({
+      status: 'error',
+      content: t('withReason', { text: t('store.a-006'), reason: t('sessionNotFound') }),
+    });
+    void navigate(localize('/audit'), { replace: true });
+  }, [t, notify, navigate, localize]);
+  return null;
+}
+
 /** /audit/{sessionId}: the screen over the real calls (the user's default warehouse). */
 export function AuditSessionPage() {
   const [calls] = useState(() => createAuditService(api));
   const params = useParams();
   const location = useLocation();
-  const sessionId = Number(params.sessionId);
+  // The id rule of the calls (a positive int4): anything else is no session.
+  const sessionId = /^\d+$/.test(params.sessionId ?? '') ? toInt4Id(params.sessionId) : null;
   const state = location.state as { cell?: unknown } | null;
   const firstCell = typeof state?.cell === 'string' ? state.cell : null;
+  if (sessionId === null) return <UnknownSession />;
   // A new session id is a new screen (its own machine).
   return (
     <AuditSessionScreen
       key={String(params.sessionId)}
       calls={calls}
-      sessionId={Number.isInteger(sessionId) && sessionId > 0 ? sessionId : 0}
+      sessionId={sessionId}
       firstCell={firstCell}
     />
   );

@@ -8,6 +8,7 @@ import {
   isAlreadyCounted,
   spokenTail,
   unitsOf,
+  type AuditCellSummary,
   type AuditError,
   type AuditSessionEvent,
 } from './audit-session.machine';
@@ -30,6 +31,7 @@ function start(
   const server = options.server ?? createFakeAuditServer();
   const errors: AuditError[] = [];
   const played: string[][] = [];
+  const closed: AuditCellSummary[] = [];
   const record: { remembered: number[]; forgotten: number; left: number } = {
     remembered: [],
     forgotten: 0,
@@ -49,6 +51,7 @@ function start(
           errors.push(error);
           firedSessionCodes.add(error.code);
         },
+        cellClosed: (summary) => closed.push(summary),
         play: (names) => played.push(names),
         leave: () => (record.left += 1),
         remember: (sessionId) => record.remembered.push(sessionId),
@@ -68,6 +71,7 @@ function start(
     server,
     errors,
     played,
+    closed,
     record,
     view,
     settled,
@@ -223,6 +227,9 @@ describe('audit session machine: closing cells and finishing', () => {
     expect(await s.send('=34717-6-a-01')).toBe('startScan');
     expect(s.context().cell).toBeNull();
     expect(s.context().cells[0]!.items.filter((unit) => unit.state === 3)).toHaveLength(4);
+    // Closing says so: its summary and a sound.
+    expect(s.closed).toEqual([{ cell: '6-a-01', correct: 1, surplus: 0, missing: 4 }]);
+    expect(s.played.at(-1)).toEqual(['success-small']);
     await s.send('=34717-6-a-01');
     expect(await s.send('=34717-6-a-02')).toBe('scanProcess');
     expect(s.context().cell?.name).toBe('6-a-02');

@@ -374,13 +374,28 @@ export const auditSessionMachine = setup({
           {
             guard: isCallOk,
             target: 'routing',
-            actions: assign(({ context, event }) => {
-              const { cell } = event.output.operationObject!;
-              const units = unitsOf(context).map((unit) =>
-                unit.state === 0 ? { ...unit, state: 3 as const } : unit,
-              );
-              return { cells: withCell(context.cells, cell, units), cell: null };
-            }),
+            actions: [
+              assign(({ context, event }) => {
+                const { cell } = event.output.operationObject!;
+                const units = unitsOf(context).map((unit) =>
+                  unit.state === 0 ? { ...unit, state: 3 as const } : unit,
+                );
+                return { cells: withCell(context.cells, cell, units), cell: null };
+              }),
+              // The worker hears and reads that the cell is closed, with its result.
+              ({ context, event }) => {
+                const { cell } = event.output.operationObject!;
+                const units = context.cells.find((entry) => entry.cell.id === cell.id)?.items ?? [];
+                const countOf = (state: number) => units.filter((u) => u.state === state).length;
+                context.ports.cellClosed({
+                  cell: cell.name,
+                  correct: countOf(CORRECT),
+                  surplus: countOf(2),
+                  missing: countOf(3),
+                });
+                context.ports.play(['success-small']);
+              },
+            ],
           },
           {
             target: 'scanProcess',

@@ -98,12 +98,25 @@ export interface AuditCalls {
   finish: FlatCall<typeof AUDIT_ROUTES.finish>;
 }
 
+/** A closed cell's counts by result. */
+export interface AuditCellSummary {
+  cell: string;
+  correct: number;
+  surplus: number;
+  missing: number;
+}
+
 /** What the session screen talks to besides the calls. */
 export interface AuditSessionPorts {
   calls: Pick<AuditCalls, 'items' | 'openCell' | 'scan' | 'finishCell' | 'finish'>;
   createOperationId(): string;
   /** An error toast (it plays the error sound itself). */
   notifyError(error: AuditError): void;
+  /**
+   * A closed cell's summary (its toast): how many of its units were found, surplus and missing.
+   * The machine plays its sound itself.
+   */
+  cellClosed(summary: AuditCellSummary): void;
   /** Sounds one after another (a scan's answer, then the unit's last letters and digits). */
   play(names: SoundName[]): void;
   /** Back to /audit (an unknown or foreign session). */

@@ -3,7 +3,7 @@ import type { Locale } from '@sorting/domain';
 import { letterSound } from './letter-sound';
 import { numberSound, soundFile, soundUrl } from './sound-names';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
-import { createHtmlAudioPlayer, playInTurn, type AudioLike } from './sound-player';
+import { createAnnouncer, createHtmlAudioPlayer, playInTurn, type AudioLike } from './sound-player';
 
 function setup(play: () => Promise<void> = async () => undefined) {
   const events: string[] = [];
@@ -104,5 +104,51 @@ describe('playInTurn', () => {
     expect(played).toEqual(['new', 'numbers/1']);
     scheduler.advance(450);
     expect(played).toEqual(['new', 'numbers/1', 'numbers/2']);
+  });
+});
+
+describe('createAnnouncer', () => {
+  /** Three scans 0.77 s apart, each `ok-new` and four spoken digits 450 ms apart. */
+  it('a new announcement replaces the one still playing: no digits of two units interleave', () => {
+    const scheduler = createFakeScheduler();
+    const played: string[] = [];
+    const sounds = { play: (name: string) => void played.push(name) };
+    const announcer = createAnnouncer(450, { current: { sounds, scheduler } });
+    const units = [
+      ['numbers/0', 'numbers/0', 'numbers/0', 'numbers/5'],
+      ['numbers/7', 'numbers/0', 'numbers/1', 'numbers/6'],
+      ['numbers/0', 'numbers/3', 'numbers/9', 'numbers/9'],
+    ] as const;
+    for (const digits of units) {
+      announcer.announce(['ok-new', ...digits]);
+      scheduler.advance(770);
+    }
+    scheduler.advance(5_000);
+    // Each announcement is cut where the next begins; the last is heard whole.
+    expect(played).toEqual([
+      'ok-new',
+      'numbers/0',
+      'ok-new',
+      'numbers/7',
+      'ok-new',
+      'numbers/0',
+      'numbers/3',
+      'numbers/9',
+      'numbers/9',
+    ]);
+    expect(scheduler.pending()).toBe(0);
+  });
+
+  it('plays a lone announcement whole, in turn; cancel drops what is left', () => {
+    const scheduler = createFakeScheduler();
+    const played: string[] = [];
+    const sounds = { play: (name: string) => void played.push(name) };
+    const announcer = createAnnouncer(450, { current: { sounds, scheduler } });
+    announcer.announce(['attention', 'numbers/1', 'numbers/2']);
+    scheduler.advance(450);
+    expect(played).toEqual(['attention', 'numbers/1']);
+    announcer.cancel();
+    scheduler.advance(1_000);
+    expect(played).toEqual(['attention', 'numbers/1']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Locale } from '@sorting/domain';
 import { soundUrl, type SoundName } from './sound-names';
-import type { Scheduler } from '../../lib/scheduler';
+import type { Scheduler, TimerHandle } from '../../lib/scheduler';
 
 /** Sounds behind an adapter (conventions §9): flows receive a player, tests a recording one. */
 export interface SoundPlayer {
@@ -99,4 +99,50 @@ export function playInTurn(
     else
       effects.current.scheduler.setTimeout(() => effects.current.sounds.play(name), index * gapMs);
   });
+}
+
+/** Spoken announcements of which a new one replaces the one still playing. */
+export interface Announcer {
+  /** Plays `names` in turn, first dropping what is left of the previous announcement. */
+  announce(names: readonly SoundName[]): void;
+  /** Drops what is left of the current announcement (a page that closes). */
+  cancel(): void;
+}
+
+/**
+ * Announcements (a scan's answer and the unit's spoken digits) played in turn, `gapMs` apart;
+ * a new one cancels the sounds still waiting of the previous one, so two never interleave and
+ * the last thing heard is the unit just scanned (docs/DECISIONS.md "Audit").
+ */
+export function createAnnouncer(
+  gapMs: number,
+  effects: {
+    readonly current: {
+      sounds: Pick<SoundPlayer, 'play'>;
+      scheduler: Pick<Scheduler, 'setTimeout' | 'clearTimeout'>;
+    };
+  },
+): Announcer {
+  let waiting: TimerHandle[] = [];
+  const cancel = () => {
+    for (const handle of waiting) effects.current.scheduler.clearTimeout(handle);
+    waiting = [];
+  };
+  return {
+    announce(names) {
+      cancel();
+      names.forEach((name, index) => {
+        if (index === 0) {
+          effects.current.sounds.play(name);
+          return;
+        }
+        const handle = effects.current.scheduler.setTimeout(() => {
+          waiting = waiting.filter((item) => item !== handle);
+          effects.current.sounds.play(name);
+        }, index * gapMs);
+        waiting.push(handle);
+      });
+    },
+    cancel,
+  };
 }
