@@ -102,7 +102,8 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
     await scanner.scan('.GH15');
     await expect(page.getByTestId('measure-height')).toHaveValue('15');
     await page.getByTestId('measure-weigh').click();
-    await expect(page.getByTestId('measure-weight')).toHaveValue('2.3456', { timeout: 15_000 });
+    // The scale's reading in the ru interface's decimals, to the gram.
+    await expect(page.getByTestId('measure-weight')).toHaveValue('2,346', { timeout: 15_000 });
     const sent = page.waitForRequest((request) => request.url().endsWith('/measure'));
     await page.getByTestId('measure-save').click();
     expect((await sent).postDataJSON()).toEqual({
@@ -114,7 +115,8 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
     await expectStep(page, 'list');
     const first = page.locator(`[data-testid="delivery-package"][data-barcode="${barcodes[0]}"]`);
     await expect(first.getByTestId('package-dims')).toHaveText('30x20x15');
-    await expect(first.getByTestId('package-weight')).toHaveText('2,3 кг');
+    // What was measured, not rounded to «2,3 кг».
+    await expect(first.getByTestId('package-weight')).toHaveText('2,346 кг');
     await expect(page.getByTestId('delivery-finish')).toBeDisabled();
     expect(await horizontalProblems(page)).toEqual([]);
   });
@@ -165,6 +167,23 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
     await page.goto('/picking');
     await expect(page).toHaveURL(new RegExp(`/picking/delivery/${pickingId}$`));
     await expectStep(page, 'list');
+  });
+
+  await test.step('a load of the delivery page reads picking/info and delivery/items once each', async () => {
+    const reads = { info: 0, items: 0 };
+    const count = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/picking-api/picking/info')) reads.info += 1;
+      if (/\/delivery-api\/delivery\/\d+\/items$/.test(path)) reads.items += 1;
+    };
+    page.on('request', count);
+    await page.reload();
+    await expectStep(page, 'list');
+    await expect(page.getByTestId('delivery-header-panel')).toBeVisible();
+    // Whatever is late to ask has asked by now.
+    await page.waitForTimeout(1_500);
+    page.off('request', count);
+    expect(reads).toEqual({ info: 1, items: 1 });
   });
 
   await test.step('f-0003: the picking is not the stored recipient’s', async () => {

@@ -111,7 +111,10 @@ export function AuditSessionScreen(props: {
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
     cellClosed: (summary) =>
-      effects.current.notify({ status: 'ok', content: effects.current.t('cellClosed', summary) }),
+      effects.current.notify({
+        status: 'ok',
+        content: effects.current.t('cellClosed', { ...summary }),
+      }),
     play: (names: SoundName[]) => announcer.announce(names),
     leave: () => void effects.current.navigate(effects.current.localize('/audit')),
     remember: (sessionId) =>

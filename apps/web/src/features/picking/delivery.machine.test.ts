@@ -9,6 +9,7 @@ import type {
   TPickingInfo,
 } from '@sorting/contracts';
 import type { CallResult } from '../../lib/api-client';
+import { formatDecimal } from '../../lib/number-format';
 import { result } from '../../test/call-result';
 import { createCoverage } from '../../test/machine-graph';
 import type { PrintOutcome, PrintRequest } from '../../shell';
@@ -119,6 +120,9 @@ function createFakeServer() {
     },
     noWeight() {
       weight = null;
+    },
+    scaleReads(kg: number) {
+      weight = kg;
     },
     ports: {
       info: async (code: string) => {
@@ -250,6 +254,7 @@ function start(
       ports: {
         ...server.ports,
         createOperationId: () => `op-${++operation}`,
+        decimalText: (value) => formatDecimal(value, 'ru', 3),
         forgetRecipient: () => {
           forgotten += 1;
         },
@@ -433,11 +438,12 @@ describe('delivery machine: STICKERING, MEASURING, LIST, END', () => {
     expect(await s.send('DLV12-01', '.GL30', '.GW20,5', '.GH10', { type: 'READ_WEIGHT' })).toBe(
       'measuring',
     );
+    // The ru interface's decimal comma, for scans and the scale alike.
     expect(s.context().measure).toMatchObject({
       length: '30',
-      width: '20.5',
+      width: '20,5',
       height: '10',
-      weight: '2.345',
+      weight: '2,345',
     });
     s.server.failNext('measure', 'refused');
     expect(await s.send({ type: 'SAVE' })).toBe('measuring');
@@ -514,6 +520,22 @@ describe('delivery machine: STICKERING, MEASURING, LIST, END', () => {
     expect(s.forgotten()).toBe(1);
     expect(await s.send({ type: 'BACK' })).toBe('left');
     expect(s.paths).toEqual(['/picking']);
+  });
+});
+
+describe('delivery machine: the interface decimals', () => {
+  it('the scale fills 1,25 in ru (not «1.25»), and it is saved as 1250 g', async () => {
+    const s = start((server) => server.withDelivery(true));
+    s.server.scaleReads(1.25);
+    await s.send({ type: 'MEASURE', itemId: 102 }, '.GL30', '.GW20', '.GH10', {
+      type: 'READ_WEIGHT',
+    });
+    expect(s.context().measure?.weight).toBe('1,25');
+    expect(await s.send({ type: 'SAVE' })).toBe('list');
+    expect(s.server.calls.measure.at(-1)).toMatchObject({ weight: 1250 });
+    // Opened again, the form shows the saved weight the same way.
+    await s.send({ type: 'MEASURE', itemId: 102 });
+    expect(s.context().measure).toMatchObject({ weight: '1,25', length: '30' });
   });
 });
 

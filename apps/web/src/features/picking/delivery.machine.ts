@@ -15,6 +15,7 @@ import {
   isMeasuringComplete,
   measureOf,
   packageLabel,
+  parseAmount,
   PICKING_LIST_PATH,
   type DeliveryCode,
   type DeliveryContext,
@@ -165,8 +166,8 @@ const deliverySetup = setup({
     }),
     toPickup: ({ context }) => context.ports.navigate(pickupPathOf(context.recipientCode ?? '')),
     /** A package's button or scan: its MEASURING with its measures so far. */
-    openPackage: assign((_, params: { item: TDeliveryItem | undefined }) => ({
-      measure: params.item ? formOf(params.item) : null,
+    openPackage: assign(({ context }, params: { item: TDeliveryItem | undefined }) => ({
+      measure: params.item ? formOf(params.item, context.ports.decimalText) : null,
       measureProblem: null,
       error: null,
     })),
@@ -476,7 +477,12 @@ export const deliveryMachine = deliverySetup.createMachine({
                     if (scan.type !== 'length' && scan.type !== 'width' && scan.type !== 'height') {
                       return context.measure;
                     }
-                    return { ...context.measure, [scan.type]: scan.value.replace(',', '.') };
+                    // The interface's decimals, as typed ones (`.GW20,5` → «20,5» in ru).
+                    const value = parseAmount(scan.value);
+                    const text = Number.isFinite(value)
+                      ? context.ports.decimalText(value)
+                      : scan.value;
+                    return { ...context.measure, [scan.type]: text };
                   },
                   measureProblem: null,
                 }),
@@ -524,9 +530,9 @@ export const deliveryMachine = deliverySetup.createMachine({
                     if (!context.measure || !type) return context.measure;
                     return {
                       ...context.measure,
-                      length: String(type.Length),
-                      width: String(type.Width),
-                      height: String(type.Height),
+                      length: context.ports.decimalText(type.Length),
+                      width: context.ports.decimalText(type.Width),
+                      height: context.ports.decimalText(type.Height),
                     };
                   },
                 }),
@@ -549,7 +555,9 @@ export const deliveryMachine = deliverySetup.createMachine({
               target: 'editing',
               actions: assign({
                 measure: ({ context, event }) =>
-                  context.measure ? { ...context.measure, weight: String(event.output) } : null,
+                  context.measure
+                    ? { ...context.measure, weight: context.ports.decimalText(event.output) }
+                    : null,
                 measureProblem: null,
               }),
             },

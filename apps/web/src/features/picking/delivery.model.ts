@@ -92,6 +92,11 @@ export interface DeliveryPorts {
   dimension(barcode: string): Promise<CallResult<TDimension>>;
   /** A stable weight in kg from the scale; rejects without one. */
   readWeight(): Promise<number>;
+  /**
+   * A number as the form shows it, in the interface's decimals («1,25» in ru, "1.25" in en),
+   * up to three decimals (grams of a weight in kg).
+   */
+  decimalText(value: number): string;
   print(request: PrintRequest): Promise<PrintOutcome>;
   createOperationId(): string;
   /** LAST_PICKING_RECIPIENT cleared (END, part 1 §9). */
@@ -188,15 +193,18 @@ export function measureOf(
   return { length, width, height, weight: grams };
 }
 
-/** The form of a package: its measures when known (weight back in kg). */
-export function formOf(item: TDeliveryItem): MeasureForm {
-  const text = (value: number | null) => (value === null ? '' : String(value));
+/** The form of a package: its measures when known (weight back in kg), in `decimal`'s way. */
+export function formOf(
+  item: TDeliveryItem,
+  decimal: (value: number) => string = String,
+): MeasureForm {
+  const text = (value: number | null) => (value === null ? '' : decimal(value));
   return {
     itemId: item.deliveryItemId,
     length: text(item.measure.length),
     width: text(item.measure.width),
     height: text(item.measure.height),
-    weight: item.measure.weight === null ? '' : String(item.measure.weight / 1000),
+    weight: item.measure.weight === null ? '' : decimal(item.measure.weight / 1000),
   };
 }
 

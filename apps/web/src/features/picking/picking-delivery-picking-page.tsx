@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDeliveryItem } from '@sorting/contracts';
-import { formatDimensions, formatWeightKg } from '@sorting/domain';
+import { UNKNOWN_MEASURE } from '@sorting/domain';
 import { api } from '../../lib/api';
+import { formatMeasuredKg, formatSizesCm } from '../../lib/number-format';
 import { getLocalStorage } from '../../lib/storage';
 import {
   ActionBar,
@@ -32,6 +33,7 @@ import {
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
 import { useDeliveryErrorText, useDeliveryPorts } from './use-delivery-ports';
+import { forgetShownDelivery, showDelivery } from '../../shell/delivery-panel/delivery-changed';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
@@ -53,6 +55,31 @@ function promptKey(view: string): PromptKey {
   if (view === 'list' || view === 'finishing' || view === 'ending') return 'delivery.listPrompt';
   if (view === 'end') return 'delivery.endPrompt';
   return 'delivery.loading';
+}
+
+/** Views whose delivery and packages are read; the start views have no delivery yet. */
+const NO_DELIVERY_VIEWS = new Set(['start', 'creating', 'skipping', 'end']);
+
+/**
+ * The header panel shows what this page read (one `picking/info` and one `delivery/items` per
+ * load, docs/DECISIONS.md "Delivery to a recipient"): the open delivery, or none.
+ */
+function useShownToPanel(
+  pickingId: number,
+  view: string,
+  info: { ClientName: string; IsOwnPicking: boolean } | null,
+  deliveryId: number | null,
+  packagesCount: number,
+) {
+  const isKnown = PACKAGE_VIEWS.has(view) || view === 'measuring' || NO_DELIVERY_VIEWS.has(view);
+  const hasDelivery =
+    isKnown && !NO_DELIVERY_VIEWS.has(view) && info?.IsOwnPicking === true && deliveryId !== null;
+  const recipientName = info?.ClientName ?? '';
+  useEffect(() => {
+    if (!isKnown) return;
+    showDelivery(pickingId, hasDelivery ? { pickingId, recipientName, packagesCount } : null);
+  }, [pickingId, isKnown, hasDelivery, recipientName, packagesCount]);
+  useEffect(() => () => forgetShownDelivery(pickingId), [pickingId]);
 }
 
 /**
@@ -84,6 +111,7 @@ export function DeliveryScreen(props: {
   const info = context?.info ?? null;
   const items = context?.items ?? [];
   const isComplete = isMeasuringComplete(items);
+  useShownToPanel(props.pickingId, view, info, context?.deliveryId ?? null, items.length);
 
   return (
     <Page title={t('delivery.title', { id: props.pickingId })} testId="picking-delivery">
@@ -224,15 +252,15 @@ function PackageList(props: {
             const { length, width, height, weight } = item.measure;
             const dims =
               length !== null && width !== null && height !== null
-                ? formatDimensions(length, width, height)
-                : '—';
+                ? formatSizesCm(length, width, height, props.locale)
+                : UNKNOWN_MEASURE;
             return (
               <tr key={item.deliveryItemId} data-testid="delivery-package" data-barcode={item.barcode}>
                 <td data-label={t('delivery.columnPosition')}>{item.positionNumber}</td>
                 <td data-label={t('delivery.columnBarcode')}>{item.barcode}</td>
                 <td data-label={t('delivery.columnDimensions')} data-testid="package-dims">{dims}</td>
                 <td data-label={t('delivery.columnWeight')} data-testid="package-weight">
-                  {formatWeightKg(weight, props.locale)}
+                  {weight === null ? UNKNOWN_MEASURE : formatMeasuredKg(weight, props.locale)}
                 </td>
                 <td data-label={t('columnActions')}>
                   <button

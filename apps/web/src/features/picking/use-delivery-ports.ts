@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getLocalStorage } from '../../lib/storage';
+import { formatDecimal, numberLocale } from '../../lib/number-format';
 import { newOperationId } from '../../lib/operation-id';
 import { useLocalizedPath, useNotify, usePrint, useReadStableWeight } from '../../shell';
 import { announceDeliveryChanged } from '../../shell/delivery-panel/delivery-changed';
@@ -30,17 +31,36 @@ function announced<T>(result: CallResult<T>): CallResult<T> {
  * shell, LAST_PICKING_RECIPIENT, toasts and the router (the latest translation).
  */
 export function useDeliveryPorts(calls: DeliveryCalls): DeliveryPorts {
-  const { t } = useTranslation('picking');
+  const { t, i18n } = useTranslation('picking');
   const notify = useNotify();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const print = usePrint();
   const readStableWeight = useReadStableWeight();
   const errorText = useDeliveryErrorText();
-  const effects = useRef({ t, notify, navigate, localize, errorText, print, readStableWeight });
+  const language = i18n.language;
+  const effects = useRef({
+    t,
+    notify,
+    navigate,
+    localize,
+    errorText,
+    print,
+    readStableWeight,
+    language,
+  });
   useEffect(() => {
-    effects.current = { t, notify, navigate, localize, errorText, print, readStableWeight };
-  }, [t, notify, navigate, localize, errorText, print, readStableWeight]);
+    effects.current = {
+      t,
+      notify,
+      navigate,
+      localize,
+      errorText,
+      print,
+      readStableWeight,
+      language,
+    };
+  }, [t, notify, navigate, localize, errorText, print, readStableWeight, language]);
 
   const [ports] = useState<DeliveryPorts>(() => ({
     info: (code) => calls.info(code),
@@ -51,6 +71,7 @@ export function useDeliveryPorts(calls: DeliveryCalls): DeliveryPorts {
     end: (input) => calls.end(input).then(announced),
     dimension: (barcode) => calls.dimension(barcode),
     readWeight: () => effects.current.readStableWeight(),
+    decimalText: (value) => formatDecimal(value, numberLocale(effects.current.language), 3),
     print: (request) => effects.current.print(request),
     createOperationId: newOperationId,
     forgetRecipient: () => getLocalStorage()?.removeItem(LAST_PICKING_RECIPIENT_KEY),

@@ -1,11 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_ROUTES, PICKING_ROUTES } from '@sorting/contracts';
+import { splitLocalePath } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { getLocalStorage } from '../../lib/storage';
 import { LocaleLink } from '../i18n';
-import { DELIVERY_CHANGED_EVENT } from './delivery-changed';
+import {
+  DELIVERY_CHANGED_EVENT,
+  deliveryPagePickingId,
+  shownDelivery,
+  subscribeShownDelivery,
+  type OpenDelivery,
+} from './delivery-changed';
 import styles from './delivery-panel.module.css';
 
 /**
@@ -13,12 +20,6 @@ import styles from './delivery-panel.module.css';
  * LAST_PICKING_RECIPIENT_KEY; the shell reads the same key and never imports the feature).
  */
 const LAST_PICKING_RECIPIENT = 'LAST_PICKING_RECIPIENT';
-
-interface OpenDelivery {
-  pickingId: number;
-  recipientName: string;
-  packagesCount: number;
-}
 
 /** This device's open picking of the stored recipient with a delivery, or null. */
 async function openDelivery(): Promise<OpenDelivery | null> {
@@ -44,6 +45,9 @@ async function openDelivery(): Promise<OpenDelivery | null> {
  */
 export default function DeliveryPanel() {
   const { pathname } = useLocation();
+  // On the delivery page the page's own reads are shown (delivery-changed.ts).
+  const pagePickingId = deliveryPagePickingId(splitLocalePath(pathname).path);
+  const shown = useSyncExternalStore(subscribeShownDelivery, shownDelivery);
   const [delivery, setDelivery] = useState<OpenDelivery | null>(null);
   const [changes, setChanges] = useState(0);
   useEffect(() => {
@@ -52,6 +56,7 @@ export default function DeliveryPanel() {
     return () => window.removeEventListener(DELIVERY_CHANGED_EVENT, changed);
   }, []);
   useEffect(() => {
+    if (pagePickingId !== null) return;
     let isCurrent = true;
     openDelivery().then(
       (found) => {
@@ -64,7 +69,11 @@ export default function DeliveryPanel() {
     return () => {
       isCurrent = false;
     };
-  }, [pathname, changes]);
+  }, [pathname, changes, pagePickingId]);
+  if (pagePickingId !== null) {
+    const onPage = shown?.pickingId === pagePickingId ? shown.delivery : null;
+    return onPage ? <DeliveryPanelLink delivery={onPage} /> : null;
+  }
   return delivery ? <DeliveryPanelLink delivery={delivery} /> : null;
 }
 
