@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { expect, test } from '../devices/devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
+import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
 
 // Issue 20, spec part 2 §2 /inbound, /shipment, /stickering-redirect-catch against the real
 // server and the real device agent, on the demo supplies and shipments of docs/DEMO.md
@@ -153,6 +154,60 @@ test('shipments: details and clearing an integration code', async ({ page, baseU
   await expect(page.getByText('Код интеграции отгрузки OUT-0001 очищен')).toBeVisible();
   await expect(first.getByTestId('shipment-sync-key')).toHaveText('—');
   await expect(first.getByTestId('shipment-clear-sync')).toHaveCount(0);
+});
+
+/** Card labels narrower than their longest word, i.e. broken inside a word («Наименован ие»). */
+function brokenLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>('main td[data-label]')) {
+      const label = getComputedStyle(cell, '::before');
+      if (label.content === 'none' || cell.getBoundingClientRect().width === 0) continue;
+      const probe = document.createElement('span');
+      probe.textContent = cell.dataset.label ?? '';
+      probe.style.cssText = `position:absolute;visibility:hidden;width:min-content;font:${label.font}`;
+      cell.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      if (parseFloat(label.width) + 0.5 < needed) broken.push(cell.dataset.label ?? '');
+    }
+    return [...new Set(broken)];
+  });
+}
+
+test('details beside the list at 1366 px keep every action in sight; at 360 px «Открыть» shows them', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signInByBadge(page, baseURL ?? '');
+  await page.goto('/inbound');
+  await page.getByTestId('group-1').click();
+  await row(page, 'IN-0005').getByTestId('supply-open').click();
+  const details = page.getByTestId('supply-details');
+  await expect(details.getByTestId('detail-row').first()).toBeVisible();
+  await expect(row(page, 'IN-0005').getByTestId('supply-archive')).toBeVisible();
+  await expect(row(page, 'IN-0005').getByTestId('supply-sticker')).toBeVisible();
+  await expect(details.getByTestId('detail-print').first()).toBeVisible();
+  expect(await horizontalProblems(page)).toEqual([]);
+  expect(await brokenLabels(page)).toEqual([]);
+
+  // IN-0004 (archived above) has a cancelled detail: no label is offered for it.
+  await page.getByTestId('group-2').click();
+  await row(page, 'IN-0004').getByTestId('supply-open').click();
+  const cancelled = details.locator('[data-testid="detail-row"][data-state="4"]');
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled.getByTestId('detail-print')).toHaveCount(0);
+
+  await page.setViewportSize(HANDHELD);
+  await page.getByTestId('group-1').click();
+  await expect(details).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await row(page, 'IN-0005').getByTestId('supply-open').click();
+  await expect(details.getByTestId('detail-row').first()).toBeVisible();
+  await expect(details).toBeInViewport();
+  expect(await horizontalProblems(page)).toEqual([]);
+  expect(await brokenLabels(page)).toEqual([]);
 });
 
 test('one pass in English at 360 px without sideways scroll', async ({ page, baseURL }) => {

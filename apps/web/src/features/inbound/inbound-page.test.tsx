@@ -7,6 +7,7 @@ import type { TInboundDetail, TInboundHead } from '@sorting/contracts';
 import type { ApiResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
+import { createRecordingPlayer } from '../../shell/sounds/sound-player';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices, recordingPrint, shownToasts } from '../../test/services';
 import { InboundScreen } from './inbound-page';
@@ -70,6 +71,13 @@ const DETAIL: TInboundDetail = {
   },
 };
 
+const CANCELLED: TInboundDetail = {
+  ...DETAIL,
+  inboundDetailId: 32,
+  barcode: 'P430002',
+  state: 4,
+};
+
 function fakeServer(options: { receiptPlace?: number | null } = {}) {
   const filters: SupplyFilter[] = [];
   const stickered: number[] = [];
@@ -84,7 +92,7 @@ function fakeServer(options: { receiptPlace?: number | null } = {}) {
         closed ? [supply(3, 'IN-0003', 5)] : [supply(3, 'IN-0003', 5), supply(4, 'IN-0004', 2)],
       );
     },
-    details: async () => ok([DETAIL]),
+    details: async () => ok([DETAIL, CANCELLED]),
     close: async (inboundId) => {
       closed = true;
       return ok({ inboundId, state: 3 as const });
@@ -123,7 +131,8 @@ async function renderScreen(
   server = fakeServer(),
   outcome: PrintOutcome = { status: 'printed', channel: 'local', jobId: 'j1' },
 ) {
-  const services = createTestServices();
+  const sounds = createRecordingPlayer();
+  const services = createTestServices({ sounds });
   const { printed, print } = recordingPrint<PrintRequest, PrintOutcome>(outcome);
   const windows: { location: { href: string } }[] = [];
   await renderWithI18n(
@@ -145,9 +154,13 @@ async function renderScreen(
     'ru',
     ['inbound'],
   );
-  return { server, printed, windows, toasts: () => shownToasts(services) };
+  return { server, printed, windows, sounds, toasts: () => shownToasts(services) };
 }
 
+const detailRowOf = async (barcode: string) =>
+  (await screen.findAllByTestId('detail-row')).find(
+    (row) => row.dataset.barcode === barcode,
+  ) as HTMLElement;
 const codes = () => screen.queryAllByTestId('supply-code').map((cell) => cell.textContent);
 const rowOf = (code: string) =>
   screen.getAllByTestId('supply-row').find((row) => row.dataset.code === code) as HTMLElement;
@@ -208,7 +221,7 @@ describe('InboundScreen', () => {
     const { printed, server } = await renderScreen();
     await userEvent.click(await screen.findByTestId('group-1'));
     await userEvent.click(await within(rowOf('IN-0003')).findByTestId('supply-open'));
-    const row = await screen.findByTestId('detail-row');
+    const row = await detailRowOf('P430001');
     await userEvent.click(within(row).getByTestId('detail-print'));
     await waitFor(() => expect(server.stickered).toEqual([31]));
     expect(printed[0]).toMatchObject({
@@ -221,10 +234,36 @@ describe('InboundScreen', () => {
     await renderScreen(failing, { status: 'failed', channel: 'local', message: 'jam' });
     await userEvent.click(await screen.findByTestId('group-1'));
     await userEvent.click(await within(rowOf('IN-0003')).findByTestId('supply-open'));
-    const failedRow = await screen.findByTestId('detail-row');
+    const failedRow = await detailRowOf('P430001');
     await userEvent.click(within(failedRow).getByTestId('detail-print'));
     await waitFor(() => expect(failedRow.dataset.failed).toBe('true'));
     expect(within(failedRow).getByTestId('detail-print').textContent).toBe('Повторить печать');
     expect(failing.stickered).toEqual([]);
+  });
+
+  it('a refused receipt place (IN-0008) plays the error sound once', async () => {
+    const missing = await renderScreen(fakeServer({ receiptPlace: null }));
+    await userEvent.click(await screen.findByTestId('group-1'));
+    await userEvent.click(await within(rowOf('IN-0003')).findByTestId('supply-sticker'));
+    await waitFor(() => expect(missing.toasts()).toHaveLength(1));
+    expect(missing.sounds.played.filter((name) => name === 'err')).toEqual(['err']);
+  });
+
+  it('a cancelled detail (state 4) offers no «Печать этикетки»', async () => {
+    await renderScreen();
+    await userEvent.click(await screen.findByTestId('group-1'));
+    await userEvent.click(await within(rowOf('IN-0003')).findByTestId('supply-open'));
+    const cancelled = await detailRowOf('P430002');
+    expect(within(cancelled).getByTestId('detail-state').textContent).toBe('Отменена');
+    expect(within(cancelled).queryByTestId('detail-print')).toBeNull();
+    expect(within(await detailRowOf('P430001')).getByTestId('detail-print')).toBeTruthy();
+  });
+
+  it('«Открыть» takes the focus to the details', async () => {
+    await renderScreen();
+    await userEvent.click(await screen.findByTestId('group-1'));
+    await userEvent.click(await within(rowOf('IN-0003')).findByTestId('supply-open'));
+    const details = await screen.findByTestId('supply-details');
+    await waitFor(() => expect(document.activeElement).toBe(details));
   });
 });

@@ -75,7 +75,7 @@ export function InboundScreen(props: {
   const { locale } = useLocale();
   const { toasts, sounds } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t);
   const [group, setGroup] = useState<SupplyGroup>(SUPPLY_GROUPS.expected);
   const [dates, setDates] = useState(() => defaultDates(SUPPLY_GROUPS.expected));
   const [searchText, setSearchText] = useState('');

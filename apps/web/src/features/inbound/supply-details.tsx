@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { ListSection, type PrintOutcome, type PrintRequest } from '../../shell';
 import { useCallFailures } from '../../shell/calls/use-calls';
 import { listFailure } from '../../shell/layout/list-section';
 import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { BREAKPOINTS } from '../../shell/layout/breakpoints';
 import type { InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 
@@ -31,7 +32,7 @@ export function SupplyDetails(props: {
 }) {
   const { t } = useTranslation('inbound');
   const queryClient = useQueryClient();
-  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<InboundCode>(t);
   const [printing, setPrinting] = useState<number | null>(null);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const key = ['inbound', 'details', props.supply.inboundId];
@@ -77,9 +78,29 @@ export function SupplyDetails(props: {
     }
   };
 
+  // Below the desktop width the details are under the whole list (part 2 §2): «Открыть»
+  // brings them into view; at any width the focus moves to them (keyboard, screen reader).
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    const isStacked =
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia(`(max-width: ${BREAKPOINTS.desktop - 1}px)`).matches;
+    if (isStacked && typeof element.scrollIntoView === 'function') {
+      element.scrollIntoView({ block: 'start' });
+    }
+  }, []);
+
   const rows = details.data ?? null;
   return (
-    <section data-testid="supply-details" aria-label={t('detailsOf', { code: props.supply.code })}>
+    <section
+      ref={region}
+      tabIndex={-1}
+      data-testid="supply-details"
+      aria-label={t('detailsOf', { code: props.supply.code })}
+    >
       <ListSection
         title={t('detailsOf', { code: props.supply.code })}
         isLoading={details.isPending}
@@ -118,21 +139,24 @@ export function SupplyDetails(props: {
               },
             })}
             actionsLabel={t('columnActions')}
-            actions={(d) => (
-              <RowButton
-                testId="detail-print"
-                label={
-                  printing === d.inboundDetailId
-                    ? t('printing')
-                    : failed.has(d.inboundDetailId)
-                      ? t('printAgain')
-                      : t('printLabel')
-                }
-                ariaLabel={t('printLabelOf', { barcode: d.barcode })}
-                disabled={printing !== null || d.state === 4}
-                onClick={() => void onPrint(d)}
-              />
-            )}
+            // A cancelled detail (4) gets no label: nothing of it is received.
+            actions={(d) =>
+              d.state === 4 ? null : (
+                <RowButton
+                  testId="detail-print"
+                  label={
+                    printing === d.inboundDetailId
+                      ? t('printing')
+                      : failed.has(d.inboundDetailId)
+                        ? t('printAgain')
+                        : t('printLabel')
+                  }
+                  ariaLabel={t('printLabelOf', { barcode: d.barcode })}
+                  disabled={printing !== null}
+                  onClick={() => void onPrint(d)}
+                />
+              )
+            }
           />
         ) : null}
       </ListSection>

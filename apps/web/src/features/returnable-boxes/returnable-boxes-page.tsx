@@ -113,9 +113,7 @@ export function ReturnableBoxesScreen(props: {
   // Boxes just created: offered for printing at once (design/ux.md "Printing").
   const [created, setCreated] = useState<TReturnableBox[] | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
-  const { textOf, notifyError, loadValue } = useCallFailures<ReturnableBoxesCode>(t, {
-    sound: true,
-  });
+  const { textOf, notifyError, loadValue } = useCallFailures<ReturnableBoxesCode>(t);
 
   const list = useQuery<TReturnableBox[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'list'],

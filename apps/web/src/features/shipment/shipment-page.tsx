@@ -31,7 +31,7 @@ type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
 
 function ShipmentDetails(props: { shipment: TOutboundHead; calls: ShipmentCalls }) {
   const { t } = useTranslation('shipment');
-  const { textOf, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, loadValue } = useCallFailures<ShipmentCode>(t);
   const details = useQuery<TOutboundDetail[], CallError<ShipmentCode>>({
     queryKey: ['shipment', 'details', props.shipment.outboundId],
     queryFn: () => loadValue(props.calls.details(props.shipment.outboundId), 'f-0004'),
@@ -73,7 +73,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
   const { locale } = useLocale();
   const { toasts } = useShellServices();
   const queryClient = useQueryClient();
-  const { textOf, notifyError, loadValue } = useCallFailures<ShipmentCode>(t, { sound: true });
+  const { textOf, notifyError, loadValue } = useCallFailures<ShipmentCode>(t);
   const [dates, setDates] = useState(() => {
     const window = lastDays(new Date(), SHIPMENT_DAYS);
     return { from: toDateInputValue(window.begin), to: toDateInputValue(window.end) };

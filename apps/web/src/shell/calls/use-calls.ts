@@ -5,19 +5,16 @@ import { useShellServices } from '../shell-services';
 
 /**
  * The failures of a page's calls in its catalogue: the text of one (its f-code's text with the
- * server's reason) and its error toast, with the error sound where the page's flow has one.
- * `loadValue` reads a list for a query: its value, or its error toast and the CallError thrown
- * on, so the list section shows the failure with its retry.
+ * server's reason) and its error toast, which plays the error sound itself — once: a failure
+ * is one sound, never a toast's and a page's both. `loadValue` reads a list for a query: its
+ * value, or its error toast and the CallError thrown on, so the list section shows the failure
+ * with its retry.
  */
-export function useCallFailures<C extends string>(
-  translate: CallTranslate<C>,
-  options: { sound?: boolean } = {},
-) {
-  const { toasts, sounds } = useShellServices();
+export function useCallFailures<C extends string>(translate: CallTranslate<C>) {
+  const { toasts } = useShellServices();
   const textOf = (error: unknown, fallback: C) => callErrorText(translate, error, fallback);
   const notifyError = (error: unknown, fallback: C) => {
     toasts.notify({ status: 'error', content: textOf(error, fallback) });
-    if (options.sound) sounds.play('err');
   };
   const loadValue = <T>(call: Promise<ApiResult<T>>, codes: C | CallCodes<C>): Promise<T> =>
     callValue(call, codes).catch((error: unknown) => {
