@@ -456,6 +456,37 @@ export function createPickingRepository(db: Db) {
      * run one after the other, so the pickup's next statement reads the cell the parcel lies
      * in after any move. Null when the picking has no such parcel.
      */
+    /**
+     * What a barcode that is no item of the picking names (part 1 §4 recognition), so the
+     * refusal says why: a parcel of this recipient or of another, a parcel of no recipient,
+     * a box, a recipient's code, or nothing of this warehouse.
+     */
+    async describeBarcode(
+      picking: { warehouseId: number; clientId: number },
+      barcode: string,
+    ): Promise<'ownParcel' | 'otherRecipient' | 'parcel' | 'box' | 'client' | 'unknown'> {
+      const result = await db.execute(sql`
+        select
+          (select case when pp.client_id = ${picking.clientId} then 'ownParcel'
+                       when pp.client_id is not null then 'otherRecipient'
+                       else 'parcel' end
+             from parcels as p left join picking_parcels as pp on pp.parcel_id = p.id
+             where p.warehouse_id = ${picking.warehouseId} and p.number = ${barcode}
+             limit 1) as parcel,
+          exists(select 1 from boxes as b
+                 where b.warehouse_id = ${picking.warehouseId} and b.barcode = ${barcode}) as box,
+          exists(select 1 from picking_clients as c
+                 where c.warehouse_id = ${picking.warehouseId} and c.code = ${barcode}) as client`);
+      const row = rowsOf(result)[0];
+      const parcel = textOrNull(row?.parcel);
+      if (parcel === 'ownParcel' || parcel === 'otherRecipient' || parcel === 'parcel') {
+        return parcel;
+      }
+      if (row?.box === true) return 'box';
+      if (row?.client === true) return 'client';
+      return 'unknown';
+    },
+
     async lockItemByBarcode(
       pickingId: number,
       barcode: string,

@@ -9,7 +9,8 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import type { CallError } from '../../lib/call-error';
-import { ListSection, Page, useLocale } from '../../shell';
+import { ListSection, Page, useLocale, useLocalizedPath } from '../../shell';
+import { useNavigate } from 'react-router';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
 import { PromptError } from '../../shell/prompt/prompt-error';
@@ -46,6 +47,8 @@ function useInWork(): (client: TPickingClient) => string | null {
 export function PickingDirectionScreen(props: { calls: PickingCalls }) {
   const { t } = useTranslation('picking');
   const ports = usePickingPorts(props.calls);
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
   const errorText = usePickingErrorText();
   const inWork = useInWork();
   const { actor, snapshot } = useMachineActor(pickingMachine, { ports, clientCode: null });
@@ -153,9 +156,11 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
                   ariaLabel={t('chooseClient', { name: client.clientName })}
                   onClick={() => {
                     // Part 1 §4: an open picking with a delivery goes to its delivery page.
+                    // Viewing never moves LAST_PICKING_RECIPIENT: the page is told whose it is.
                     if (client.pickingId !== null && client.deliveryId !== null) {
-                      ports.rememberRecipient(client.clientCode);
-                      ports.navigate(deliveryPath(client.pickingId));
+                      void navigate(localize(deliveryPath(client.pickingId)), {
+                        state: { recipient: client.clientCode },
+                      });
                       return;
                     }
                     actor?.send({ type: 'CHOOSE', clientCode: client.clientCode });

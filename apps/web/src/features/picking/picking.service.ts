@@ -78,21 +78,25 @@ export function createPickingService(api: ApiClient): PickingCalls {
         },
         operationId,
       }),
-    // Part 1 §6 (issue 17): the kept recipient, when the warehouse runs one picking per device
-    // and the recipient is still listed; its delivery when its open picking has one (§4).
+    // Part 1 §4/§6: the pointer names this device's open picking; it is checked against the
+    // server (the recipient's info says whether its open picking is this device's) and
+    // forgotten when it is not (DECISIONS "The device's open picking").
     restorablePath: async () => {
-      const kept = getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
+      const storage = getLocalStorage();
+      const kept = storage?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
       if (kept === null || kept === '') return null;
       const page = await api.call(PICKING_ROUTES.clients, {
-        query: { page: 1, pageSize: 2, search: kept },
+        query: { page: 1, pageSize: 1, search: kept },
       });
-      const found = page.isSuccess ? page.operationObject : null;
-      if (!found?.isSinglePickingPerDevice) return null;
-      const client = found.items.find((item) => item.clientCode === kept);
-      if (!client) return null;
-      return client.pickingId !== null && client.deliveryId !== null
-        ? deliveryPath(client.pickingId)
-        : pickupPath(client.clientCode);
+      if (!page.isSuccess || !page.operationObject?.isSinglePickingPerDevice) return null;
+      const info = await api.call(PICKING_ROUTES.info, { body: { PickingClientCode: kept } });
+      const own = info.isSuccess ? info.operationObject : null;
+      if (info.isSuccess && (own?.IsOwnPicking !== true || own.PickingId === null)) {
+        storage?.removeItem(LAST_PICKING_RECIPIENT_KEY);
+        return null;
+      }
+      if (own === null || own.PickingId === null) return null;
+      return own.DeliveryId !== null ? deliveryPath(own.PickingId) : pickupPath(kept);
     },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
