@@ -14,6 +14,7 @@ import {
   tableStyles,
   useLocale,
   useLocalizedPath,
+  useShellServices,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { PromptError } from '../../shell/prompt/prompt-error';
@@ -31,6 +32,7 @@ import {
 } from './delivery.machine';
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
+import { userIdOfSession } from './picking.service';
 import { useDeliveryErrorText, useDeliveryPorts } from './use-delivery-ports';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
@@ -313,7 +315,10 @@ export default function PickingDeliveryPickingPage() {
   const { pickingId = '' } = useParams();
   const location = useLocation();
   const localize = useLocalizedPath();
-  const [calls] = useState(() => createDeliveryService(api));
+  const { session } = useShellServices();
+  const [calls] = useState(() =>
+    createDeliveryService(api, () => userIdOfSession(session.getUser())),
+  );
   const id = Number(pickingId);
   if (!Number.isInteger(id) || id <= 0)
     return <Navigate to={localize(PICKING_LIST_PATH)} replace />;

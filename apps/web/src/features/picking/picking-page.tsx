@@ -9,7 +9,7 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import type { CallError } from '../../lib/call-error';
-import { ListSection, Page, useLocale, useLocalizedPath } from '../../shell';
+import { ListSection, Page, useLocale, useLocalizedPath, useShellServices } from '../../shell';
 import { useNavigate } from 'react-router';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
@@ -21,7 +21,7 @@ import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
 import { deliveryPath } from './delivery.model';
-import { createPickingService, type PickingCalls } from './picking.service';
+import { createPickingService, userIdOfSession, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
@@ -177,6 +177,9 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
 
 /** /picking: the direction select over the real calls. */
 export default function PickingPage() {
-  const [calls] = useState(() => createPickingService(api));
+  const { session } = useShellServices();
+  const [calls] = useState(() =>
+    createPickingService(api, () => userIdOfSession(session.getUser())),
+  );
   return <PickingDirectionScreen calls={calls} />;
 }

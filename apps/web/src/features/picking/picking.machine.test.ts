@@ -149,10 +149,22 @@ describe('picking machine: process', () => {
     expect(t.sounds).toEqual(['success-small', 'success-big']);
   });
 
-  it('a parcel of no picking is f-0008 at once; a wrong cell f-0008 with the server message; no answer f-0009', async () => {
+  it('a barcode of no item is f-0008 with the server’s reason; a wrong cell f-0008 with the server message; no answer f-0009', async () => {
     const s = start('R-1001');
     await s.send({ type: 'BEGIN' }, ' ', 'P123');
-    expect(s.errors.at(-1)).toEqual({ code: 'f-0008', barcode: 'P123', message: null });
+    // No cell scanned yet: asked with CellBarcode '' so the server says why.
+    expect(s.server.calls.pickup.at(-1)).toMatchObject({ barcode: 'P123', cellBarcode: '' });
+    expect(s.errors.at(-1)).toEqual({
+      code: 'f-0008',
+      barcode: 'P123',
+      message: 'Посылка P123 не найдена',
+      errorCode: 404,
+    });
+    await s.send('P400003');
+    expect(s.errors.at(-1)).toMatchObject({
+      code: 'f-0008',
+      message: 'Посылка P400003 — не этого получателя',
+    });
     expect(await s.send('=34717-8-b-03', 'P400001')).toBe('pickingProcess');
     expect(s.errors.at(-1)).toMatchObject({
       code: 'f-0008',

@@ -180,6 +180,8 @@ export interface PickingContext {
   currentCell: string | null;
   /** An item scanned first: the next cell scan picks it up from there. */
   pendingBarcode: string | null;
+  /** A PICKED parcel scanned again: «Уже собрана» on the prompt until the next scan. */
+  repeated: string | null;
   /** The pickup being sent. */
   pickupAsk: { barcode: string; cellBarcode: string } | null;
   /** What the direction select looks for. */

@@ -33,8 +33,20 @@ export type PickingCalls = Pick<
   listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
 };
 
-/** Spec part 1 §7 "Recipient picking" (`PICKING_ROUTES`) over the typed API client. */
-export function createPickingService(api: ApiClient): PickingCalls {
+/** The signed-in user's id as the bodies carry it (`UserId`), when there is one. */
+export function userIdOfSession(user: { userId: string } | null): number | undefined {
+  const id = Number(user?.userId);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * Spec part 1 §7 "Recipient picking" (`PICKING_ROUTES`) over the typed API client. Pickup,
+ * lost, end and pay carry `UserId` (part 1 §7, part 2 §7): the signed-in user, `userId()`.
+ */
+export function createPickingService(
+  api: ApiClient,
+  userId: () => number | undefined = () => undefined,
+): PickingCalls {
   return {
     listClients: ({ page, search }) =>
       api.call(PICKING_ROUTES.clients, {
@@ -51,6 +63,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.pickup, {
         body: {
           PickingId: pickingId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           Barcode: barcode,
           CellBarcode: cellBarcode,
@@ -61,6 +74,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.end, {
         body: {
           PickingId: pickingId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           ValidationData: validation,
         },
@@ -72,6 +86,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.lost, {
         body: {
           PickingItemId: itemId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           Barcode: barcode,
           Description: description,
@@ -107,6 +122,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
         body: {
           PaymentTypeCode: paymentType,
           ProviderCode: provider,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           ValidationData: validation,
         },
