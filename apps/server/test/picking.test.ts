@@ -213,6 +213,18 @@ describe('GET /picking-api/picking/clients', () => {
     expect(none.items).toEqual([]);
   });
 
+  it('finds recipients by part of their code as a worker types it, the exact code first', async () => {
+    const typed = ok<TPickingClientsPage>(await clients(worker, '?search=R-10')).operationObject;
+    expect(typed.totalCount).toBe(17);
+    const lower = ok<TPickingClientsPage>(await clients(worker, '?search=r-101')).operationObject;
+    expect(lower.items.every((client) => client.clientCode.startsWith('R-101'))).toBe(true);
+    expect(lower.totalCount).toBeGreaterThan(1);
+    const exact = ok<TPickingClientsPage>(
+      await clients(worker, '?search=R-1012&pageSize=1'),
+    ).operationObject;
+    expect(exact.items.map((client) => client.clientCode)).toEqual(['R-1012']);
+  });
+
   it('shows a user of 1201 only the recipients of 1201', async () => {
     const page = ok<TPickingClientsPage>(await clients(foreignWorker)).operationObject;
     expect(page.items.map((client) => client.clientCode)).toEqual(['R-2001']);

@@ -308,7 +308,9 @@ export function createPickingRepository(db: Db) {
 
     /**
      * One page of a warehouse's clients with a parcel in a cell, by name then code; `search`
-     * is a client code, part of a name or a parcel barcode.
+     * is part of a client code or of a name (as a worker types, case-insensitive) or a
+     * parcel barcode; the exact code comes first, so a scanned code finds its client on the
+     * first page (DECISIONS "Recipient picking").
      */
     async listClients(
       warehouseId: number,
@@ -316,7 +318,8 @@ export function createPickingRepository(db: Db) {
     ): Promise<{ rows: PickingClientRow[]; totalCount: number }> {
       const conditions = [sql`c.warehouse_id = ${warehouseId}`];
       if (page.search !== undefined) {
-        conditions.push(sql`(c.code = ${page.search} or c.name ilike ${likePattern(page.search)}
+        const pattern = likePattern(page.search);
+        conditions.push(sql`(c.code ilike ${pattern} or c.name ilike ${pattern}
           or exists (select 1 from picking_parcels as sp inner join parcels as spp
             on spp.id = sp.parcel_id where sp.client_id = c.id and spp.number = ${page.search}))`);
       }
@@ -327,9 +330,10 @@ export function createPickingRepository(db: Db) {
         select chosen_rows.*, counted.n as total_count
         from counted left join lateral (
           ${clientColumnsSql(
-            sql`(select id, name, code from listed order by name, code
+            sql`(select id, name, code from listed
+              order by code = ${page.search ?? null} desc, name, code
               limit ${page.limit} offset ${page.offset})`,
-            sql`order by c.name, c.code`,
+            sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
           )}) as chosen_rows on true`);
       const rows = rowsOf(result);
       const totalCount = Number(rows[0]?.total_count ?? 0);

@@ -216,6 +216,13 @@ describe('PickingDirectionScreen', () => {
     await userEvent.click(screen.getByTestId('picking-search-submit'));
     await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(1));
     expect(calls.searches.at(-1)).toBe('Смирнов');
+    // Nothing matched: it says so, not that no recipient has parcels.
+    await userEvent.clear(screen.getByTestId('picking-search'));
+    await userEvent.type(screen.getByTestId('picking-search'), 'Петров');
+    await userEvent.click(screen.getByTestId('picking-search-submit'));
+    await waitFor(() =>
+      expect(screen.getByText('Нет получателей по запросу «Петров»')).toBeTruthy(),
+    );
     scan('P999999');
     await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0004'));
     await waitView('pickingDirectionSelect');

@@ -99,7 +99,13 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
           title={t('clients')}
           isLoading={list.isPending}
           failure={listFailure(list, (failure) => textOf(failure, 'f-0001'), 'picking-retry')}
-          emptyText={data && data.items.length === 0 ? t('noClients') : null}
+          emptyText={
+            data && data.items.length === 0
+              ? search === ''
+                ? t('noClients')
+                : t('noMatch', { search })
+              : null
+          }
           pager={{ page, pages, onPage: setPage, testId: 'picking-pager' }}
         >
           {data ? (
