@@ -93,8 +93,11 @@ describe('ReturnDialog', () => {
         <ReturnDialog
           barcode="P400203"
           reasons={reasons}
+          chosen={null}
           isBusy={false}
           onChoose={noop}
+          onConfirm={noop}
+          onBack={noop}
           onClose={noop}
         />,
         locale,
@@ -108,4 +111,29 @@ describe('ReturnDialog', () => {
       expect(titles[5]).toBe('LOST_IN_TRANSIT');
     },
   );
+
+  it('asks to confirm the chosen reason before the return is sent', async () => {
+    const confirmed: string[] = [];
+    await renderWithI18n(
+      <ReturnDialog
+        barcode="P400203"
+        reasons={PICKING_RETURN_REASON_CODES}
+        chosen="DAMAGED"
+        isBusy={false}
+        onChoose={noop}
+        onConfirm={() => confirmed.push('confirm')}
+        onBack={() => confirmed.push('back')}
+        onClose={noop}
+      />,
+      'ru',
+      ['picking'],
+    );
+    expect(screen.getByTestId('return-question').textContent).toBe(
+      'Вернуть посылку P400203 с причиной «Повреждена»? Отменить возврат нельзя.',
+    );
+    expect(screen.queryAllByTestId('return-reason')).toHaveLength(0);
+    screen.getByTestId('return-back').click();
+    screen.getByTestId('return-confirm').click();
+    expect(confirmed).toEqual(['back', 'confirm']);
+  });
 });

@@ -187,11 +187,46 @@ export function PaymentReceipt(props: {
 export function ReturnDialog(props: {
   barcode: string;
   reasons: readonly TPickingReturnReasonCode[];
+  /** The reason chosen: the dialog asks to confirm it (the return is not undone). */
+  chosen: TPickingReturnReasonCode | null;
   isBusy: boolean;
   onChoose: (reason: TPickingReturnReasonCode) => void;
+  onConfirm: () => void;
+  onBack: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('picking');
+  if (props.chosen !== null) {
+    const reason = t(`return.reason.${props.chosen}`, { defaultValue: props.chosen });
+    return (
+      <Dialog
+        isOpen
+        onClose={props.onClose}
+        title={t('return.title', { barcode: props.barcode })}
+        actions={
+          <>
+            <ActionButton
+              testId="return-confirm"
+              isPrimary
+              label={t('return.confirmButton')}
+              disabled={props.isBusy}
+              onClick={props.onConfirm}
+            />
+            <ActionButton
+              testId="return-back"
+              label={t('return.back')}
+              disabled={props.isBusy}
+              onClick={props.onBack}
+            />
+          </>
+        }
+      >
+        <p data-testid="return-question">
+          {t('return.confirm', { barcode: props.barcode, reason })}
+        </p>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       isOpen

@@ -70,7 +70,7 @@ const PROCESS_VIEWS = new Set([
 const CHECK_VIEWS = new Set(['checkPicked', 'ending', 'checkPincode', 'checkProxy']);
 /** Issue 18: the payment screens (part 2 §4). */
 const PAY_VIEWS = new Set(['choosePayment', 'paying']);
-const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'returning']);
+const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'confirmReturn', 'returning']);
 
 /** A calendar day (yyyy-mm-dd) as the locale writes it: 31.12.2030, 12/31/2030. */
 function formatDay(day: string, locale: string): string {
@@ -284,8 +284,11 @@ export function PickingPickupScreen(props: {
           <ReturnDialog
             barcode={context.returnItem.barcode}
             reasons={context.returnReasons}
-            isBusy={machineView !== 'returnDialog'}
+            chosen={machineView === 'returnDialog' ? null : context.returnReason}
+            isBusy={machineView !== 'returnDialog' && machineView !== 'confirmReturn'}
             onChoose={(reason) => send({ type: 'RETURN_CHOOSE', reason })}
+            onConfirm={() => send({ type: 'RETURN_CONFIRM' })}
+            onBack={() => send({ type: 'RETURN_BACK' })}
             onClose={() => send({ type: 'RETURN_CLOSE' })}
           />
         ) : null}

@@ -67,6 +67,14 @@ export function usePickingPorts(
     play: (sound) => effects.current.sounds.play(sound),
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
+    notifyReturned: ({ barcode, reason }) => {
+      const { t: translate } = effects.current;
+      const content = translate('return.done', {
+        barcode,
+        reason: translate(`return.reason.${reason}`, { defaultValue: reason }),
+      });
+      effects.current.notify({ status: 'ok', content });
+    },
     notifyDone: (done) => {
       const { t: translate } = effects.current;
       const content =
