@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -78,6 +78,31 @@ describe('CheckPayment (cash)', () => {
     expect(parseKopecks('12,345')).toBeNull();
     expect(parseKopecks('')).toBeNull();
     expect(parseKopecks('-5')).toBeNull();
+  });
+});
+
+describe('CheckPayment (terminal)', () => {
+  it('shows the time since the payment started, ticking, and what the worker can do', async () => {
+    let at = Date.parse(PAYMENT.StartedDateUtc) + 37_000;
+    const now = () => at;
+    await renderWithI18n(
+      <CheckPayment
+        payment={{ ...PAYMENT, PaymentTypeCode: 'card', ProviderCode: 'terminal' }}
+        isBusy={false}
+        onConfirm={noop}
+        onCheck={noop}
+        onCancel={noop}
+        now={now}
+      />,
+      'ru',
+      ['picking'],
+    );
+    expect(screen.getByTestId('terminal-elapsed').textContent).toBe('прошло 0:37');
+    expect(screen.getByTestId('terminal-help').textContent).toContain('«Отменить оплату»');
+    at += 65_000;
+    await waitFor(() =>
+      expect(screen.getByTestId('terminal-elapsed').textContent).toBe('прошло 1:42'),
+    );
   });
 });
 

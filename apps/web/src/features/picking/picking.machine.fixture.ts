@@ -455,6 +455,7 @@ export function start(
           firedCodes.add(error.code);
         },
         notifyDone: (notice) => done.push(notice.kind),
+        notifyPaymentCancelled: (notice) => done.push(`payment cancelled ${notice.amount}`),
         notifyReturned: (notice) => done.push(`returned ${notice.barcode} ${notice.reason}`),
       },
     },

@@ -190,10 +190,14 @@ export function describePaymentScenarios(): void {
       expect(await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: 123_450 })).toBe(
         'checkPayment',
       );
+      expect(s.done).toEqual([]);
       expect(await s.send({ type: 'PAYMENT_CANCEL' })).toBe('checkPicked');
       expect(s.context().payment?.State).toBe('CANCELLED');
+      // The cancel says it took: an ok toast with the amount.
+      expect(s.done).toEqual([`payment cancelled ${s.context().payment?.Amount}`]);
       const t = await paying('terminal', { ...COD, terminal: 'silent' });
       expect(await t.send({ type: 'PAYMENT_CANCEL' })).toBe('checkPicked');
+      expect(t.done.at(-1)).toMatch(/^payment cancelled /);
     });
 
     it('pay refused or thrown → checkPicked with f-0019; BACK and an unknown provider stay out', async () => {

@@ -149,6 +149,8 @@ export interface PickingPorts {
   notifyError(error: PickingError): void;
   /** An item returned (part 2 §4): the ok toast naming the parcel and the reason. */
   notifyReturned(returned: { barcode: string; reason: TPickingReturnReasonCode }): void;
+  /** The worker cancelled a payment: the ok toast, another way to pay may be chosen. */
+  notifyPaymentCancelled(payment: { amount: number }): void;
   /** A picking ended or cancelled: the ok toast. */
   notifyDone(
     done: { kind: 'ended'; result: TEndResult } | { kind: 'cancelled'; result: TCancelResult },

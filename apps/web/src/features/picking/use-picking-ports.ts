@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@sorting/domain';
 import { getLocalStorage } from '../../lib/storage';
 import { newOperationId } from '../../lib/operation-id';
 import { browserScheduler, type Scheduler } from '../../lib/scheduler';
@@ -73,6 +74,11 @@ export function usePickingPorts(
         barcode,
         reason: translate(`return.reason.${reason}`, { defaultValue: reason }),
       });
+      effects.current.notify({ status: 'ok', content });
+    },
+    notifyPaymentCancelled: ({ amount }) => {
+      const { t: translate } = effects.current;
+      const content = translate('payment.cancelled', { amount: formatMoney(amount) });
       effects.current.notify({ status: 'ok', content });
     },
     notifyDone: (done) => {
