@@ -16,6 +16,7 @@ import {
   pickingItems,
   pickingParcels,
   pickings,
+  users,
 } from '../src/db/schema.js';
 import { ok, refused, type CamelEnvelope } from './camel-envelope.js';
 import { createSessionTestApp } from './sessions.js';
@@ -40,6 +41,8 @@ let worker: SortingClient;
 let otherWorker: SortingClient;
 let foreignWorker: SortingClient;
 let sc = 0;
+/** Each client's own user id: the bodies send it (part 1 §7), the server refuses another's. */
+const idOf = new Map<SortingClient, number>();
 
 beforeAll(async () => {
   context = await createSessionTestApp();
@@ -47,6 +50,9 @@ beforeAll(async () => {
   otherWorker = await signInClient(context.app, BADGES.otherWorker, () => sc);
   foreignWorker = await signInClient(context.app, BADGES.foreignWorker, () => sc);
   sc = await warehouseIdOf(worker, 34717);
+  idOf.set(worker, await userIdOf('Иванов Пётр'));
+  idOf.set(otherWorker, await userIdOf('Сидорова Анна'));
+  idOf.set(foreignWorker, await userIdOf('Козлов Дмитрий'));
 });
 
 afterAll(async () => {
@@ -73,7 +79,7 @@ const pickup = (
     `${BASE}/pickup`,
     {
       PickingId: pickingId,
-      UserId: 1,
+      UserId: idOf.get(client),
       Timestamp: '2026-03-02T08:01:00.000Z',
       Barcode: barcode,
       CellBarcode: cellBarcode,
@@ -86,7 +92,7 @@ const end = (client: SortingClient, pickingId: number, operationId = newOperatio
     `${BASE}/end`,
     {
       PickingId: pickingId,
-      UserId: 1,
+      UserId: idOf.get(client),
       Timestamp: '2026-03-02T08:05:00.000Z',
       ValidationData: { Kind: 'none' },
     },
@@ -97,6 +103,15 @@ const cancel = (client: SortingClient, pickingId: number, operationId = newOpera
 
 async function begun(client: SortingClient, code: string): Promise<number> {
   return ok<TPicking>(await begin(client, code)).operationObject.pickingId;
+}
+
+/** A demo user's id by name (Иванов Пётр is `worker`, Сидорова Анна `otherWorker`). */
+async function userIdOf(name: string): Promise<number> {
+  const [row] = await context.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.name, name));
+  return row?.id ?? 0;
 }
 
 async function itemsOf(pickingId: number): Promise<TPickingItem[]> {
@@ -196,6 +211,18 @@ describe('GET /picking-api/picking/clients', () => {
     }
     const none = ok<TPickingClientsPage>(await clients(worker, '?search=%25_')).operationObject;
     expect(none.items).toEqual([]);
+  });
+
+  it('finds recipients by part of their code as a worker types it, the exact code first', async () => {
+    const typed = ok<TPickingClientsPage>(await clients(worker, '?search=R-10')).operationObject;
+    expect(typed.totalCount).toBe(17);
+    const lower = ok<TPickingClientsPage>(await clients(worker, '?search=r-101')).operationObject;
+    expect(lower.items.every((client) => client.clientCode.startsWith('R-101'))).toBe(true);
+    expect(lower.totalCount).toBeGreaterThan(1);
+    const exact = ok<TPickingClientsPage>(
+      await clients(worker, '?search=R-1012&pageSize=1'),
+    ).operationObject;
+    expect(exact.items.map((client) => client.clientCode)).toEqual(['R-1012']);
   });
 
   it('shows a user of 1201 only the recipients of 1201', async () => {
@@ -458,6 +485,81 @@ describe('cancel and races', () => {
     const winner = bodies.find((body) => body.isSuccess)!;
     const holder = winner.operationObject.userName === 'Иванов Пётр' ? worker : otherWorker;
     ok(await cancel(holder, winner.operationObject.pickingId));
+  });
+});
+
+describe('pickup says why a barcode cannot be picked; UserId is the caller’s', () => {
+  it('names another recipient’s parcel, a parcel of none, a box, a recipient code, an unknown barcode', async () => {
+    const pickingId = await begun(worker, 'R-1002');
+    const db = context.database.db;
+    const [box] = await db.select({ barcode: boxes.barcode }).from(boxes).limit(1);
+    const [loose] = await db
+      .select({ number: parcels.number })
+      .from(parcels)
+      .where(
+        sql`${parcels.warehouseId} = ${sc} and ${parcels.id} not in (select parcel_id from picking_parcels)`,
+      )
+      .limit(1);
+    const before = await snapshot();
+    const cell = '=34717-8-a-02';
+    expect(refused(await pickup(worker, pickingId, 'P400011', cell), 404)).toBe(
+      'Посылка P400011 — не этого получателя',
+    );
+    expect(refused(await pickup(worker, pickingId, 'P499999', ''), 404)).toBe(
+      'Посылка P499999 не найдена',
+    );
+    expect(refused(await pickup(worker, pickingId, box?.barcode ?? '', cell), 404)).toBe(
+      `${box?.barcode} — это короб, а не посылка`,
+    );
+    expect(refused(await pickup(worker, pickingId, 'R-1001', ''), 404)).toBe(
+      'R-1001 — это код получателя, а не посылка',
+    );
+    expect(refused(await pickup(worker, pickingId, loose?.number ?? '', cell), 404)).toBe(
+      `Посылка ${loose?.number} не ждёт выдачи получателю`,
+    );
+    // An item of the picking still needs its cell.
+    expect(refused(await pickup(worker, pickingId, 'P400003', ''), 1)).toBe(
+      'Сначала сканируйте ячейку посылки P400003',
+    );
+    expect(await snapshot()).toEqual(before);
+    ok(await cancel(worker, pickingId));
+  });
+
+  it('refuses a UserId that is not the caller’s on pickup, lost and end (403, nothing written)', async () => {
+    const me = await userIdOf('Иванов Пётр');
+    const other = await userIdOf('Сидорова Анна');
+    expect(other).not.toBe(me);
+    const pickingId = await begun(worker, 'R-1002');
+    const before = await snapshot();
+    const body = { PickingId: pickingId, Timestamp: '2026-03-02T08:01:00.000Z' };
+    const foreign = [
+      ['pickup', { ...body, UserId: other, Barcode: 'P400003', CellBarcode: '=34717-8-a-02' }],
+      ['end', { ...body, UserId: other, ValidationData: { Kind: 'none' } }],
+      [
+        'lost',
+        {
+          PickingItemId: 1,
+          UserId: other,
+          Timestamp: body.Timestamp,
+          Barcode: 'P400003',
+          Description: 'x',
+        },
+      ],
+    ] as const;
+    for (const [path, data] of foreign) {
+      const response = await worker.call('POST', `${BASE}/${path}`, data, newOperationId());
+      expect(response.statusCode, path).toBe(403);
+      expect(response.json(), path).toMatchObject({ isSuccess: false, errorCode: 403 });
+    }
+    expect(await snapshot()).toEqual(before);
+    const own = await worker.call(
+      'POST',
+      `${BASE}/pickup`,
+      { ...body, UserId: me, Barcode: 'P400003', CellBarcode: '=34717-8-a-02' },
+      newOperationId(),
+    );
+    ok<TPickupResult>(own);
+    ok(await cancel(worker, pickingId));
   });
 });
 

@@ -189,9 +189,14 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
   await test.step('f-0003: the picking is not the stored recipient’s', async () => {
     await page.evaluate(() => localStorage.setItem('LAST_PICKING_RECIPIENT', 'R-1001'));
     await page.goto(`/picking/delivery/${pickingId}`);
-    // Back to /picking, which in 34717 (one picking per device, issue 17) reopens the stored
-    // recipient's pick-up page.
-    await expect(page).toHaveURL(/\/picking\/pickup\/R-1001$/);
+    // Back to /picking: R-1001 has no open picking of this device, so the pointer is
+    // forgotten and the list shows (never another recipient's info).
+    await expect(page).toHaveURL(/\/picking$/);
+    await expect(page.getByTestId('picking-screen')).toHaveAttribute(
+      'data-view',
+      'pickingDirectionSelect',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBeNull();
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Выдача не найдена у этого получателя' }),
     ).toBeVisible();

@@ -90,7 +90,19 @@ freshTest(
       await expectView(page, 'pickingProcess');
       await itemRow(page, 'P400203').getByTestId('picking-return').click();
       await reasons.filter({ hasText: 'Получатель отказался' }).click();
+      // Asked first (item and reason): nothing is returned until it is confirmed.
+      await expectView(page, 'confirmReturn');
+      await expect(page.getByTestId('return-question')).toHaveText(
+        'Вернуть посылку P400203 с причиной «Получатель отказался»? Отменить возврат нельзя.',
+      );
+      await expect(itemRow(page, 'P400203')).toHaveAttribute('data-state', 'WAITING');
+      await page.getByTestId('return-confirm').click();
       await expectView(page, 'pickingProcess');
+      await expect(
+        page
+          .getByTestId('toast')
+          .filter({ hasText: 'Посылка P400203 возвращена: Получатель отказался' }),
+      ).toBeVisible();
       await expect(itemRow(page, 'P400203')).toHaveAttribute('data-state', 'RETURNED');
       await expect(itemRow(page, 'P400203').getByTestId('item-state')).toHaveText('возврат');
       await expect(page.getByTestId('picking-progress')).toHaveText('0 из 2');
@@ -207,6 +219,8 @@ freshTest(
       await page.getByTestId('pay-terminal').click();
       await expectView(page, 'checkPayment');
       await expect(page.getByTestId('terminal-waiting')).toBeVisible();
+      await expect(page.getByTestId('terminal-elapsed')).toHaveText(/^прошло 0:0\d$/);
+      await expect(page.getByTestId('terminal-help')).toContainText('«Отменить оплату»');
       await expectView(page, 'endPayment', 15_000);
       await expect(page.getByTestId('receipt-paid')).toHaveText(`1${NBSP}250,00${NBSP}₽`);
       await expect(page.getByTestId('receipt-received')).toHaveCount(0);
@@ -247,6 +261,9 @@ freshTest(
       await expect(page.getByTestId('payment-cancel')).toBeInViewport();
       await page.getByTestId('payment-cancel').click();
       await expectView(page, 'checkPicked');
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'Payment of 500,14' }),
+      ).toContainText('cancelled: choose another way');
       await page.getByTestId('picking-end').click();
       await page.getByTestId('pay-card-pos').click();
       await expectView(page, 'checkPayment');

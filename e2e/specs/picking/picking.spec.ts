@@ -47,11 +47,13 @@ freshTest(
       await expect(page).toHaveURL(/\/picking\/pickup\/R-1001$/);
       await expectView(page, 'pickingInfo');
       await expect(page.getByTestId('info-parcels')).toHaveText('2 посылки');
+      // Viewing does not move the device's pointer; Begin sets it (its open picking).
+      expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBeNull();
+      await page.getByTestId('picking-begin').click();
+      await expectView(page, 'pickingProcess');
       expect(await page.evaluate(() => localStorage.getItem('LAST_PICKING_RECIPIENT'))).toBe(
         'R-1001',
       );
-      await page.getByTestId('picking-begin').click();
-      await expectView(page, 'pickingProcess');
       await expect(page.getByTestId('cell-name')).toHaveText(['8-a-01', '8-b-03']);
       await expect(page.getByTestId('picking-progress')).toHaveText('0 из 2');
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ZId, ZOptionalId, blankToUndefined, zText } from '../input-rules.js';
+import { ZId, blankToUndefined, zText } from '../input-rules.js';
 import {
   PAYMENT_CANCEL_REASONS,
   PAYMENT_PROVIDER_CODES,
@@ -10,7 +10,7 @@ import {
   PICKING_RETURN_COMMENT_MAX,
   PICKING_RETURN_REASON_CODES,
 } from './picking-payment-types.js';
-import { ZValidationData } from './picking-rules.schemas.js';
+import { ZCallerUserId, ZValidationData } from './picking-rules.schemas.js';
 import { PICKING_ITEM_STATES } from './picking-types.js';
 
 export * from './picking-payment-types.js';
@@ -34,8 +34,7 @@ export type TPayParams = z.infer<typeof ZPayParams>;
 export const ZPayRequest = z.object({
   PaymentTypeCode: z.enum(PAYMENT_TYPE_CODES),
   ProviderCode: z.enum(PAYMENT_PROVIDER_CODES),
-  /** Ignored: the signed-in user acts. */
-  UserId: ZOptionalId,
+  UserId: ZCallerUserId,
   Timestamp: z.preprocess(blankToUndefined, ZTimestamp.optional()),
   ValidationData: z.preprocess(blankToUndefined, ZValidationData.optional()),
 });

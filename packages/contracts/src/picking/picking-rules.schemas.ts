@@ -7,6 +7,14 @@ import { PICKING_ITEM_STATES } from './picking-types.js';
 // client" balance fields, §5, §7 `balance`, `lost`, `end` ValidationData; docs/DECISIONS.md
 // "Picking validation"). PICKING_SCHEMAS (picking.schemas.ts) binds them to their routes.
 
+/**
+ * `UserId` of the pickup, lost, end and pay bodies (part 1 §7, part 2 §7): the web sends the
+ * signed-in user's id; the server still acts as the session's user and refuses another
+ * user's id (403, nothing written; docs/DECISIONS.md "Recipient picking"). Optional, so an
+ * older client without it is served.
+ */
+export const ZCallerUserId = ZOptionalId;
+
 /** Spec part 1 §7 `balance` answer (camelCase, rubles with two decimals). */
 export const ZPickingBalance = z.object({
   clientCode: z.string(),
@@ -29,8 +37,7 @@ export const LOST_DESCRIPTION_MAX = 500;
 /** Spec part 1 §7 `lost`: PickingItemId, UserId, Timestamp, Barcode, Description. */
 export const ZLostRequest = z.object({
   PickingItemId: ZId,
-  /** Ignored: the signed-in user acts. */
-  UserId: ZOptionalId,
+  UserId: ZCallerUserId,
   Timestamp: zText({ min: 1, max: 40 }).refine(
     (text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)),
     'an ISO 8601 date and time',

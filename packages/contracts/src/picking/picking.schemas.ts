@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { blankToUndefined, ZId, ZOptionalId, zText } from '../input-rules.js';
+import { blankToUndefined, ZId, zText } from '../input-rules.js';
 import {
   PICKING_DELIVERY_TYPES,
   PICKING_ITEM_STATES,
@@ -10,6 +10,7 @@ import {
   PICKING_STATES,
 } from './picking-types.js';
 import {
+  ZCallerUserId,
   ZLostRequest,
   ZLostResult,
   ZPickingBalance,
@@ -34,9 +35,6 @@ const ZTimestamp = zText({ min: 1, max: 40 }).refine(
   (text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)),
   'an ISO 8601 date and time',
 );
-
-/** `UserId` of a body: ignored (the signed-in user acts), so any id or none. */
-const ZIgnoredUserId = ZOptionalId;
 
 /** `GET /picking-api/picking/clients` query (ours): paging by 30 and a search. */
 export const ZPickingClientsQuery = z.object({
@@ -191,10 +189,15 @@ export type TPickingItems = z.infer<typeof ZPickingItems>;
 /** Spec part 1 §7 `pickup`: PickingId, UserId, Timestamp, Barcode, CellBarcode. */
 export const ZPickupRequest = z.object({
   PickingId: ZId,
-  UserId: ZIgnoredUserId,
+  UserId: ZCallerUserId,
   Timestamp: ZTimestamp,
   Barcode: ZBarcode,
-  CellBarcode: ZBarcode,
+  /**
+   * The cell the parcel is taken from; '' when none was scanned yet: the server then answers
+   * only why a barcode that is no item of the picking cannot be picked (DECISIONS "Recipient
+   * picking").
+   */
+  CellBarcode: z.union([z.literal(''), ZBarcode]),
 });
 export type TPickupRequest = z.input<typeof ZPickupRequest>;
 
@@ -210,7 +213,7 @@ export type TPickupResult = z.infer<typeof ZPickupResult>;
 /** Spec part 1 §7 `end`: PickingId, UserId, Timestamp, ValidationData; part 2 §7 PickingId. */
 export const ZEndRequest = z.object({
   PickingId: ZId,
-  UserId: ZIgnoredUserId,
+  UserId: ZCallerUserId,
   Timestamp: z.preprocess(blankToUndefined, ZTimestamp.optional()),
   ValidationData: z.preprocess(blankToUndefined, ZValidationData.optional()),
 });

@@ -53,3 +53,13 @@ export async function openPickingOrRefuse(
   const picking = await repository.lockPicking(id, pickingWarehouseNumberOf(context), mode);
   return openPickingOfCaller(picking, id, context);
 }
+
+/**
+ * Part 1 §7, part 2 §7 `UserId` of pickup, lost, end and pay: the session's user acts; a body
+ * naming another user is refused before anything is read or written (403).
+ */
+export function refuseOtherUserId(userId: number | undefined, context: CallContext): void {
+  if (userId !== undefined && userId !== context.user.id) {
+    throw refusal('forbidden', 'pickingUserIdNotCaller', { userId });
+  }
+}

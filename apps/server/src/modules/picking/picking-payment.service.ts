@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { openPickingOrRefuse, warehouseOf } from './picking-access.js';
+import { openPickingOrRefuse, refuseOtherUserId, warehouseOf } from './picking-access.js';
 import { itemRemovalEvent, itemRemovalOf } from './picking-item-removal.js';
 import { rublesOf } from './picking.presenter.js';
 import type { PickingRepository, PickingRow } from './picking.repository.js';
@@ -243,6 +243,7 @@ export function createPickingPaymentService(options: {
       body: PayInput,
       caller: PickingCaller,
     ): Promise<OperationOutcome<TPickingPayment>> {
+      refuseOtherUserId(body.UserId, caller);
       if (PAYMENT_PROVIDER_TYPES[body.ProviderCode] !== body.PaymentTypeCode) {
         throw refusal('badRequest', 'pickingPaymentProviderType', {
           provider: body.ProviderCode,

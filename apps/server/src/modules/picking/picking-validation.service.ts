@@ -18,7 +18,7 @@ import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { verifyPassword } from '../../lib/credentials.js';
 import { refusal } from '../../lib/refusal.js';
-import { clientOrRefuse, openPickingOrRefuse } from './picking-access.js';
+import { clientOrRefuse, openPickingOrRefuse, refuseOtherUserId } from './picking-access.js';
 import { itemRemovalEvent, itemRemovalOf } from './picking-item-removal.js';
 import { rublesOf } from './picking.presenter.js';
 import type {
@@ -270,6 +270,7 @@ export function createPickingValidationService(options: {
      * parcel's barcode → 404, not WAITING → 1.
      */
     async lost(body: LostInput, caller: Caller): Promise<OperationOutcome<TLostResult>> {
+      refuseOtherUserId(body.UserId, caller);
       return changes.run(caller, async ({ core, rules, payments }) => {
         const seen = await rules.findItem(body.PickingItemId, false);
         if (!seen)

@@ -308,7 +308,9 @@ export function createPickingRepository(db: Db) {
 
     /**
      * One page of a warehouse's clients with a parcel in a cell, by name then code; `search`
-     * is a client code, part of a name or a parcel barcode.
+     * is part of a client code or of a name (as a worker types, case-insensitive) or a
+     * parcel barcode; the exact code comes first, so a scanned code finds its client on the
+     * first page (DECISIONS "Recipient picking").
      */
     async listClients(
       warehouseId: number,
@@ -316,7 +318,8 @@ export function createPickingRepository(db: Db) {
     ): Promise<{ rows: PickingClientRow[]; totalCount: number }> {
       const conditions = [sql`c.warehouse_id = ${warehouseId}`];
       if (page.search !== undefined) {
-        conditions.push(sql`(c.code = ${page.search} or c.name ilike ${likePattern(page.search)}
+        const pattern = likePattern(page.search);
+        conditions.push(sql`(c.code ilike ${pattern} or c.name ilike ${pattern}
           or exists (select 1 from picking_parcels as sp inner join parcels as spp
             on spp.id = sp.parcel_id where sp.client_id = c.id and spp.number = ${page.search}))`);
       }
@@ -327,9 +330,10 @@ export function createPickingRepository(db: Db) {
         select chosen_rows.*, counted.n as total_count
         from counted left join lateral (
           ${clientColumnsSql(
-            sql`(select id, name, code from listed order by name, code
+            sql`(select id, name, code from listed
+              order by code = ${page.search ?? null} desc, name, code
               limit ${page.limit} offset ${page.offset})`,
-            sql`order by c.name, c.code`,
+            sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
           )}) as chosen_rows on true`);
       const rows = rowsOf(result);
       const totalCount = Number(rows[0]?.total_count ?? 0);
@@ -456,6 +460,37 @@ export function createPickingRepository(db: Db) {
      * run one after the other, so the pickup's next statement reads the cell the parcel lies
      * in after any move. Null when the picking has no such parcel.
      */
+    /**
+     * What a barcode that is no item of the picking names (part 1 §4 recognition), so the
+     * refusal says why: a parcel of this recipient or of another, a parcel of no recipient,
+     * a box, a recipient's code, or nothing of this warehouse.
+     */
+    async describeBarcode(
+      picking: { warehouseId: number; clientId: number },
+      barcode: string,
+    ): Promise<'ownParcel' | 'otherRecipient' | 'parcel' | 'box' | 'client' | 'unknown'> {
+      const result = await db.execute(sql`
+        select
+          (select case when pp.client_id = ${picking.clientId} then 'ownParcel'
+                       when pp.client_id is not null then 'otherRecipient'
+                       else 'parcel' end
+             from parcels as p left join picking_parcels as pp on pp.parcel_id = p.id
+             where p.warehouse_id = ${picking.warehouseId} and p.number = ${barcode}
+             limit 1) as parcel,
+          exists(select 1 from boxes as b
+                 where b.warehouse_id = ${picking.warehouseId} and b.barcode = ${barcode}) as box,
+          exists(select 1 from picking_clients as c
+                 where c.warehouse_id = ${picking.warehouseId} and c.code = ${barcode}) as client`);
+      const row = rowsOf(result)[0];
+      const parcel = textOrNull(row?.parcel);
+      if (parcel === 'ownParcel' || parcel === 'otherRecipient' || parcel === 'parcel') {
+        return parcel;
+      }
+      if (row?.box === true) return 'box';
+      if (row?.client === true) return 'client';
+      return 'unknown';
+    },
+
     async lockItemByBarcode(
       pickingId: number,
       barcode: string,

@@ -15,12 +15,28 @@ import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import type { PickingHandOver } from '../../lib/picking-hand-over.js';
+import type { MessageKey } from '../../i18n/messages.js';
 import { refusal } from '../../lib/refusal.js';
-import { clientOrRefuse, openPickingOrRefuse, warehouseOf } from './picking-access.js';
+import {
+  clientOrRefuse,
+  openPickingOrRefuse,
+  refuseOtherUserId,
+  warehouseOf,
+} from './picking-access.js';
 import { presentClient, presentInfo, presentItem, rublesOf } from './picking.presenter.js';
 import type { PickingRepository } from './picking.repository.js';
 import type { PickingValidationService } from './picking-validation.service.js';
 import { paymentRulesOver } from './picking-payment-rules.js';
+
+/** The refusal of a barcode that is no item of the picking, by what it names. */
+const FOREIGN_BARCODE_KEYS = {
+  ownParcel: 'pickingParcelNotInPicking',
+  otherRecipient: 'pickingParcelOtherRecipient',
+  parcel: 'pickingParcelNoRecipient',
+  box: 'pickingNotAParcelBox',
+  client: 'pickingNotAParcelClient',
+  unknown: 'pickingBarcodeUnknown',
+} as const satisfies Record<string, MessageKey>;
 
 /** Who calls: the call context and the device cookie (single picking per device, issue 17). */
 export interface PickingCaller extends CallContext {
@@ -175,11 +191,14 @@ export function createPickingService(options: {
       body: PickupInput,
       context: PickingCaller,
     ): Promise<OperationOutcome<TPickupResult>> {
+      refuseOtherUserId(body.UserId, context);
       const outcome = await changes.run(context, async (repository) => {
         const picking = await openPickingOrRefuse(repository, body.PickingId, 'share', context);
         const locked = await repository.lockItemByBarcode(picking.id, body.Barcode);
         if (!locked) {
-          throw refusal('parcelNotFound', 'pickingParcelNotInPicking', { barcode: body.Barcode });
+          // Why it cannot be picked (DECISIONS "Recipient picking": the refusal says why).
+          const kind = await repository.describeBarcode(picking, body.Barcode);
+          throw refusal('parcelNotFound', FOREIGN_BARCODE_KEYS[kind], { barcode: body.Barcode });
         }
         if (locked.state === 'PICKED') {
           const item = await repository.findItem(locked.itemId);
@@ -204,6 +223,9 @@ export function createPickingService(options: {
         const before = await repository.findItem(locked.itemId);
         if (!before || before.isInReturnArea || before.cellBarcode === null) {
           throw refusal('refused', 'pickingParcelNotInCell', { barcode: body.Barcode });
+        }
+        if (body.CellBarcode === '') {
+          throw refusal('refused', 'pickingCellRequired', { barcode: body.Barcode });
         }
         // Its own cell, or in gate mode a gate cell (issue 17); else 304 naming the right one.
         const { gateCell } = await repository.rules.pickupCell(picking, before, body.CellBarcode);
@@ -252,6 +274,7 @@ export function createPickingService(options: {
      * 402. Nothing picked → 1.
      */
     async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
+      refuseOtherUserId(body.UserId, context);
       // The recipient's proof (issue 17): its kind, a pincode counted in its own transaction.
       await validation.beforeEnd(body, context);
       return endChanges.run(context, async ({ repository, handOver }) => {

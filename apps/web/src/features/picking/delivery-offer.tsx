@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { TPickingInfo, TTariff } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { newOperationId } from '../../lib/operation-id';
+import { getLocalStorage } from '../../lib/storage';
 import { ActionButton, useLocalizedPath, useNotify } from '../../shell';
 import { PromptError } from '../../shell/prompt/prompt-error';
 import { deliveryPath } from './delivery.model';
+import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
 import type { DeliveryCalls } from './delivery.service';
 
 /** Why the tariff check failed: refused (f-0017) or no answer (f-0018). */
@@ -64,8 +66,9 @@ export function DeliveryOffer(props: {
     : null;
 
   async function open(): Promise<void> {
+    const state = { recipient: info.ClientCode };
     if (props.pickingId !== null) {
-      void navigate(localize(deliveryPath(props.pickingId)));
+      void navigate(localize(deliveryPath(props.pickingId)), { state });
       return;
     }
     setOpening(true);
@@ -79,7 +82,9 @@ export function DeliveryOffer(props: {
       notify({ status: 'error', content: begun?.message ? t('withReason', { text, reason: begun.message }) : text });
       return;
     }
-    void navigate(localize(deliveryPath(pickingId)));
+    // Begun: this device's open picking (DECISIONS "The device's open picking").
+    getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, info.ClientCode);
+    void navigate(localize(deliveryPath(pickingId)), { state });
   } // prettier-ignore
 
   if (!isChecked) return null;

@@ -20,9 +20,12 @@ export type DeliveryCalls = Pick<
 };
 
 /** Spec part 2 §7 "Delivery", "Picking" over the typed API client. */
-export function createDeliveryService(api: ApiClient): DeliveryCalls {
-  // info, begin and end are the pick-up's own calls.
-  const picking = createPickingService(api);
+export function createDeliveryService(
+  api: ApiClient,
+  userId: () => number | undefined = () => undefined,
+): DeliveryCalls {
+  // info, begin and end are the pick-up's own calls (end carries the signed-in UserId).
+  const picking = createPickingService(api, userId);
   return {
     info: picking.info,
     begin: picking.begin,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDeliveryItem } from '@sorting/contracts';
 import { UNKNOWN_MEASURE } from '@sorting/domain';
@@ -15,6 +15,7 @@ import {
   tableStyles,
   useLocale,
   useLocalizedPath,
+  useShellServices,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { PromptError } from '../../shell/prompt/prompt-error';
@@ -32,6 +33,7 @@ import {
 } from './delivery.machine';
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
+import { userIdOfSession } from './picking.service';
 import { useDeliveryErrorText, useDeliveryPorts } from './use-delivery-ports';
 import { forgetShownDelivery, showDelivery } from '../../shell/delivery-panel/delivery-changed';
 import promptStyles from '../../shell/prompt/prompt.module.css';
@@ -326,17 +328,31 @@ function MeasureEditor(props: {
   );
 }
 
+/** The recipient a page that opened this one named (`navigate(path, { state })`). */
+function recipientOfState(state: unknown): string | null {
+  const recipient = (state as { recipient?: unknown } | null)?.recipient;
+  return typeof recipient === 'string' && recipient !== '' ? recipient : null;
+}
+
 /**
- * /picking/delivery/{pickingId} over the real calls; the recipient is LAST_PICKING_RECIPIENT
- * (part 1 §9). A bad id goes to `/picking`.
+ * /picking/delivery/{pickingId} over the real calls; the recipient is the one the opening page
+ * named, else LAST_PICKING_RECIPIENT (part 1 §9: this device's open picking). A bad id goes to
+ * `/picking`.
  */
 export default function PickingDeliveryPickingPage() {
   const { pickingId = '' } = useParams();
+  const location = useLocation();
   const localize = useLocalizedPath();
-  const [calls] = useState(() => createDeliveryService(api));
+  const { session } = useShellServices();
+  const [calls] = useState(() =>
+    createDeliveryService(api, () => userIdOfSession(session.getUser())),
+  );
   const id = Number(pickingId);
   if (!Number.isInteger(id) || id <= 0)
     return <Navigate to={localize(PICKING_LIST_PATH)} replace />;
-  const recipientCode = getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
+  const recipientCode =
+    recipientOfState(location.state) ??
+    getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ??
+    null;
   return <DeliveryScreen key={id} calls={calls} pickingId={id} recipientCode={recipientCode} />;
 }

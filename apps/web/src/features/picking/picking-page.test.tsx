@@ -216,6 +216,13 @@ describe('PickingDirectionScreen', () => {
     await userEvent.click(screen.getByTestId('picking-search-submit'));
     await waitFor(() => expect(screen.getAllByTestId('picking-client')).toHaveLength(1));
     expect(calls.searches.at(-1)).toBe('Смирнов');
+    // Nothing matched: it says so, not that no recipient has parcels.
+    await userEvent.clear(screen.getByTestId('picking-search'));
+    await userEvent.type(screen.getByTestId('picking-search'), 'Петров');
+    await userEvent.click(screen.getByTestId('picking-search-submit'));
+    await waitFor(() =>
+      expect(screen.getByText('Нет получателей по запросу «Петров»')).toBeTruthy(),
+    );
     scan('P999999');
     await waitFor(() => expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0004'));
     await waitView('pickingDirectionSelect');
@@ -245,18 +252,25 @@ describe('PickingPickupScreen', () => {
     ]);
     const deadlines = screen.getAllByTestId('item-deadline');
     expect(deadlines[0]?.getAttribute('data-expired')).toBe('true');
-    expect(deadlines[0]?.textContent).toBe('срок хранения истёк 2026-01-15');
+    expect(deadlines[0]?.textContent).toBe('срок хранения истёк 15.01.2026');
     expect(deadlines[1]?.getAttribute('data-expired')).toBe('false');
     expect(screen.getByTestId('picking-progress').textContent).toBe('0 из 2');
     scan('=34717-8-a-04');
     await waitFor(() =>
       expect(screen.getByTestId('prompt-main').textContent).toBe(
-        'Ячейка =34717-8-a-04: сканируйте посылки из неё',
+        'Ячейка 8-a-04: сканируйте посылки из неё',
       ),
     );
     scan('P400001');
     await waitFor(() => expect(screen.getByTestId('picking-progress').textContent).toBe('1 из 2'));
     expect(played).toContain('success-small');
+    expect(screen.queryByTestId('prompt-repeat')).toBeNull();
+    // A re-scan of a picked parcel: the repeat sound and «уже собрана» on the prompt.
+    scan('P400001');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-repeat').textContent).toBe('Посылка P400001 уже собрана'),
+    );
+    expect(played.at(-1)).toBe('repeat');
     await userEvent.click(screen.getByTestId('picking-cancel'));
     expect(screen.getAllByTestId('put-back-item').map((node) => node.textContent)).toEqual([
       'P400001 → 8-a-04',
@@ -316,6 +330,8 @@ describe('PickingPickupScreen: validation and floor rules (issue 17)', () => {
     await userEvent.click(screen.getByTestId('picking-end'));
     await waitView('checkPincode');
     const input = screen.getByTestId('pincode-input');
+    // The step opens with the field focused.
+    await waitFor(() => expect(document.activeElement).toBe(input));
     expect(input.getAttribute('type')).toBe('password');
     await userEvent.type(input, '48a2');
     expect(screen.getByTestId('pincode-groups').textContent).toBe('Введено: •••');
@@ -329,6 +345,11 @@ describe('PickingPickupScreen: validation and floor rules (issue 17)', () => {
     expect(calls.ends).toEqual([{ Kind: 'pincode', Pincode: '4821' }]);
     expect(screen.getByTestId('prompt-error').textContent).toContain('Неверный код, осталось 4');
     await waitView('checkPincode');
+    // The refused digits are gone and the field is focused for the next try.
+    const again = screen.getByTestId('pincode-input') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    expect(again.value).toBe('');
+    expect(screen.getByTestId('pincode-groups').textContent).toBe('Введено: ');
   });
 
   it('checks the power of attorney inline in English; nothing is sent while invalid', async () => {

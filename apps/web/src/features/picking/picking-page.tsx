@@ -9,7 +9,8 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import type { CallError } from '../../lib/call-error';
-import { ListSection, Page, useLocale } from '../../shell';
+import { ListSection, Page, useLocale, useLocalizedPath, useShellServices } from '../../shell';
+import { useNavigate } from 'react-router';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
 import { PromptError } from '../../shell/prompt/prompt-error';
@@ -20,7 +21,7 @@ import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
 import { deliveryPath } from './delivery.model';
-import { createPickingService, type PickingCalls } from './picking.service';
+import { createPickingService, userIdOfSession, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import promptStyles from '../../shell/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
@@ -46,6 +47,8 @@ function useInWork(): (client: TPickingClient) => string | null {
 export function PickingDirectionScreen(props: { calls: PickingCalls }) {
   const { t } = useTranslation('picking');
   const ports = usePickingPorts(props.calls);
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
   const errorText = usePickingErrorText();
   const inWork = useInWork();
   const { actor, snapshot } = useMachineActor(pickingMachine, { ports, clientCode: null });
@@ -96,7 +99,13 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
           title={t('clients')}
           isLoading={list.isPending}
           failure={listFailure(list, (failure) => textOf(failure, 'f-0001'), 'picking-retry')}
-          emptyText={data && data.items.length === 0 ? t('noClients') : null}
+          emptyText={
+            data && data.items.length === 0
+              ? search === ''
+                ? t('noClients')
+                : t('noMatch', { search })
+              : null
+          }
           pager={{ page, pages, onPage: setPage, testId: 'picking-pager' }}
         >
           {data ? (
@@ -153,9 +162,11 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
                   ariaLabel={t('chooseClient', { name: client.clientName })}
                   onClick={() => {
                     // Part 1 §4: an open picking with a delivery goes to its delivery page.
+                    // Viewing never moves LAST_PICKING_RECIPIENT: the page is told whose it is.
                     if (client.pickingId !== null && client.deliveryId !== null) {
-                      ports.rememberRecipient(client.clientCode);
-                      ports.navigate(deliveryPath(client.pickingId));
+                      void navigate(localize(deliveryPath(client.pickingId)), {
+                        state: { recipient: client.clientCode },
+                      });
                       return;
                     }
                     actor?.send({ type: 'CHOOSE', clientCode: client.clientCode });
@@ -172,6 +183,9 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
 
 /** /picking: the direction select over the real calls. */
 export default function PickingPage() {
-  const [calls] = useState(() => createPickingService(api));
+  const { session } = useShellServices();
+  const [calls] = useState(() =>
+    createPickingService(api, () => userIdOfSession(session.getUser())),
+  );
   return <PickingDirectionScreen calls={calls} />;
 }

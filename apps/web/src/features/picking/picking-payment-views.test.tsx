@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -81,6 +81,31 @@ describe('CheckPayment (cash)', () => {
   });
 });
 
+describe('CheckPayment (terminal)', () => {
+  it('shows the time since the payment started, ticking, and what the worker can do', async () => {
+    let at = Date.parse(PAYMENT.StartedDateUtc) + 37_000;
+    const now = () => at;
+    await renderWithI18n(
+      <CheckPayment
+        payment={{ ...PAYMENT, PaymentTypeCode: 'card', ProviderCode: 'terminal' }}
+        isBusy={false}
+        onConfirm={noop}
+        onCheck={noop}
+        onCancel={noop}
+        now={now}
+      />,
+      'ru',
+      ['picking'],
+    );
+    expect(screen.getByTestId('terminal-elapsed').textContent).toBe('прошло 0:37');
+    expect(screen.getByTestId('terminal-help').textContent).toContain('«Отменить оплату»');
+    at += 65_000;
+    await waitFor(() =>
+      expect(screen.getByTestId('terminal-elapsed').textContent).toBe('прошло 1:42'),
+    );
+  });
+});
+
 describe('ReturnDialog', () => {
   it.each(['ru', 'en'] as const)(
     'every reason has a title in %s; a code without one shows the code',
@@ -93,8 +118,11 @@ describe('ReturnDialog', () => {
         <ReturnDialog
           barcode="P400203"
           reasons={reasons}
+          chosen={null}
           isBusy={false}
           onChoose={noop}
+          onConfirm={noop}
+          onBack={noop}
           onClose={noop}
         />,
         locale,
@@ -108,4 +136,29 @@ describe('ReturnDialog', () => {
       expect(titles[5]).toBe('LOST_IN_TRANSIT');
     },
   );
+
+  it('asks to confirm the chosen reason before the return is sent', async () => {
+    const confirmed: string[] = [];
+    await renderWithI18n(
+      <ReturnDialog
+        barcode="P400203"
+        reasons={PICKING_RETURN_REASON_CODES}
+        chosen="DAMAGED"
+        isBusy={false}
+        onChoose={noop}
+        onConfirm={() => confirmed.push('confirm')}
+        onBack={() => confirmed.push('back')}
+        onClose={noop}
+      />,
+      'ru',
+      ['picking'],
+    );
+    expect(screen.getByTestId('return-question').textContent).toBe(
+      'Вернуть посылку P400203 с причиной «Повреждена»? Отменить возврат нельзя.',
+    );
+    expect(screen.queryAllByTestId('return-reason')).toHaveLength(0);
+    screen.getByTestId('return-back').click();
+    screen.getByTestId('return-confirm').click();
+    expect(confirmed).toEqual(['back', 'confirm']);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPickingPayment, TPickingReturnReasonCode } from '@sorting/contracts';
 import { changeDue, formatMoney } from '@sorting/domain';
@@ -69,6 +69,8 @@ export function CheckPayment(props: {
   onConfirm: (receivedKopecks: number | null) => void;
   onCheck: () => void;
   onCancel: () => void;
+  /** The clock of the terminal's elapsed time (tests give their own). */
+  now?: () => number;
 }) {
   const { t } = useTranslation('picking');
   const [received, setReceived] = useState('');
@@ -112,9 +114,7 @@ export function CheckPayment(props: {
         </>
       ) : null}
       {isTerminal ? (
-        <p className={styles.totals} data-testid="terminal-waiting" aria-live="polite">
-          {t('payment.terminalWaiting')}
-        </p>
+        <TerminalWait startedDateUtc={payment.StartedDateUtc} now={props.now ?? Date.now} />
       ) : null}
       <div className={styles.formButtons}>
         {isTerminal ? null : (
@@ -140,6 +140,42 @@ export function CheckPayment(props: {
         />
       </div>
     </section>
+  );
+}
+
+/** Whole seconds since `startedDateUtc` by `now`, ticking each second. */
+function useElapsedSeconds(startedDateUtc: string, now: () => number): number {
+  const [seconds, setSeconds] = useState(() => secondsSince(startedDateUtc, now()));
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(secondsSince(startedDateUtc, now())), 1000);
+    return () => clearInterval(timer);
+  }, [startedDateUtc, now]);
+  return seconds;
+}
+
+function secondsSince(startedDateUtc: string, at: number): number {
+  const started = Date.parse(startedDateUtc);
+  return Number.isNaN(started) ? 0 : Math.max(0, Math.floor((at - started) / 1000));
+}
+
+/**
+ * The terminal's wait (part 2 §4 checkPayment; DECISIONS "Picking payment"): the time since
+ * the payment started and what the worker can do while the terminal has not answered.
+ */
+function TerminalWait(props: { startedDateUtc: string; now: () => number }) {
+  const { t } = useTranslation('picking');
+  const seconds = useElapsedSeconds(props.startedDateUtc, props.now);
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return (
+    <>
+      <p className={styles.totals} data-testid="terminal-waiting">
+        {t('payment.terminalWaiting')}{' '}
+        <span data-testid="terminal-elapsed" role="timer" aria-live="off">
+          {t('payment.terminalElapsed', { time })}
+        </span>
+      </p>
+      <p data-testid="terminal-help">{t('payment.terminalHelp')}</p>
+    </>
   );
 }
 
@@ -187,11 +223,46 @@ export function PaymentReceipt(props: {
 export function ReturnDialog(props: {
   barcode: string;
   reasons: readonly TPickingReturnReasonCode[];
+  /** The reason chosen: the dialog asks to confirm it (the return is not undone). */
+  chosen: TPickingReturnReasonCode | null;
   isBusy: boolean;
   onChoose: (reason: TPickingReturnReasonCode) => void;
+  onConfirm: () => void;
+  onBack: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('picking');
+  if (props.chosen !== null) {
+    const reason = t(`return.reason.${props.chosen}`, { defaultValue: props.chosen });
+    return (
+      <Dialog
+        isOpen
+        onClose={props.onClose}
+        title={t('return.title', { barcode: props.barcode })}
+        actions={
+          <>
+            <ActionButton
+              testId="return-confirm"
+              isPrimary
+              label={t('return.confirmButton')}
+              disabled={props.isBusy}
+              onClick={props.onConfirm}
+            />
+            <ActionButton
+              testId="return-back"
+              label={t('return.back')}
+              disabled={props.isBusy}
+              onClick={props.onBack}
+            />
+          </>
+        }
+      >
+        <p data-testid="return-question">
+          {t('return.confirm', { barcode: props.barcode, reason })}
+        </p>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       isOpen

@@ -19,7 +19,9 @@ import {
   Page,
   Pager,
   tableStyles,
+  useLocale,
   useLocalizedPath,
+  useShellServices,
 } from '../../shell';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ChunkLoader } from '../../shell/main-loader/chunk-loader';
@@ -40,7 +42,7 @@ import {
   viewOf,
   type PickingEvent,
 } from './picking.machine';
-import { createPickingService, type PickingCalls } from './picking.service';
+import { createPickingService, userIdOfSession, type PickingCalls } from './picking.service';
 import { DeliveryOffer } from './delivery-offer';
 import { createDeliveryService, type DeliveryCalls } from './delivery.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
@@ -68,7 +70,24 @@ const PROCESS_VIEWS = new Set([
 const CHECK_VIEWS = new Set(['checkPicked', 'ending', 'checkPincode', 'checkProxy']);
 /** Issue 18: the payment screens (part 2 §4). */
 const PAY_VIEWS = new Set(['choosePayment', 'paying']);
-const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'returning']);
+const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'confirmReturn', 'returning']);
+
+/** A calendar day (yyyy-mm-dd) as the locale writes it: 31.12.2030, 12/31/2030. */
+function formatDay(day: string, locale: string): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(at);
+}
+
+/** The current cell by its name (part 1 §3 cell name, `8-a-01`); a gate cell by its barcode. */
+function cellNameOf(items: readonly TPickingItem[], barcode: string): string {
+  return items.find((item) => item.cell.barcode === barcode)?.cell.name ?? barcode;
+}
 
 /** Today as yyyy-mm-dd (the device's date), to compare storage deadlines. */
 function today(): string {
@@ -153,7 +172,9 @@ export function PickingPickupScreen(props: {
                     ? context?.pendingBarcode
                       ? t(isGate ? 'gateCellOf' : 'scanCellOf', { barcode: context.pendingBarcode })
                       : context?.currentCell
-                        ? t(isGate ? 'gateCurrent' : 'scanItemIn', { cell: context.currentCell })
+                        ? t(isGate ? 'gateCurrent' : 'scanItemIn', {
+                            cell: cellNameOf(items, context.currentCell),
+                          })
                         : isGate
                           ? t('gateScanFirst', { cells: gateCells })
                           : t('scanCellOrItem')
@@ -170,6 +191,11 @@ export function PickingPickupScreen(props: {
           {PROCESS_VIEWS.has(view) ? (
             <p className={styles.progress} data-testid="picking-progress">
               {t('progress', { picked: progress.picked, total: progress.total })}
+            </p>
+          ) : null}
+          {context?.repeated && !error && PROCESS_VIEWS.has(view) ? (
+            <p className={promptStyles.extra} data-testid="prompt-repeat" role="status">
+              {t('alreadyPicked', { barcode: context.repeated })}
             </p>
           ) : null}
           {error ? (
@@ -210,6 +236,8 @@ export function PickingPickupScreen(props: {
 
         {isPincode ? (
           <PincodeForm
+            // A refused pincode is forgotten (validation null): a fresh, focused, empty field.
+            key={context?.validation ? 'typed' : 'empty'}
             initial={context?.validation ?? null}
             isBusy={view !== 'checkPincode'}
             onSubmit={(data) => send({ type: 'VALIDATE', data })}
@@ -256,8 +284,11 @@ export function PickingPickupScreen(props: {
           <ReturnDialog
             barcode={context.returnItem.barcode}
             reasons={context.returnReasons}
-            isBusy={machineView !== 'returnDialog'}
+            chosen={machineView === 'returnDialog' ? null : context.returnReason}
+            isBusy={machineView !== 'returnDialog' && machineView !== 'confirmReturn'}
             onChoose={(reason) => send({ type: 'RETURN_CHOOSE', reason })}
+            onConfirm={() => send({ type: 'RETURN_CONFIRM' })}
+            onBack={() => send({ type: 'RETURN_BACK' })}
             onClose={() => send({ type: 'RETURN_CLOSE' })}
           />
         ) : null}
@@ -426,6 +457,7 @@ function ProcessList(props: {
   onReturn: (itemId: number) => void;
 }) {
   const { t } = useTranslation('picking');
+  const { locale } = useLocale();
   const date = today();
   return (
     <section data-testid="picking-items" aria-label={t('itemsTitle')}>
@@ -470,7 +502,7 @@ function ProcessList(props: {
                           data-expired={expired}
                         >
                           {t(expired ? 'deadlinePassed' : 'deadline', {
-                            date: item.storageDeadlineDate,
+                            date: formatDay(item.storageDeadlineDate, locale),
                           })}
                         </span>
                       </>
@@ -564,8 +596,13 @@ const DeliveryPage = lazy(() => import('./picking-delivery-picking-page'));
 export default function PickingPickupPage() {
   const { clientCode = '', pickingId } = useParams();
   const localize = useLocalizedPath();
-  const [calls] = useState(() => createPickingService(api));
-  const [deliveryCalls] = useState(() => createDeliveryService(api));
+  const { session } = useShellServices();
+  const [calls] = useState(() =>
+    createPickingService(api, () => userIdOfSession(session.getUser())),
+  );
+  const [deliveryCalls] = useState(() =>
+    createDeliveryService(api, () => userIdOfSession(session.getUser())),
+  );
   if (pickingId !== undefined) {
     return (
       <Suspense fallback={<ChunkLoader />}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LOST_DESCRIPTION_MAX,
@@ -130,6 +130,9 @@ export function PincodeForm(props: {
     props.initial?.Kind === 'pincode' ? props.initial.Pincode : '',
   );
   const [isTried, setTried] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The step opens with the field focused (and again after a refusal: a new form).
+  useEffect(() => input.current?.focus(), []);
   const isValid = isPincode(digits);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -142,6 +145,7 @@ export function PincodeForm(props: {
       <label className={controlStyles.field}>
         {t('pincodeLabel')}
         <input
+          ref={input}
           className={`${controlStyles.input} ${styles.pincode}`}
           data-testid="pincode-input"
           type="password"

@@ -127,8 +127,8 @@ export const entryStates = {
           guard: isCallOk,
           target: 'loadingBalance',
           actions: [
+            // Viewing a recipient never moves the pointer (DECISIONS "The device's open picking").
             assign({ info: ({ event }) => event.output.operationObject }),
-            ({ context }) => context.ports.rememberRecipient(context.clientCode ?? ''),
           ],
         },
         {
@@ -139,7 +139,7 @@ export const entryStates = {
               params: ({ context, event }) =>
                 refusedError('f-0004', event.output, context.clientCode ?? ''),
             },
-            'leave',
+            'toList',
           ],
         },
       ],
@@ -172,7 +172,7 @@ export const entryStates = {
   infoFailed: pickingSetup.createStateConfig({
     on: {
       RETRY: 'loadingInfo',
-      BACK: { target: 'finished', actions: 'leave' },
+      BACK: { target: 'finished', actions: 'toList' },
     },
   }),
 
@@ -187,7 +187,7 @@ export const entryStates = {
           error: null,
         }),
       },
-      BACK: { target: 'finished', actions: 'leave' },
+      BACK: { target: 'finished', actions: 'toList' },
     },
   }),
 
@@ -205,10 +205,14 @@ export const entryStates = {
         {
           guard: isCallOk,
           target: 'loadingItems',
-          actions: assign({
-            pickingId: ({ event }) => event.output.operationObject?.pickingId ?? null,
-            operationId: null,
-          }),
+          actions: [
+            assign({
+              pickingId: ({ event }) => event.output.operationObject?.pickingId ?? null,
+              operationId: null,
+            }),
+            // The device's open picking (part 1 §4 single picking per device): set on begin.
+            ({ context }) => context.ports.rememberRecipient(context.clientCode ?? ''),
+          ],
         },
         BEGIN_FAILURES.refused,
       ],

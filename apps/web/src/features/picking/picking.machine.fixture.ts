@@ -240,7 +240,13 @@ export function createFakeServer(rules: Rules = {}) {
         const failure = take('pickup', input);
         if (failure) return failed(failure, 'Сбой');
         const found = items.find((one) => one.barcode === input.barcode);
-        if (!found) return result<TPickupResult>(null, { errorCode: 404, message: 'Нет' });
+        // As the server: why a barcode that is no item cannot be picked (before any cell).
+        if (!found) {
+          const message = /^P4\d{5}$/.test(input.barcode)
+            ? `Посылка ${input.barcode} — не этого получателя`
+            : `Посылка ${input.barcode} не найдена`;
+          return result<TPickupResult>(null, { errorCode: 404, message });
+        }
         const isGate = rules.gateCells?.includes(input.cellBarcode) ?? false;
         if (!isGate && found.cell.barcode !== input.cellBarcode) {
           return result<TPickupResult>(null, {
@@ -449,6 +455,8 @@ export function start(
           firedCodes.add(error.code);
         },
         notifyDone: (notice) => done.push(notice.kind),
+        notifyPaymentCancelled: (notice) => done.push(`payment cancelled ${notice.amount}`),
+        notifyReturned: (notice) => done.push(`returned ${notice.barcode} ${notice.reason}`),
       },
     },
     coverage.inspect,

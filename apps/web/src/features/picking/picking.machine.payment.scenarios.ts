@@ -66,7 +66,7 @@ export function describePaymentScenarios(): void {
     it('after a reload the info leaves a returned item out already: not taken off twice', async () => {
       const s = start('R-1001', undefined, COD);
       await s.send({ type: 'BEGIN' }, { type: 'RETURN_ASK', itemId: 13 });
-      await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' });
+      await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' });
       await s.send('=34717-8-a-01', 'P400001', '=34717-8-b-03', 'P400002');
       expect(s.view()).toBe('checkPicked');
       expect(amountDue(s.context())).toBe(1234.5);
@@ -190,10 +190,14 @@ export function describePaymentScenarios(): void {
       expect(await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: 123_450 })).toBe(
         'checkPayment',
       );
+      expect(s.done).toEqual([]);
       expect(await s.send({ type: 'PAYMENT_CANCEL' })).toBe('checkPicked');
       expect(s.context().payment?.State).toBe('CANCELLED');
+      // The cancel says it took: an ok toast with the amount.
+      expect(s.done).toEqual([`payment cancelled ${s.context().payment?.Amount}`]);
       const t = await paying('terminal', { ...COD, terminal: 'silent' });
       expect(await t.send({ type: 'PAYMENT_CANCEL' })).toBe('checkPicked');
+      expect(t.done.at(-1)).toMatch(/^payment cancelled /);
     });
 
     it('pay refused or thrown → checkPicked with f-0019; BACK and an unknown provider stay out', async () => {
@@ -317,21 +321,53 @@ export function describePaymentScenarios(): void {
       expect(s.errors.at(-1)).toEqual({ code: 'f-0014', barcode: 'P400003', message: null });
       await s.send({ type: 'RETURN_ASK', itemId: 13 });
       s.server.failNext('return', 'refused');
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('pickingProcess');
+      expect(
+        await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
+      ).toBe('pickingProcess');
       expect(s.errors.at(-1)).toMatchObject({ code: 'f-0015', message: 'Идёт оплата' });
       s.server.failNext('return', 'network');
       await s.send(
         { type: 'RETURN_ASK', itemId: 13 },
         { type: 'RETURN_CHOOSE', reason: 'DAMAGED' },
+        { type: 'RETURN_CONFIRM' },
       );
       expect(s.errors.at(-1)).toEqual({ code: 'f-0015', barcode: 'P400003', message: null });
       await s.send({ type: 'RETURN_ASK', itemId: 13 });
       expect(s.context().returnItem?.barcode).toBe('P400003');
       // The last waiting item returned: the rest is picked → the picked list.
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('checkPicked');
+      expect(
+        await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
+      ).toBe('checkPicked');
       expect(s.server.calls.return.at(-1)).toMatchObject({ itemId: 13, reason: 'DAMAGED' });
       expect(s.context().items.find((one) => one.itemId === 13)?.state).toBe('RETURNED');
       expect(amountDue(s.context())).toBe(1234.5);
+    });
+
+    it('asks to confirm the reason; confirmed: ok-new, a toast, the amount due updated', async () => {
+      const s = await picked();
+      await s.send({ type: 'RETURN_ASK', itemId: 12 });
+      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('confirmReturn');
+      expect(s.server.calls.return).toEqual([]);
+      expect(await s.send({ type: 'RETURN_BACK' })).toBe('returnDialog');
+      expect(s.context().returnReason).toBeNull();
+      await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' });
+      expect(await s.send({ type: 'RETURN_CLOSE' })).toBe('checkPicked');
+      expect(s.server.calls.return).toEqual([]);
+      await s.send(
+        { type: 'RETURN_ASK', itemId: 12 },
+        { type: 'RETURN_CHOOSE', reason: 'DAMAGED' },
+      );
+      expect(await s.send({ type: 'RETURN_CONFIRM' })).toBe('checkPicked');
+      expect(s.server.calls.return).toHaveLength(1);
+      expect(s.sounds.at(-1)).toBe('ok-new');
+      expect(s.done.at(-1)).toBe('returned P400002 DAMAGED');
+      expect(amountDue(s.context())).toBe(500);
+      // Closed at the question in the process: back to it, nothing sent.
+      const t = start('R-1001', undefined, COD);
+      await t.send({ type: 'BEGIN' }, { type: 'RETURN_ASK', itemId: 13 });
+      await t.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' });
+      expect(await t.send({ type: 'RETURN_CLOSE' })).toBe('pickingProcess');
+      expect(t.server.calls.return).toEqual([]);
     });
 
     it('from the picked list: the amount recomputed; the last picked one back to the process', async () => {
@@ -339,9 +375,12 @@ export function describePaymentScenarios(): void {
       expect(await s.send({ type: 'RETURN_ASK', itemId: 12 })).toBe('returnDialog');
       expect(await s.send({ type: 'RETURN_CLOSE' })).toBe('checkPicked');
       expect(await s.send({ type: 'RETURN_ASK', itemId: 12 })).toBe('returnDialog');
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'RECIPIENT_REFUSED' })).toBe(
-        'checkPicked',
-      );
+      expect(
+        await s.send(
+          { type: 'RETURN_CHOOSE', reason: 'RECIPIENT_REFUSED' },
+          { type: 'RETURN_CONFIRM' },
+        ),
+      ).toBe('checkPicked');
       expect(amountDue(s.context())).toBe(500);
       expect(progressOf(s.context().items)).toEqual({ picked: 1, total: 2 });
       s.server.failNext('reasons', 'refused');
@@ -350,12 +389,18 @@ export function describePaymentScenarios(): void {
       expect(await s.send({ type: 'RETURN_ASK', itemId: 11 })).toBe('checkPicked');
       s.server.failNext('return', 'refused');
       await s.send({ type: 'RETURN_ASK', itemId: 11 });
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('checkPicked');
+      expect(
+        await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
+      ).toBe('checkPicked');
       s.server.failNext('return', 'network');
       await s.send({ type: 'RETURN_ASK', itemId: 11 });
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('checkPicked');
+      expect(
+        await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
+      ).toBe('checkPicked');
       await s.send({ type: 'RETURN_ASK', itemId: 11 });
-      expect(await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' })).toBe('pickingProcess');
+      expect(
+        await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
+      ).toBe('pickingProcess');
       expect(amountDue(s.context())).toBe(0);
       // The server's amount is the same figure: nothing left to pay.
       expect(s.server.calls.return).toHaveLength(4);

@@ -24,12 +24,12 @@ import {
 // and every code (last tests).
 
 describe('picking machine: direction select', () => {
-  it('opens the recipient of a scanned parcel or code, remembering it', async () => {
+  it('opens the recipient of a scanned parcel or code, the device pointer unchanged', async () => {
     const s = start(null);
     expect(await s.send()).toBe('pickingDirectionSelect');
     expect(await s.send('  ', 'P400002')).toBe('pickingDirectionSelect');
     expect(s.server.calls.find).toEqual(['P400002']);
-    expect(s.stored).toEqual(['R-1001']);
+    expect(s.stored).toEqual([]);
     expect(s.paths).toEqual(['/picking/pickup/R-1001']);
     expect(await s.send({ type: 'CHOOSE', clientCode: 'R-1001' })).toBe('pickingDirectionSelect');
     expect(s.paths).toHaveLength(2);
@@ -67,8 +67,9 @@ describe('picking machine: info and begin', () => {
     const s = start('R-1001');
     expect(await s.send()).toBe('pickingInfo');
     expect(s.context().info?.ClientName).toBe('Смирнов Алексей');
-    expect(s.stored).toEqual(['R-1001']);
+    expect(s.stored).toEqual([]);
     expect(await s.send({ type: 'BEGIN' })).toBe('pickingProcess');
+    expect(s.stored).toEqual(['R-1001']);
     expect(s.server.calls.begin).toEqual([{ clientCode: 'R-1001', operationId: 'op-1' }]);
     expect(s.context().items.map((one) => one.barcode)).toEqual(['P400001', 'P400002']);
   });
@@ -87,7 +88,7 @@ describe('picking machine: info and begin', () => {
       { code: 'f-0004', barcode: 'R-0000', message: 'Получатель R-0000 не найден', errorCode: 104 },
     ]);
     expect(s.paths).toEqual(['/picking']);
-    expect(s.stored).toEqual([null]);
+    expect(s.stored).toEqual([]);
 
     const t = start('R-1001', (server) => server.failNext('info', 'network'));
     expect(await t.send()).toBe('infoFailed');
@@ -148,10 +149,22 @@ describe('picking machine: process', () => {
     expect(t.sounds).toEqual(['success-small', 'success-big']);
   });
 
-  it('a parcel of no picking is f-0008 at once; a wrong cell f-0008 with the server message; no answer f-0009', async () => {
+  it('a barcode of no item is f-0008 with the server’s reason; a wrong cell f-0008 with the server message; no answer f-0009', async () => {
     const s = start('R-1001');
     await s.send({ type: 'BEGIN' }, ' ', 'P123');
-    expect(s.errors.at(-1)).toEqual({ code: 'f-0008', barcode: 'P123', message: null });
+    // No cell scanned yet: asked with CellBarcode '' so the server says why.
+    expect(s.server.calls.pickup.at(-1)).toMatchObject({ barcode: 'P123', cellBarcode: '' });
+    expect(s.errors.at(-1)).toEqual({
+      code: 'f-0008',
+      barcode: 'P123',
+      message: 'Посылка P123 не найдена',
+      errorCode: 404,
+    });
+    await s.send('P400003');
+    expect(s.errors.at(-1)).toMatchObject({
+      code: 'f-0008',
+      message: 'Посылка P400003 — не этого получателя',
+    });
     expect(await s.send('=34717-8-b-03', 'P400001')).toBe('pickingProcess');
     expect(s.errors.at(-1)).toMatchObject({
       code: 'f-0008',
@@ -205,6 +218,22 @@ describe('picking machine: checkPicked and end', () => {
     expect(s.sounds.at(-1)).toBe('ok-new');
     expect(s.paths).toEqual(['/picking']);
     expect(s.stored.at(-1)).toBeNull();
+  });
+});
+
+describe('picking machine: the device pointer names its open picking', () => {
+  it('viewing a recipient and «К списку» neither set nor clear the pointer', async () => {
+    const s = start('R-1001');
+    expect(await s.send()).toBe('pickingInfo');
+    expect(await s.send({ type: 'BACK' })).toBe('finished');
+    expect(s.paths).toEqual(['/picking']);
+    expect(s.stored).toEqual([]);
+  });
+
+  it('the reload of its own open picking points at it again', async () => {
+    const s = start('R-1001', (server) => server.openOwnPicking());
+    expect(await s.send()).toBe('pickingProcess');
+    expect(s.stored).toEqual(['R-1001']);
   });
 });
 

@@ -32,6 +32,7 @@ export const pickingMachine = pickingSetup.createMachine({
     items: [],
     currentCell: null,
     pendingBarcode: null,
+    repeated: null,
     pickupAsk: null,
     search: null,
     balance: null,

@@ -147,6 +147,10 @@ export interface PickingPorts {
   play(sound: PickingSound): void;
   /** An error toast (it plays the error sound itself). */
   notifyError(error: PickingError): void;
+  /** An item returned (part 2 §4): the ok toast naming the parcel and the reason. */
+  notifyReturned(returned: { barcode: string; reason: TPickingReturnReasonCode }): void;
+  /** The worker cancelled a payment: the ok toast, another way to pay may be chosen. */
+  notifyPaymentCancelled(payment: { amount: number }): void;
   /** A picking ended or cancelled: the ok toast. */
   notifyDone(
     done: { kind: 'ended'; result: TEndResult } | { kind: 'cancelled'; result: TCancelResult },
@@ -180,6 +184,8 @@ export interface PickingContext {
   currentCell: string | null;
   /** An item scanned first: the next cell scan picks it up from there. */
   pendingBarcode: string | null;
+  /** A PICKED parcel scanned again: «Уже собрана» on the prompt until the next scan. */
+  repeated: string | null;
   /** The pickup being sent. */
   pickupAsk: { barcode: string; cellBarcode: string } | null;
   /** What the direction select looks for. */
@@ -241,6 +247,8 @@ export type PickingEvent =
   /** Issue 18: «Возврат» on an item, a reason chosen, the dialog closed. */
   | { type: 'RETURN_ASK'; itemId: number }
   | { type: 'RETURN_CHOOSE'; reason: TPickingReturnReasonCode }
+  | { type: 'RETURN_CONFIRM' }
+  | { type: 'RETURN_BACK' }
   | { type: 'RETURN_CLOSE' };
 
 /** The screens of part 1 §4 plus the page's transient ones (`data-view`). */

@@ -244,7 +244,13 @@ export const paymentStates = {
             {
               guard: answered('CANCELLED'),
               target: '#picking.checkPicked',
-              actions: ['takePayment', assign({ receivedKopecks: null })],
+              actions: [
+                'takePayment',
+                assign({ receivedKopecks: null }),
+                // Feedback that the cancel took (DECISIONS "Picking payment").
+                ({ context }) =>
+                  context.ports.notifyPaymentCancelled({ amount: context.payment?.Amount ?? 0 }),
+              ],
             },
             SET_FAILURES.refused,
           ],

@@ -21,6 +21,7 @@ const CANCEL_FAILURES = failuresTo('pickingProcess', 'f-0013');
 export const processStates = {
   /** Items grouped by cell; a cell then its items, or an item then its cell. */
   pickingProcess: pickingSetup.createStateConfig({
+    exit: assign({ repeated: null }),
     on: {
       SCANNED: [
         { guard: ({ event }) => scanOf(event.text).type === 'empty' },
@@ -58,22 +59,32 @@ export const processStates = {
         {
           // A cell first: the items scanned next are picked from it.
           guard: ({ event }) => scanOf(event.text).type === 'cell',
-          actions: assign({ currentCell: ({ event }) => scanOf(event.text).raw, error: null }),
+          actions: assign({
+            currentCell: ({ event }) => scanOf(event.text).raw,
+            repeated: null,
+            error: null,
+          }),
         },
         {
+          // No item of this picking: the server says why (another recipient's parcel, not
+          // found, a box or a recipient code); with no cell scanned yet its CellBarcode is ''.
           guard: ({ context, event }) => itemOf(context, event.text) === undefined,
-          actions: {
-            type: 'showError',
-            params: ({ event }) => ({
-              code: 'f-0008',
+          target: 'pickingUp',
+          actions: assign({
+            pickupAsk: ({ context, event }) => ({
               barcode: scanOf(event.text).raw,
-              message: null,
+              cellBarcode: context.currentCell ?? '',
             }),
-          },
+            error: null,
+          }),
         },
         {
+          // A re-scan: the repeat sound and «Уже собрана» on the prompt.
           guard: ({ context, event }) => itemOf(context, event.text)?.state === 'PICKED',
-          actions: ({ context }) => context.ports.play('repeat'),
+          actions: [
+            assign({ repeated: ({ event }) => scanOf(event.text).raw, error: null }),
+            ({ context }) => context.ports.play('repeat'),
+          ],
         },
         {
           guard: ({ context }) => context.currentCell !== null,
@@ -87,7 +98,11 @@ export const processStates = {
           }),
         },
         {
-          actions: assign({ pendingBarcode: ({ event }) => scanOf(event.text).raw, error: null }),
+          actions: assign({
+            pendingBarcode: ({ event }) => scanOf(event.text).raw,
+            repeated: null,
+            error: null,
+          }),
         },
       ],
       TO_CHECK: {

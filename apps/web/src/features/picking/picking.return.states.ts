@@ -98,17 +98,29 @@ export const returnStates = {
     },
   }),
 
-  /** The reasons as buttons; one chosen is sent; closing goes back. */
+  /** The reasons as buttons; one chosen is confirmed first; closing goes back. */
   returnDialog: pickingSetup.createStateConfig({
     on: {
       RETURN_CHOOSE: {
         guard: ({ context, event }) => context.returnReasons.includes(event.reason),
-        target: 'returning',
-        actions: assign({
-          returnReason: ({ event }) => event.reason,
-          operationId: ({ context }) => context.ports.createOperationId(),
-        }),
+        target: 'confirmReturn',
+        actions: assign({ returnReason: ({ event }) => event.reason }),
       },
+      RETURN_CLOSE: back([closed]),
+    },
+  }),
+
+  /**
+   * «Вернуть посылку X: причина?» (DECISIONS "Picking payment": a return is not undone, so it
+   * asks first): confirmed it is sent; «Другая причина» goes back to the reasons.
+   */
+  confirmReturn: pickingSetup.createStateConfig({
+    on: {
+      RETURN_CONFIRM: {
+        target: 'returning',
+        actions: assign({ operationId: ({ context }) => context.ports.createOperationId() }),
+      },
+      RETURN_BACK: { target: 'returnDialog', actions: assign({ returnReason: null }) },
       RETURN_CLOSE: back([closed]),
     },
   }),
@@ -131,18 +143,28 @@ export const returnStates = {
         {
           guard: isCallOk,
           target: 'afterReturn',
-          actions: assign(({ context }) => {
-            const itemId = context.returnItem?.itemId ?? 0;
-            return {
-              items: context.items.map((one) =>
-                one.itemId === itemId ? { ...one, state: 'RETURNED' as const } : one,
-              ),
-              droppedItemIds: [...context.droppedItemIds, itemId],
-              returnItem: null,
-              returnReason: null,
-              operationId: null,
-            };
-          }),
+          actions: [
+            ({ context }) => {
+              // Part 2 §8 sounds: ok-new on success; the toast names the parcel and reason.
+              context.ports.play('ok-new');
+              context.ports.notifyReturned({
+                barcode: context.returnItem?.barcode ?? '',
+                reason: context.returnReason ?? 'RECIPIENT_REFUSED',
+              });
+            },
+            assign(({ context }) => {
+              const itemId = context.returnItem?.itemId ?? 0;
+              return {
+                items: context.items.map((one) =>
+                  one.itemId === itemId ? { ...one, state: 'RETURNED' as const } : one,
+                ),
+                droppedItemIds: [...context.droppedItemIds, itemId],
+                returnItem: null,
+                returnReason: null,
+                operationId: null,
+              };
+            }),
+          ],
         },
         ...RETURN_FAILURES.refused,
       ],

@@ -33,8 +33,20 @@ export type PickingCalls = Pick<
   listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
 };
 
-/** Spec part 1 §7 "Recipient picking" (`PICKING_ROUTES`) over the typed API client. */
-export function createPickingService(api: ApiClient): PickingCalls {
+/** The signed-in user's id as the bodies carry it (`UserId`), when there is one. */
+export function userIdOfSession(user: { userId: string } | null): number | undefined {
+  const id = Number(user?.userId);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * Spec part 1 §7 "Recipient picking" (`PICKING_ROUTES`) over the typed API client. Pickup,
+ * lost, end and pay carry `UserId` (part 1 §7, part 2 §7): the signed-in user, `userId()`.
+ */
+export function createPickingService(
+  api: ApiClient,
+  userId: () => number | undefined = () => undefined,
+): PickingCalls {
   return {
     listClients: ({ page, search }) =>
       api.call(PICKING_ROUTES.clients, {
@@ -51,6 +63,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.pickup, {
         body: {
           PickingId: pickingId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           Barcode: barcode,
           CellBarcode: cellBarcode,
@@ -61,6 +74,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.end, {
         body: {
           PickingId: pickingId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           ValidationData: validation,
         },
@@ -72,27 +86,32 @@ export function createPickingService(api: ApiClient): PickingCalls {
       api.call(PICKING_ROUTES.lost, {
         body: {
           PickingItemId: itemId,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           Barcode: barcode,
           Description: description,
         },
         operationId,
       }),
-    // Part 1 §6 (issue 17): the kept recipient, when the warehouse runs one picking per device
-    // and the recipient is still listed; its delivery when its open picking has one (§4).
+    // Part 1 §4/§6: the pointer names this device's open picking; it is checked against the
+    // server (the recipient's info says whether its open picking is this device's) and
+    // forgotten when it is not (DECISIONS "The device's open picking").
     restorablePath: async () => {
-      const kept = getLocalStorage()?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
+      const storage = getLocalStorage();
+      const kept = storage?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;
       if (kept === null || kept === '') return null;
       const page = await api.call(PICKING_ROUTES.clients, {
-        query: { page: 1, pageSize: 2, search: kept },
+        query: { page: 1, pageSize: 1, search: kept },
       });
-      const found = page.isSuccess ? page.operationObject : null;
-      if (!found?.isSinglePickingPerDevice) return null;
-      const client = found.items.find((item) => item.clientCode === kept);
-      if (!client) return null;
-      return client.pickingId !== null && client.deliveryId !== null
-        ? deliveryPath(client.pickingId)
-        : pickupPath(client.clientCode);
+      if (!page.isSuccess || !page.operationObject?.isSinglePickingPerDevice) return null;
+      const info = await api.call(PICKING_ROUTES.info, { body: { PickingClientCode: kept } });
+      const own = info.isSuccess ? info.operationObject : null;
+      if (info.isSuccess && (own?.IsOwnPicking !== true || own.PickingId === null)) {
+        storage?.removeItem(LAST_PICKING_RECIPIENT_KEY);
+        return null;
+      }
+      if (own === null || own.PickingId === null) return null;
+      return own.DeliveryId !== null ? deliveryPath(own.PickingId) : pickupPath(kept);
     },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
@@ -103,6 +122,7 @@ export function createPickingService(api: ApiClient): PickingCalls {
         body: {
           PaymentTypeCode: paymentType,
           ProviderCode: provider,
+          UserId: userId(),
           Timestamp: new Date().toISOString(),
           ValidationData: validation,
         },

@@ -163,9 +163,11 @@ export const pickingSetup = setup({
   actions: {
     /** The prompt's error line and its toast (with the error sound). */
     showError: showErrorAction<PickingContext, PickingEvent, PickingError>(),
-    /** A recipient chosen: kept as LAST_PICKING_RECIPIENT, its pick-up page opened. */
+    /**
+     * A recipient chosen: its pick-up page opened. LAST_PICKING_RECIPIENT names the device's
+     * open picking, so viewing never changes it (DECISIONS "The device's open picking").
+     */
     openClient: ({ context }, params: { clientCode: string }) => {
-      context.ports.rememberRecipient(params.clientCode);
       context.ports.navigate(pickupPath(params.clientCode));
     },
     /** The proof entered on checkPincode or checkProxy, sent by the end (issue 17). */
@@ -206,10 +208,12 @@ export const pickingSetup = setup({
     closeReturn: assign({ returnItem: null, returnReason: null }),
     /** Issue 18: a payment PROCESSED (part 2 §8 sounds: ok-new). */
     playPaid: ({ context }) => context.ports.play('ok-new'),
-    /** End, cancel or back: the recipient forgotten, reset to direction select (part 1 §4). */
+    /** End or cancel: the recipient forgotten, reset to direction select (part 1 §4). */
     leave: ({ context }) => {
       context.ports.forgetRecipient();
       context.ports.navigate(PICKING_PATH);
     },
+    /** «К списку» from a recipient viewed: the device's open picking stays pointed at. */
+    toList: ({ context }) => context.ports.navigate(PICKING_PATH),
   },
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@sorting/domain';
 import { getLocalStorage } from '../../lib/storage';
 import { newOperationId } from '../../lib/operation-id';
 import { browserScheduler, type Scheduler } from '../../lib/scheduler';
@@ -67,6 +68,19 @@ export function usePickingPorts(
     play: (sound) => effects.current.sounds.play(sound),
     notifyError: (error) =>
       effects.current.notify({ status: 'error', content: effects.current.errorText(error) }),
+    notifyReturned: ({ barcode, reason }) => {
+      const { t: translate } = effects.current;
+      const content = translate('return.done', {
+        barcode,
+        reason: translate(`return.reason.${reason}`, { defaultValue: reason }),
+      });
+      effects.current.notify({ status: 'ok', content });
+    },
+    notifyPaymentCancelled: ({ amount }) => {
+      const { t: translate } = effects.current;
+      const content = translate('payment.cancelled', { amount: formatMoney(amount) });
+      effects.current.notify({ status: 'ok', content });
+    },
     notifyDone: (done) => {
       const { t: translate } = effects.current;
       const content =
