@@ -2,13 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
-import {
-  PAYMENT_TERMINAL_KINDS,
-  type PaymentTerminalConfig,
-} from './modules/picking/payment-terminal.js';
 
 /** The web app's build output, next to this package in the monorepo. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The integrated payment terminals picking can drive (docs/DECISIONS.md "Picking payment"). */
+export const PAYMENT_TERMINAL_KINDS = ['simulated'] as const;
+export type PaymentTerminalKind = (typeof PAYMENT_TERMINAL_KINDS)[number];
+
+export interface PaymentTerminalConfig {
+  kind: PaymentTerminalKind;
+  /** The simulator approves (or declines) this long after the start. */
+  simDelayMs: number;
+  /** The simulator answers a start this long after it began it (a terminal's own latency). */
+  simStartMs: number;
+  /** A transaction still pending this long after its start is cancelled (the service judges). */
+  timeoutMs: number;
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
