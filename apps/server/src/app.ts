@@ -176,7 +176,7 @@ async function registerEverything(
     paymentTerminal: options.paymentTerminal,
   };
   app.decorate('envelopeCasing', envelopeCasing);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { strictContract: config.strictContract });
   // Before every route: pages, assets, API answers and errors all carry them.
   await registerSecurityHeaders(app, config);
   // Before every route too: its send hook is added to each route registered after it.

@@ -87,6 +87,7 @@ const ZEnvironment = z.object({
   PAYMENT_TERMINAL_SIM_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   PAYMENT_TERMINAL_SIM_START_MS: optional(z.coerce.number().int().min(0).max(60_000)),
   PAYMENT_TERMINAL_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
+  STRICT_CONTRACT: optional(ZFlag),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -194,6 +195,12 @@ export interface Config {
    * (`PAYMENT_TERMINAL_SIM_START_MS`, 0) and the timeout after which a silent one is cancelled.
    */
   paymentTerminal: PaymentTerminalConfig;
+  /**
+   * A route answering an ErrorCode its map does not declare answers 500 instead of the
+   * refusal (tests and CI: every test then checks the contract); off, it is only logged
+   * (docs/DECISIONS.md "Contract and errors", declared ErrorCodes).
+   */
+  strictContract: boolean;
 }
 
 /**
@@ -244,5 +251,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       simStartMs: e.PAYMENT_TERMINAL_SIM_START_MS ?? 0,
       timeoutMs: e.PAYMENT_TERMINAL_TIMEOUT_MS ?? 120_000,
     },
+    strictContract: e.STRICT_CONTRACT ?? false,
   };
 }
