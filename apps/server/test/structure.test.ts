@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 // - doors: a server module uses another module, and the root files (`app.ts`, the
 //   composition root that registers every module) use a module, only through its face,
 //   `modules/<service>/index.ts`;
+// - in `packages/contracts`, the base (`routing/route.ts`, errors, envelope, settings) imports
+//   no service folder, and no service imports the maps (`maps/`) that gather them all;
 // - `packages/contracts` imports nothing of `packages/domain` (it spells the roles, zone types
 //   and sorting modes itself, so the web's first screen and the wire stay a leaf);
 // - a web feature imports no other feature (apps/web/src/features/<name>): they share through
@@ -63,6 +65,23 @@ const RULES: IForbiddenRuleType[] = [
     severity: 'error',
     from: { path: '^apps/server/src/http/' },
     to: { path: '^apps/server/src/modules/' },
+  },
+  {
+    // The contracts' base (route definition, errors, envelope, settings) is what every service
+    // builds on; only the maps gather the services, and only the package's index reads the maps.
+    name: 'contracts-base-not-to-services-or-maps',
+    severity: 'error',
+    from: {
+      path: '^packages/contracts/src/(routing/|[^/]+\\.ts$)',
+      pathNot: '^packages/contracts/src/index\\.ts$',
+    },
+    to: { path: '^packages/contracts/src/[^/]+/', pathNot: '^packages/contracts/src/routing/' },
+  },
+  {
+    name: 'contracts-services-not-to-maps',
+    severity: 'error',
+    from: { path: '^packages/contracts/src/[^/]+/', pathNot: '^packages/contracts/src/maps/' },
+    to: { path: '^packages/contracts/src/maps/' },
   },
   {
     name: 'contracts-not-to-domain',
