@@ -38,6 +38,8 @@ export interface BrowserResult {
   heapGrowthMb: number;
   cpuSlowdown: number;
   addedLatencyMs: number;
+  /** API calls the page made per sorted parcel (its scan, the cell scan and the move). */
+  apiCallsPerParcel: number;
 }
 
 const CPU_SLOWDOWN = 4;
@@ -241,8 +243,16 @@ export async function runBrowserBench(options: {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // Every API call of the measured cycles (one cycle sorts one parcel).
+    let apiCalls = 0;
+    const countApiCall = (request: { url(): string }) => {
+      if (/-api\//.test(new URL(request.url()).pathname)) apiCalls += 1;
+    };
+    page.on('request', countApiCall);
     const timings: ScanTiming[] = [];
     while (timings.length < measuredScans) timings.push(...(await cycle()));
+    page.off('request', countApiCall);
+    const sortedParcels = timings.length / 2;
     if (profileFile) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));
@@ -280,6 +290,7 @@ export async function runBrowserBench(options: {
       heapGrowthMb: r((heapAfter - heapBefore) / 1024 / 1024),
       cpuSlowdown: CPU_SLOWDOWN,
       addedLatencyMs: ADDED_LATENCY_MS,
+      apiCallsPerParcel: r(apiCalls / sortedParcels),
     };
   } finally {
     await browser.close();

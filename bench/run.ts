@@ -467,6 +467,12 @@ async function main(): Promise<void> {
       ],
       ['browser: Enter → sound start p50 ms', String(browser.soundP50Ms), '', null],
       [
+        'browser: API calls per sorted parcel (scan, cell, move)',
+        String(browser.apiCallsPerParcel),
+        '≤ 3',
+        browser.apiCallsPerParcel <= 3,
+      ],
+      [
         'browser: local acknowledgement p50 ms',
         String(browser.ackP50Ms),
         '≤ 50',

@@ -18,71 +18,26 @@ import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { RequestLogController } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { registerSessions } from './modules/auth/session.js';
-import { coreRoutes } from './modules/core/core.routes.js';
-import { createCoreService } from './modules/core/core.service.js';
-import { createHealthRepository } from './modules/core/health.repository.js';
-import { demoRoutes } from './modules/demo/demo.routes.js';
-import { dimensionsRoutes } from './modules/dimensions/dimensions.routes.js';
-import { createDimensionsRepository } from './modules/dimensions/dimensions.repository.js';
-import { createDimensionsService } from './modules/dimensions/dimensions.service.js';
-import { createDocumentSigner } from './modules/documents-flow/document-signer.js';
-import { documentsFlowRoutes } from './modules/documents-flow/documents-flow.routes.js';
-import { createDocumentsFlowRepository } from './modules/documents-flow/documents-flow.repository.js';
-import { createDocumentsFlowService } from './modules/documents-flow/documents-flow.service.js';
-import { createPrintingHubRepository } from './modules/printing-hub/printing-hub.repository.js';
-import { printingHubRoutes } from './modules/printing-hub/printing-hub.routes.js';
+import type { ModuleDeps, RegisterModule } from './http/server-module.js';
+import { openSessions, registerAuth } from './modules/auth/index.js';
+import { registerAudit } from './modules/audit/index.js';
+import { registerCore } from './modules/core/index.js';
+import { registerDeconsolidation } from './modules/deconsolidation/index.js';
+import { deliveryHandOver, registerDelivery } from './modules/delivery/index.js';
+import { registerDemo } from './modules/demo/index.js';
+import { registerDimensions } from './modules/dimensions/index.js';
+import { registerDocuments } from './modules/documents/index.js';
+import { registerDocumentsFlow } from './modules/documents-flow/index.js';
+import { registerPicking, type PaymentTerminal } from './modules/picking/index.js';
 import {
-  createPrintingHubService,
+  registerPrintingHub,
+  type HubTimings,
   type PrintingHubTimings,
-} from './modules/printing-hub/printing-hub.service.js';
-import { DEFAULT_HUB_TIMINGS, type HubTimings } from './modules/printing-hub/signalr-hub.js';
-import { createContextRepository } from './modules/sorting/context.repository.js';
-import { createContextService } from './modules/sorting/context.service.js';
-import { createContainersService } from './modules/sorting/containers.service.js';
-import { createParcelDetailsService } from './modules/sorting/parcel-details.service.js';
-import { createSortingRepository } from './modules/sorting/sorting.repository.js';
-import { sortingRoutes } from './modules/sorting/sorting.routes.js';
-import { createSortingService } from './modules/sorting/sorting.service.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { createAuditRepository } from './modules/audit/audit.repository.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { deconsolidationRoutes } from './modules/deconsolidation/deconsolidation.routes.js';
-import { createDeconsolidationRepository } from './modules/deconsolidation/deconsolidation.repository.js';
-import { createDeconsolidationService } from './modules/deconsolidation/deconsolidation.service.js';
-import { pickingRoutes } from './modules/picking/picking.routes.js';
-import { createPickingRepository } from './modules/picking/picking.repository.js';
-import { createPickingService } from './modules/picking/picking.service.js';
-import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
-import { createDeliveryRepository } from './modules/delivery/delivery.repository.js';
-import {
-  createDeliveryHandOver,
-  createDeliveryService,
-} from './modules/delivery/delivery.service.js';
-import { createPickingValidationRepository } from './modules/picking/picking-validation.repository.js';
-import { createPickingValidationService } from './modules/picking/picking-validation.service.js';
-import type { PaymentTerminal } from './modules/picking/payment-terminal.js';
-import { createPaymentTerminal } from './modules/picking/simulated-terminal.js';
-import { pickingPaymentRoutes } from './modules/picking/picking-payment.routes.js';
-import { createPickingPaymentRepository } from './modules/picking/picking-payment.repository.js';
-import { createPickingPaymentService } from './modules/picking/picking-payment.service.js';
-import { documentsRoutes } from './modules/documents/documents.routes.js';
-import { createDocumentsRepository } from './modules/documents/documents.repository.js';
-import { createDocumentsService } from './modules/documents/documents.service.js';
-import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes.js';
-import { createTimeTrackingRepository } from './modules/time-tracking/time-tracking.repository.js';
-import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.js';
-import { createPhotoStore, type PhotoStore } from './modules/returns/photo-store.js';
-import { returnsRoutes } from './modules/returns/returns.routes.js';
-import { createReturnsRepository } from './modules/returns/returns.repository.js';
-import { createReturnsService } from './modules/returns/returns.service.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { SESSION_CHANGES_CHANNEL, createSessionCache } from './modules/auth/session-cache.js';
+} from './modules/printing-hub/index.js';
+import { registerReturns, type PhotoStore } from './modules/returns/index.js';
+import { registerSorting } from './modules/sorting/index.js';
+import { registerTimeTracking } from './modules/time-tracking/index.js';
+import { registerUsers } from './modules/users/index.js';
 import { webPlugin } from './web/web.plugin.js';
 
 declare module 'fastify' {
@@ -121,53 +76,6 @@ export interface BuildAppOptions {
    * to stop between a start and its answer, as a server killed there does).
    */
   paymentTerminal?: PaymentTerminal;
-}
-
-/** Abandoned return photos are looked for hourly (they are abandoned after a day). */
-const PHOTO_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * Return photos: the store (closed with the app) and the hourly sweep of abandoned ones on
- * an unref'd timer, so it never keeps the process alive and stops when the app closes.
- */
-async function registerReturns(
-  app: FastifyInstance,
-  config: Config,
-  database: Database,
-  now: () => Date,
-  options: Pick<BuildAppOptions, 'photoStore' | 'photoSweepIntervalMs'>,
-): Promise<void> {
-  const photoStore = options.photoStore ?? createPhotoStore(config.photoStore);
-  if (!options.photoStore) app.addHook('onClose', () => photoStore.close());
-  const service = createReturnsService({
-    db: database.db,
-    repository: createReturnsRepository,
-    photoStore,
-    now,
-    logError: (error, what) => app.log.error({ err: error }, what),
-  });
-  await app.register(returnsRoutes, { service });
-
-  const intervalMs = options.photoSweepIntervalMs ?? PHOTO_SWEEP_INTERVAL_MS;
-  if (intervalMs <= 0) return;
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = service
-      .sweepAbandonedPhotos()
-      .then((swept) => {
-        if (swept > 0) app.log.info({ swept }, 'abandoned return photos swept');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'return photo sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
 }
 
 /** Fastify's request log line, with a printing agent's key taken out of the URL. */
@@ -254,18 +162,21 @@ function endUpgradesWhileClosing(app: FastifyInstance, isClosing: () => boolean)
 
 async function registerEverything(
   app: FastifyInstance,
-  config: Config,
+  options: BuildAppOptions,
   database: Database,
-  plugins: FastifyPluginAsync[],
   envelopeCasing: EnvelopeCasingRegistry,
-  now: () => Date,
-  hubOptions: Partial<HubTimings & PrintingHubTimings>,
-  /** What the outside world owns, when a test gives its own: the photo store, the terminal. */
-  outsideOptions: Pick<BuildAppOptions, 'photoStore' | 'photoSweepIntervalMs' | 'paymentTerminal'>,
-  sessionCacheMs: number | undefined,
 ): Promise<void> {
+  const { config, sessionCacheMs } = options;
+  const now = options.now ?? (() => new Date());
+  // What the outside world owns, when a test gives its own: the photo store, the terminal.
+  const hubAndOutside = {
+    printingHub: options.printingHub,
+    photoStore: options.photoStore,
+    photoSweepIntervalMs: options.photoSweepIntervalMs,
+    paymentTerminal: options.paymentTerminal,
+  };
   app.decorate('envelopeCasing', envelopeCasing);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { strictContract: config.strictContract });
   // Before every route: pages, assets, API answers and errors all carry them.
   await registerSecurityHeaders(app, config);
   // Before every route too: its send hook is added to each route registered after it.
@@ -287,169 +198,33 @@ async function registerEverything(
   await app.register(fastifyCookie);
   await registerApiDocument(app);
 
-  const coreService = createCoreService({
-    config,
-    databaseKind: database.kind,
-    db: database.db,
-    repository: createHealthRepository,
-    poolStats: () => database.poolStats(),
-  });
-  await app.register(coreRoutes, { service: coreService });
-
-  const sessionCache = createSessionCache(
-    sessionCacheMs === undefined ? {} : { ttlMs: sessionCacheMs },
-  );
-  // Every process drops a session it keeps in memory when the database says it ended or its
-  // user changed (migration 0009); entries expire by themselves should a notification be lost.
-  const stopHearingSessions = await database.listen(SESSION_CHANGES_CHANNEL, (payload) =>
-    sessionCache.onChange(payload),
-  );
-  app.addHook('onClose', () => stopHearingSessions());
-  const authService = createAuthService({
-    db: database.db,
-    repository: createAuthRepository,
-    sessionCache,
-    idleMinutes: config.sessionIdleMinutes,
-    maxHours: config.sessionMaxHours,
-    now,
-  });
-  registerSessions(app, authService);
-  await app.register(authRoutes, { service: authService, isDemo: config.demoSeed });
-  await app.register(sortingRoutes, {
-    context: createContextService({ db: database.db, repository: createContextRepository }),
-    sorting: createSortingService({ db: database.db, repository: createSortingRepository }),
-    details: createParcelDetailsService({ db: database.db, repository: createSortingRepository }),
-    containers: createContainersService({ db: database.db, repository: createSortingRepository }),
-  });
-
-  await app.register(dimensionsRoutes, {
-    service: createDimensionsService({
-      db: database.db,
-      repository: createDimensionsRepository,
-      now,
-    }),
-  });
-  await app.register(documentsFlowRoutes, {
-    service: createDocumentsFlowService({
-      db: database.db,
-      repository: createDocumentsFlowRepository,
-      signer: createDocumentSigner({
-        signingKey: config.documentSigningKey,
-        dataDir: config.dataDir,
-      }),
-      now,
-    }),
-  });
-
-  await app.register(usersRoutes, {
-    service: createUsersService({
-      db: database.db,
-      repository: createUsersRepository,
-      now,
-      onSessionsEnded: (userId) => sessionCache.forgetUser(userId),
-    }),
-  });
-  await app.register(timeTrackingRoutes, {
-    service: createTimeTrackingService({
-      db: database.db,
-      repository: createTimeTrackingRepository,
-      now,
-    }),
-  });
-
-  await app.register(deconsolidationRoutes, {
-    service: createDeconsolidationService({
-      db: database.db,
-      repository: createDeconsolidationRepository,
-      now,
-    }),
-  });
-
-  const pickingValidation = createPickingValidationService({
-    db: database.db,
-    repository: createPickingRepository,
-    validation: createPickingValidationRepository,
-    now,
-  });
-  await app.register(pickingRoutes, {
-    service: createPickingService({
-      db: database.db,
-      repository: createPickingRepository,
-      now,
-      validation: pickingValidation,
-      handOver: (tx) => createDeliveryHandOver(createDeliveryRepository(tx)),
-    }),
-    validation: pickingValidation,
-  });
-  // Issue 18: payment (through the configured terminal) and item return.
-  const pickingPayment = createPickingPaymentService({
-    db: database.db,
-    repository: createPickingRepository,
-    payments: createPickingPaymentRepository,
-    terminal:
-      outsideOptions.paymentTerminal ??
-      createPaymentTerminal(config.paymentTerminal, database.db, now),
-    terminalTimeoutMs: config.paymentTerminal.timeoutMs,
-    now,
-    validation: pickingValidation,
-  });
-  await app.register(pickingPaymentRoutes, { service: pickingPayment });
-  // Terminal intents a stopped server left without their transaction, settled at start
-  // (docs/DECISIONS.md "Picking payment").
-  // Best effort: a database or terminal that fails now leaves them to the next call on each.
-  app.addHook('onReady', async () => {
-    try {
-      const settled = await pickingPayment.settleUnstartedIntents();
-      if (settled > 0) {
-        app.log.warn({ settled }, 'payment intents without a terminal answer settled');
-      }
-    } catch (error) {
-      app.log.warn({ err: error }, 'payment intents not settled at start');
-    }
-  });
-  await app.register(deliveryRoutes, {
-    service: createDeliveryService({ db: database.db, repository: createDeliveryRepository, now }),
-  });
-  await app.register(auditRoutes, {
-    service: createAuditService({ db: database.db, repository: createAuditRepository, now }),
-  });
-  await app.register(documentsRoutes, {
-    service: createDocumentsService({
-      db: database.db,
-      repository: createDocumentsRepository,
-      now,
-    }),
-  });
-
-  await registerReturns(app, config, database, now, outsideOptions);
-
-  await app.register(demoRoutes, { isDemo: config.demoSeed });
-
-  const hubTimings = { ...DEFAULT_HUB_TIMINGS, ...hubOptions };
-  await app.register(printingHubRoutes, {
-    service: createPrintingHubService({
-      db: database.db,
-      repository: createPrintingHubRepository,
-      bus: database,
-      isSessionActive: async (token) =>
-        (await authService.lookUpSession(token)).status === 'active',
-      timings: {
-        // An agent is online while its process refreshed it within three keep-alives.
-        onlineWindowMs: hubOptions.onlineWindowMs ?? hubTimings.keepAliveMs * 3,
-        deliveryTimeoutMs: hubOptions.deliveryTimeoutMs ?? 5_000,
-      },
-      logError: (error, what) => app.log.error({ err: error }, what),
-    }),
-    findSessionUser: async (token) => {
-      const lookup = await authService.lookUpSession(token);
-      return lookup.status === 'active' ? lookup.user : null;
-    },
-    timings: { keepAliveMs: hubTimings.keepAliveMs, clientTimeoutMs: hubTimings.clientTimeoutMs },
-  });
+  const base: ModuleDeps = { config, database, now };
+  // Sessions first: auth's hook guards every route after it; users and the hub use them.
+  const sessions = await openSessions(app, { ...base, sessionCacheMs });
+  const deps = { ...base, sessions, handOver: deliveryHandOver, ...hubAndOutside };
+  // The modules, in the order their routes are registered (and listed in /openapi.json).
+  const modules: RegisterModule<typeof deps>[] = [
+    registerCore,
+    registerAuth,
+    registerSorting,
+    registerDimensions,
+    registerDocumentsFlow,
+    registerUsers,
+    registerTimeTracking,
+    registerDeconsolidation,
+    registerPicking,
+    registerDelivery,
+    registerAudit,
+    registerDocuments,
+    registerReturns,
+    registerDemo,
+    registerPrintingHub,
+  ];
+  for (const register of modules) await register(app, deps);
 
   await app.register(webPlugin, { webDist: config.webDist });
 
-  for (const plugin of plugins) await app.register(plugin);
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
 }
 
 /**
@@ -502,21 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.log.info('database closed');
       });
     }
-    await registerEverything(
-      app,
-      config,
-      db,
-      options.plugins ?? [],
-      envelopeCasing,
-      options.now ?? (() => new Date()),
-      options.printingHub ?? {},
-      {
-        photoStore: options.photoStore,
-        photoSweepIntervalMs: options.photoSweepIntervalMs,
-        paymentTerminal: options.paymentTerminal,
-      },
-      options.sessionCacheMs,
-    );
+    await registerEverything(app, options, db, envelopeCasing);
     // After the printing hub registered @fastify/websocket's own upgrade listener.
     endUpgradesWhileClosing(app, isClosing);
     await app.ready();

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       AWS_ACCESS_KEY_ID: 'key-id',
       AWS_SECRET_ACCESS_KEY: 'secret',
       DATABASE_PREPARED_STATEMENTS: 'false',
+      STRICT_CONTRACT: 'true',
     });
     expect(config).toEqual({
       port: 0,
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
       },
       documentSigningKey: null,
       paymentTerminal: { kind: 'simulated', simDelayMs: 2000, simStartMs: 0, timeoutMs: 120_000 },
+      strictContract: true,
     });
   });
 

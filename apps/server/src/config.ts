@@ -2,13 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
-import {
-  PAYMENT_TERMINAL_KINDS,
-  type PaymentTerminalConfig,
-} from './modules/picking/payment-terminal.js';
 
 /** The web app's build output, next to this package in the monorepo. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The integrated payment terminals picking can drive (docs/DECISIONS.md "Picking payment"). */
+export const PAYMENT_TERMINAL_KINDS = ['simulated'] as const;
+export type PaymentTerminalKind = (typeof PAYMENT_TERMINAL_KINDS)[number];
+
+export interface PaymentTerminalConfig {
+  kind: PaymentTerminalKind;
+  /** The simulator approves (or declines) this long after the start. */
+  simDelayMs: number;
+  /** The simulator answers a start this long after it began it (a terminal's own latency). */
+  simStartMs: number;
+  /** A transaction still pending this long after its start is cancelled (the service judges). */
+  timeoutMs: number;
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -77,6 +87,7 @@ const ZEnvironment = z.object({
   PAYMENT_TERMINAL_SIM_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   PAYMENT_TERMINAL_SIM_START_MS: optional(z.coerce.number().int().min(0).max(60_000)),
   PAYMENT_TERMINAL_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
+  STRICT_CONTRACT: optional(ZFlag),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -184,6 +195,12 @@ export interface Config {
    * (`PAYMENT_TERMINAL_SIM_START_MS`, 0) and the timeout after which a silent one is cancelled.
    */
   paymentTerminal: PaymentTerminalConfig;
+  /**
+   * A route answering an ErrorCode its map does not declare answers 500 instead of the
+   * refusal (tests and CI: every test then checks the contract); off, it is only logged
+   * (docs/DECISIONS.md "Contract and errors", declared ErrorCodes).
+   */
+  strictContract: boolean;
 }
 
 /**
@@ -234,5 +251,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       simStartMs: e.PAYMENT_TERMINAL_SIM_START_MS ?? 0,
       timeoutMs: e.PAYMENT_TERMINAL_TIMEOUT_MS ?? 120_000,
     },
+    strictContract: e.STRICT_CONTRACT ?? false,
   };
 }

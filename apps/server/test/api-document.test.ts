@@ -9,8 +9,8 @@ import {
 } from '@sorting/contracts';
 import { createSessionTestApp } from './sessions.js';
 
-// Issue 15: the route map of packages/contracts, the routes the server registers and the
-// API document it serves at /openapi.json are one and the same.
+// The route map of packages/contracts, the routes the server registers and the API document
+// it serves at /openapi.json are one and the same (docs/DECISIONS.md "Contract and errors").
 
 /**
  * Registered routes that are no call of a service: pages, files, the hub's socket and the API
@@ -101,6 +101,17 @@ describe('the route map, the server and /openapi.json', () => {
       if (schemas?.params || schemas?.query) {
         expect(operation?.parameters, `${name}: no parameters`).toBeDefined();
       }
+      // Its ErrorCodes: the map's own, beside the shared ones.
+      const codes = (operation?.['x-error-codes'] ?? []) as Array<{
+        code: string;
+        declared: boolean;
+      }>;
+      const declared = codes.filter((entry) => entry.declared).map((entry) => entry.code);
+      expect(declared.sort(), `${name}: ErrorCodes`).toEqual([...route.errors].sort());
+      expect(
+        codes.map((entry) => entry.code),
+        `${name}: shared ErrorCodes`,
+      ).toContain('unauthenticated');
     }
     // Nothing documented that the map does not hold.
     const expected = mapRoutes.map(({ route }) => `${route.method} ${route.path}`).sort();

@@ -9,6 +9,8 @@ export function createTestConfig(env: Record<string, string | undefined> = {}): 
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'sorting-test-unused'),
     WEB_DIST: path.join(os.tmpdir(), 'sorting-test-no-web-dist'),
+    // Every answer of every test is checked against the route's declared ErrorCodes.
+    STRICT_CONTRACT: 'true',
     ...env,
   });
 }

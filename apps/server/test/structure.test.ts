@@ -4,20 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
-// Issue 15 §3: the structure holds by a test, not by review. dependency-cruiser reads the
-// imports (type-only ones too) of the server, the web app and the packages and checks:
+// The structure holds by a test, not by review (docs/ARCHITECTURE.md). dependency-cruiser
+// reads the imports (type-only ones too) of the server, the web app and the packages and checks:
 // - no import circle;
-// - layers of the server, lowest first: lib (plain helpers: call context, refusals,
-//   credentials) → db (schema, database, idempotency store) → http (the edge: route
-//   registration, access hook, error wording) → modules. A lower layer never imports a
-//   higher one: `lib` imports nothing of `db`, `http` or a module; `db` nothing of `http` or a
-//   module; `http` no module. `app.ts` (the server's root, in none of the layers) registers
-//   every module;
+// - layers of the server, lowest first: lib (plain helpers that belong to no service: call
+//   context, refusals, credentials) → db (schema, database, idempotency store) → http (the
+//   edge: route registration, access hook, error wording, the module deps) → modules. A lower
+//   layer never imports a higher one: `lib` imports nothing of `db`, `http` or a module; `db`
+//   nothing of `http` or a module; `http` no module. `config.ts` imports none of them;
+// - doors: a server module uses another module, and the root files (`app.ts`, the
+//   composition root that registers every module) use a module, only through its face,
+//   `modules/<service>/index.ts`;
+// - in `packages/contracts`, the base (`routing/route.ts`, errors, envelope, settings) imports
+//   no service folder, and no service imports the maps (`maps/`) that gather them all;
 // - `packages/contracts` imports nothing of `packages/domain` (it spells the roles, zone types
 //   and sorting modes itself, so the web's first screen and the wire stay a leaf);
-// - a feature imports no other feature: web features (apps/web/src/features/<name>) and
-//   server modules (apps/server/src/modules/<name>) share through the shell, lib, db,
-//   packages or http, never through each other;
+// - a web feature imports no other feature (apps/web/src/features/<name>): they share through
+//   the shell, lib or packages;
 // - no source file (tests aside) over 800 lines.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -64,6 +67,23 @@ const RULES: IForbiddenRuleType[] = [
     to: { path: '^apps/server/src/modules/' },
   },
   {
+    // The contracts' base (route definition, errors, envelope, settings) is what every service
+    // builds on; only the maps gather the services, and only the package's index reads the maps.
+    name: 'contracts-base-not-to-services-or-maps',
+    severity: 'error',
+    from: {
+      path: '^packages/contracts/src/(routing/|[^/]+\\.ts$)',
+      pathNot: '^packages/contracts/src/index\\.ts$',
+    },
+    to: { path: '^packages/contracts/src/[^/]+/', pathNot: '^packages/contracts/src/routing/' },
+  },
+  {
+    name: 'contracts-services-not-to-maps',
+    severity: 'error',
+    from: { path: '^packages/contracts/src/[^/]+/', pathNot: '^packages/contracts/src/maps/' },
+    to: { path: '^packages/contracts/src/maps/' },
+  },
+  {
     name: 'contracts-not-to-domain',
     severity: 'error',
     from: { path: '^packages/contracts/' },
@@ -76,10 +96,34 @@ const RULES: IForbiddenRuleType[] = [
     to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
   },
   {
-    name: 'module-to-module',
+    // A module uses another only through that module's face (its index.ts: the register and
+    // what others may use; never its repository or SQL). Circles stay forbidden above.
+    name: 'module-to-module-only-through-its-face',
     severity: 'error',
     from: { path: '^apps/server/src/modules/([^/]+)/' },
-    to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/$1/' },
+    to: {
+      path: '^apps/server/src/modules/',
+      pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+    },
+  },
+  {
+    // The composition root and the server's root files (app.ts, main.ts, config.ts) see a
+    // module through its face too.
+    name: 'root-to-module-only-through-its-face',
+    severity: 'error',
+    from: { path: '^apps/server/src/[^/]+\\.ts$' },
+    to: {
+      path: '^apps/server/src/modules/[^/]+/',
+      pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$',
+    },
+  },
+  {
+    // config.ts is read by every layer (db opens the configured database): it imports no
+    // module, so no arrow runs back up through it.
+    name: 'config-not-to-modules-http-or-db',
+    severity: 'error',
+    from: { path: '^apps/server/src/config\\.ts$' },
+    to: { path: '^apps/server/src/(modules|http|db)/' },
   },
 ];
 
@@ -144,7 +188,7 @@ function longFiles(): string[] {
     .map((path) => `lines: ${relative(ROOT, path)}`);
 }
 
-describe('the structure of the code (issue 15)', () => {
+describe('the structure of the code', () => {
   it('has no import circle, no arrow up and no feature importing another', async () => {
     const found = await importViolations();
     expect(found.filter((violation) => !ALLOWED_ISSUE_15.has(violation))).toEqual([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_PROVIDER_CODES, PAYMENT_TYPE_CODES } from './picking/picking-payment-types.js';
+import { PAYMENT_PROVIDER_CODES, PAYMENT_TYPE_CODES } from './payment-types.js';
 
 /**
  * The web app's runtime settings, answered by `POST /local-settings-newsort` (spec part 2 §7

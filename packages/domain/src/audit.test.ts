@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditFigures,
-  auditSpeech,
   auditSpokenText,
   characterSound,
   formatAuditPercentage,
@@ -64,7 +63,7 @@ describe('formatAuditPercentage', () => {
   });
 });
 
-describe('auditSpeech', () => {
+describe('the spoken letters and digits of a unit (auditSpokenText, characterSound)', () => {
   it.each([
     [
       'P410001',
@@ -101,7 +100,7 @@ describe('auditSpeech', () => {
     ['=%_-. \u001d€', []],
     ['', []],
   ])('%s', (barcode, sounds) => {
-    expect(auditSpeech(barcode)).toEqual(sounds);
+    expect([...auditSpokenText(barcode)].map(characterSound)).toEqual(sounds);
   });
 
   it('keeps only Latin or Cyrillic letters and digits of the text', () => {

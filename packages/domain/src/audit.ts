@@ -100,11 +100,6 @@ export function auditSpokenText(barcode: string): string {
   return [...barcode].filter((character) => characterSound(character) !== null).join('');
 }
 
-/** Part 2 §5: the sounds of that text, each letter and digit its own sound file. */
-export function auditSpeech(barcode: string): string[] {
-  return [...auditSpokenText(barcode)].map((character) => characterSound(character) ?? '');
-}
-
 /** How many of the last letters and digits of a scanned unit are spoken (issue 22). */
 export const AUDIT_SPOKEN_TAIL = 4;
 

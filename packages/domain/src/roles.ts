@@ -6,11 +6,6 @@
 export const USER_ROLES = ['worker', 'supervisor', 'administrator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** True when the text is a known role. */
-export function isUserRole(value: unknown): value is UserRole {
-  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
-}
-
 /** The order of the roles: an administrator is above a supervisor, a supervisor above a worker. */
 const ROLE_RANK: Record<UserRole, number> = { worker: 0, supervisor: 1, administrator: 2 };
 

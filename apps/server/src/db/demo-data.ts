@@ -9,7 +9,6 @@ import {
   type UserRole,
   type ZoneType,
 } from '@sorting/domain';
-import type { DimensionTypeFields } from '../lib/dimension-type.js';
 import {
   DEMO_CONSOLIDATED_PARCELS,
   DEMO_CONSOLIDATIONS,
@@ -258,7 +257,14 @@ export interface DemoParcel {
  * Spec part 2 §3 "Dimension type"; warehouseCode null: common to all warehouses. The row's
  * fields as the answer shows them, without the id the database gives.
  */
-export type DemoDimension = Omit<DimensionTypeFields, 'id'>;
+export interface DemoDimension {
+  name: string;
+  barcode: string;
+  length: number;
+  width: number;
+  height: number;
+  warehouseCode: string | null;
+}
 
 /** Spec part 1 §3 "Returnable box". */
 export interface DemoReturnableBox {

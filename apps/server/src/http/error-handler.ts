@@ -125,8 +125,34 @@ export function wordingOf(error: AppError, request: FastifyRequest): string {
   return wordingIn(error, localeOf(request));
 }
 
+/**
+ * A refusal whose code the route's map does not declare (docs/DECISIONS.md "Contract and
+ * errors", declared ErrorCodes) is logged as a breach of the contract; with
+ * `strictContract` (tests, CI) it answers 500, so the test that met it fails.
+ */
+function declaredOrBreach(
+  strictContract: boolean,
+  request: FastifyRequest,
+  answer: ErrorAnswer,
+): ErrorAnswer {
+  const answerable = request.routeOptions.config?.answerableErrors;
+  if (!answerable || answerable.has(answer.error.code)) return answer;
+  request.log.error(
+    { route: request.routeOptions.url, code: answer.error.code },
+    'answered an ErrorCode the route does not declare',
+  );
+  if (!strictContract) return answer;
+  const breach = new AppError('internal', {
+    message: `Undeclared ErrorCode ${answer.error.code} on ${request.method} ${request.routeOptions.url}`,
+  });
+  return { error: breach, status: breach.status, isUnexpected: true };
+}
+
 /** Installs the one error handler and the 404 answer for unknown routes. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { strictContract = false }: { strictContract?: boolean } = {},
+): void {
   app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (!isAppError(raw) && isDatabaseUnavailable(raw)) {
       // Retryable: nothing was committed, the same operation id may be sent again.
@@ -140,7 +166,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send(app.envelopeCasing.present(request, error.toEnvelope()));
     }
-    const { error, status, isUnexpected } = toErrorAnswer(raw, localeOf(request));
+    const answer = toErrorAnswer(raw, localeOf(request));
+    const { error, status, isUnexpected } = declaredOrBreach(strictContract, request, answer);
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');
     } else {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
+  ERROR_TABLE,
   success,
   toRouterPath,
+  type AppErrorCode,
   type CallArguments,
   type CallOutput,
   type CallSchemas,
@@ -65,6 +67,56 @@ export function envelopeSchema(casing: EnvelopeCasing, operationObject: z.ZodTyp
   });
 }
 
+/**
+ * ErrorCodes every route may answer without declaring them: the edge's own (no session, a
+ * role or sorting centre refused, malformed input, an unknown path, the database unreachable,
+ * an unexpected failure). An operation may also answer `operationIdReused`.
+ */
+const SHARED_ERRORS: readonly AppErrorCode[] = [
+  'badRequest',
+  'unauthenticated',
+  'forbidden',
+  'routeNotFound',
+  'unavailable',
+  'internal',
+];
+
+/** What a route may answer besides success: its declared codes and the shared ones. */
+export function answerableErrors(route: RouteDefinition): Set<AppErrorCode> {
+  return new Set<AppErrorCode>([
+    ...SHARED_ERRORS,
+    ...(route.isOperation ? (['operationIdReused'] as const) : []),
+    ...route.errors,
+  ]);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The ErrorCodes the route's map lets it answer (registerRoutes sets it). */
+    answerableErrors?: ReadonlySet<AppErrorCode>;
+  }
+}
+
+/**
+ * The route's ErrorCodes for /openapi.json: refusals answer HTTP 200 with the envelope's
+ * ErrorCode (spec part 1 §3, §8), so they are listed beside the responses, in the
+ * description and as `x-error-codes`.
+ */
+function documentedErrors(route: RouteDefinition) {
+  const codes = [...answerableErrors(route)].map((code) => ({
+    code,
+    errorCode: ERROR_TABLE[code].errorCode,
+    httpStatus: ERROR_TABLE[code].status,
+    declared: route.errors.includes(code),
+  }));
+  const own = codes.filter((entry) => entry.declared);
+  const description =
+    own.length === 0
+      ? 'No refusal of its own besides the shared ErrorCodes (x-error-codes).'
+      : `Refusals (ErrorCode): ${own.map((entry) => `${entry.errorCode} ${entry.code}`).join(', ')}; and the shared ErrorCodes (x-error-codes).`;
+  return { description, 'x-error-codes': codes };
+}
+
 const ANONYMOUS_USER: SessionUser | null = null;
 
 /** The user behind the session hook: always there on a route whose access is `session`. */
@@ -110,10 +162,14 @@ export function registerRoutes<M extends RouteMap>(
     const options: RouteOptions = {
       method: route.method,
       url: toRouterPath(route.path),
-      config: casing ? { envelopeCasing: casing } : {},
+      config: {
+        ...(casing ? { envelopeCasing: casing } : {}),
+        answerableErrors: answerableErrors(route),
+      },
       schema: {
         operationId: `${route.service}.${name}`,
         summary: bound.summary,
+        ...documentedErrors(route),
         tags: [route.service],
         ...(bound.params ? { params: bound.params } : {}),
         ...(bound.query ? { querystring: bound.query } : {}),

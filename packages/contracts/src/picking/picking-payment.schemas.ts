@@ -9,11 +9,11 @@ import {
   PAYMENT_TYPE_CODES,
   PICKING_RETURN_COMMENT_MAX,
   PICKING_RETURN_REASON_CODES,
-} from './picking-payment-types.js';
+} from '../payment-types.js';
 import { ZCallerUserId, ZValidationData } from './picking-rules.schemas.js';
 import { PICKING_ITEM_STATES } from './picking-types.js';
 
-export * from './picking-payment-types.js';
+export * from '../payment-types.js';
 
 // The schemas of picking payment and item return (issue 18; spec part 2 §3 "Picking and
 // payment", §4, §7 `pay`, `return/reasons`, `return`; docs/DECISIONS.md "Picking payment").

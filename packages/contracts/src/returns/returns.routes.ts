@@ -64,6 +64,6 @@ export const RETURNS_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: false,
-    errors: [],
+    errors: ['parcelNotFound'],
   }),
 } as const;

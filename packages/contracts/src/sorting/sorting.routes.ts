@@ -118,7 +118,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: true,
-    errors: ['parcelNotFound', 'invalidMeasure'],
+    errors: ['objectNotFound', 'parcelNotFound', 'invalidMeasure'],
   }),
   weigh: defineRoute<Sorting['weigh']>()({
     service: 'sorting',
@@ -127,7 +127,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: true,
-    errors: ['parcelNotFound', 'invalidMeasure'],
+    errors: ['objectNotFound', 'parcelNotFound', 'invalidMeasure'],
   }),
   dimension: defineRoute<Sorting['dimension']>()({
     service: 'sorting',
@@ -145,7 +145,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: false,
-    errors: ['parcelNotFound'],
+    errors: ['objectNotFound', 'parcelNotFound'],
   }),
   stickerPrinted: defineRoute<Sorting['stickerPrinted']>()({
     service: 'sorting',
@@ -154,7 +154,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: true,
-    errors: ['parcelNotFound'],
+    errors: ['objectNotFound', 'parcelNotFound'],
   }),
   clearAttention: defineRoute<Sorting['clearAttention']>()({
     service: 'sorting',
@@ -163,7 +163,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: true,
-    errors: ['parcelNotFound'],
+    errors: ['objectNotFound', 'parcelNotFound'],
   }),
   reportDamage: defineRoute<Sorting['reportDamage']>()({
     service: 'sorting',
@@ -172,7 +172,7 @@ export const SORTING_ROUTES = {
     answer: 'pascal',
     access: SIGNED_IN,
     isOperation: true,
-    errors: ['parcelNotFound'],
+    errors: ['objectNotFound', 'parcelNotFound'],
   }),
   moveContainer: defineRoute<Sorting['moveContainer']>()({
     service: 'sorting',

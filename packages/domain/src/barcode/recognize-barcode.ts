@@ -33,11 +33,6 @@ export const SCAN_OBJECT_TYPES = [
 ] as const;
 export type ScanObjectType = (typeof SCAN_OBJECT_TYPES)[number];
 
-/** True when the text is one of the scan object types of spec part 1 §3. */
-export function isScanObjectType(value: unknown): value is ScanObjectType {
-  return typeof value === 'string' && (SCAN_OBJECT_TYPES as readonly string[]).includes(value);
-}
-
 /** Query parameter of a URL that carries a login token (spec part 1 §4 rule 2). */
 export const LOGIN_TOKEN_PARAM = 'lkdToken';
 

@@ -23,13 +23,6 @@ export function statesOfGroup(group: SupplyGroup): SupplyState[] {
   return [...GROUP_STATES[group]];
 }
 
-/** The group a state belongs to. */
-export function groupOfState(state: SupplyState): SupplyGroup {
-  if (state === 1) return SUPPLY_GROUPS.expected;
-  if (state === 3) return SUPPLY_GROUPS.archive;
-  return SUPPLY_GROUPS.work;
-}
-
 /** Part 2 §4 counters from the states/count map: expected = 1; in work = 2 + 4 + 5. */
 export function supplyCounters(counts: Readonly<Record<SupplyState, number>>): {
   inExpectedCount: number;
@@ -106,15 +99,6 @@ export function fromDateInputValue(value: string): Date | null {
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
 }
 
-/**
- * The state a supply answers: its stored state, but an arrived supply (5) with a received
- * parcel is being sorted (2). The sorting move writes no supply state; the received parcel is
- * derived (docs/DECISIONS.md "Inbound supplies and outbound shipments").
- */
-export function effectiveSupplyState(stored: SupplyState, hasReceivedParcel: boolean): SupplyState {
-  return stored === 5 && hasReceivedParcel ? 2 : stored;
-}
-
 /** Part 2 §4 archiving: states 2, 4, 5 close; 1 has not arrived; 3 is already archived. */
 export function closeDecision(state: SupplyState): 'close' | 'notArrived' | 'repeat' {
   if (state === 1) return 'notArrived';
@@ -125,18 +109,6 @@ export function closeDecision(state: SupplyState): 'close' | 'notArrived' | 'rep
 /** A label printed for a detail: an arrived or sorting supply is now being stickered. */
 export function stateAfterStickered(state: SupplyState): SupplyState {
   return state === 5 || state === 2 ? 4 : state;
-}
-
-/** A detail's state from its parcel (part 2 §4): cancelled, stickered, received, else waiting. */
-export function supplyDetailState(detail: {
-  isCancelled: boolean;
-  isStickered: boolean;
-  isReceipted: boolean;
-}): SupplyDetailState {
-  if (detail.isCancelled) return 4;
-  if (detail.isStickered) return 3;
-  if (detail.isReceipted) return 2;
-  return 1;
 }
 
 /** Part 2 §4: details by state, state-2 (received) details last. */

@@ -26,16 +26,3 @@ export function checkBalance(input: BalanceCheckInput): BalanceCheck {
   if (rest >= 0) return { applies: true, passes: true };
   return { applies: true, passes: false, shortfallKopecks: -rest };
 }
-
-/** The same rule on the wire's rubles (two decimals), computed in kopecks. */
-export function checkBalanceRubles(input: {
-  isNeedBalanceCheck: boolean;
-  balance: number | null;
-  cashOnDelivery: number;
-}): BalanceCheck {
-  return checkBalance({
-    isNeedBalanceCheck: input.isNeedBalanceCheck,
-    balanceKopecks: input.balance === null ? null : Math.round(input.balance * 100),
-    cashOnDeliveryKopecks: Math.round(input.cashOnDelivery * 100),
-  });
-}

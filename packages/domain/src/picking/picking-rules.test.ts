@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBalance, checkBalanceRubles } from './balance-check.js';
+import { checkBalance } from './balance-check.js';
 import {
   attorneyProblems,
   groupPincode,
@@ -35,16 +35,6 @@ describe('checkBalance (spec part 1 §5)', () => {
     expect(
       checkBalance({ isNeedBalanceCheck: true, balanceKopecks: null, cashOnDeliveryKopecks: 100 }),
     ).toEqual({ applies: true, passes: false, shortfallKopecks: 100 });
-  });
-
-  it('computes in kopecks from rubles: 500,00 − 1 200,00 is 700,00 short', () => {
-    expect(
-      checkBalanceRubles({ isNeedBalanceCheck: true, balance: 500, cashOnDelivery: 1200 }),
-    ).toEqual({ applies: true, passes: false, shortfallKopecks: 70_000 });
-    // 0.1 + 0.2 in floats is not 0.3; in kopecks it is.
-    expect(
-      checkBalanceRubles({ isNeedBalanceCheck: true, balance: 0.3, cashOnDelivery: 0.1 + 0.2 }),
-    ).toEqual({ applies: true, passes: true });
   });
 });
 

@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
-import type { PickingHandOver } from '../../lib/picking-hand-over.js';
-import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
+import type { PickingHandOver } from '../picking/index.js';
+import { openPickingOfCaller, pickingWarehouseNumberOf } from '../picking/index.js';
 import { refusal } from '../../lib/refusal.js';
 import { isMeasured, presentDelivery, presentItem, presentTariff } from './delivery.presenter.js';
 import type {

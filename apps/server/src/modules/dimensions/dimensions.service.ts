@@ -3,7 +3,7 @@ import { dimensionBarcodeProblem } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
-import { presentDimension } from '../../lib/dimension-type.js';
+import { presentDimension } from './dimension-type.js';
 import { refusal } from '../../lib/refusal.js';
 import {
   isUniqueViolation,

@@ -22,7 +22,7 @@ export const supplyStateSql: SQL<number> = sql<number>`(case when "inbounds"."st
   then 2 else "inbounds"."state" end)`;
 
 /** A detail's state (part 2 §4): 4 cancelled, 3 stickered, 2 received, 1 waiting. */
-const detailStateSql: SQL<number> = sql<number>`(case when "parcels"."is_cancelled" then 4
+export const detailStateSql: SQL<number> = sql<number>`(case when "parcels"."is_cancelled" then 4
   when "parcels"."detail_stickered_at" is not null then 3
   when "parcels"."is_receipted" then 2 else 1 end)`;
 

@@ -31,18 +31,9 @@ export interface PaymentTerminal {
   cancel(transactionId: string): Promise<void>;
 }
 
-export const PAYMENT_TERMINAL_KINDS = ['simulated'] as const;
-export type PaymentTerminalKind = (typeof PAYMENT_TERMINAL_KINDS)[number];
-
-export interface PaymentTerminalConfig {
-  kind: PaymentTerminalKind;
-  /** The simulator approves (or declines) this long after the start. */
-  simDelayMs: number;
-  /** The simulator answers a start this long after it began it (a terminal's own latency). */
-  simStartMs: number;
-  /** A transaction still pending this long after its start is cancelled (the service judges). */
-  timeoutMs: number;
-}
+// The terminal kinds and their settings are the configuration's (config.ts reads them from
+// the environment); the picking module uses them from there, so config.ts imports no module.
+export type { PaymentTerminalConfig, PaymentTerminalKind } from '../../config.js';
 
 /** The simulator's magic kopecks (DEMO.md): …,13 ₽ is declined, …,14 ₽ never answered. */
 export const SIMULATED_DECLINE_KOPECKS = 13;

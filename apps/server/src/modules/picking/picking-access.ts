@@ -1,6 +1,6 @@
 import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext } from '../../lib/call-context.js';
-import { openPickingOfCaller, pickingWarehouseNumberOf } from '../../lib/picking-holder.js';
+import { openPickingOfCaller, pickingWarehouseNumberOf } from './picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
   PickingClientRow,

@@ -98,8 +98,10 @@ export function createPickingPaymentService(options: {
     row: PaymentRow,
     userId: number,
     at: Date,
+    /** The picked parcels when the caller read them in this transaction already. */
+    picked?: { barcodes: string[] },
   ): Promise<void> {
-    const { barcodes } = await payments.pickedAmount(picking.id);
+    const { barcodes } = picked ?? (await payments.pickedAmount(picking.id));
     await core.recordEvent({
       at,
       userId,
@@ -126,8 +128,10 @@ export function createPickingPaymentService(options: {
     row: PaymentRow,
     caller: CallContext,
     at: Date,
+    picked?: { barcodes: string[] },
   ): Promise<PayAnswer> {
-    await recordPaymentEvent(tx.core, tx.payments, picking, kind, row, caller.user.id, at);
+    const userId = caller.user.id;
+    await recordPaymentEvent(tx.core, tx.payments, picking, kind, row, userId, at, picked);
     return { payment: present(row), isRepeat: false };
   }
 
@@ -265,7 +269,9 @@ export function createPickingPaymentService(options: {
         const picking = await openPickingOrRefuse(core, pickingId, 'update', caller);
         const live = await payments.findLive(picking.id);
         if (live) return { payment: present(live), isRepeat: true };
-        const { kopecks } = await payments.pickedAmount(picking.id);
+        // Read once: its amount is charged and its parcels index the event.
+        const picked = await payments.pickedAmount(picking.id);
+        const kopecks = picked.kopecks;
         if (kopecks === 0) throw refusal('refused', 'pickingNothingToPay');
         const at = now();
         const row = await payments.insert({
@@ -280,7 +286,7 @@ export function createPickingPaymentService(options: {
         // A terminal payment is an intent here: committed first, then started at the terminal
         // under its id as the idempotency key (settleIntent), never inside this transaction.
         const kind = 'picking.paymentStarted';
-        return changedPayment({ core, payments }, picking, kind, row, caller, at);
+        return changedPayment({ core, payments }, picking, kind, row, caller, at, picked);
       });
       const answer = repeatOfEither(outcome);
       if (!isUnstartedAnswer(answer.value)) return answer;

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
-import type { PickingHandOver } from '../../lib/picking-hand-over.js';
+import type { PickingHandOver } from './picking-hand-over.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { refusal } from '../../lib/refusal.js';
 import {

@@ -14,7 +14,7 @@ import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, notFound, parcelNotFound, presentMeasures } from './sorting.presenter.js';
 import { type ParcelRow, type SortingRepository } from './sorting.repository.js';
 import { createSortingReader } from './scan-reads.repository.js';
-import { presentDimension } from '../../lib/dimension-type.js';
+import { presentDimension } from '../dimensions/index.js';
 
 /** Spec part 1 §5: measures are positive numbers; ours: at most 10 000 cm. */
 const MAX_CENTIMETRES = 10_000;

@@ -13,7 +13,8 @@ import {
 /** Spec part 1 §4: the attention message; confirm clears it, damage is reported. */
 export const checkDamageState = sortingSetup.createStateConfig({
   initial: 'waiting',
-  entry: assign({ prompt: prompts.step('checkDamage') }),
+  // A step ran: the scan's cells may no longer hold (the sorting step asks again).
+  entry: assign({ prompt: prompts.step('checkDamage'), cellsFromScan: false }),
   on: {
     CANCELLED: { target: 'scanWhat', actions: 'endOperation' },
     // A parcel, box or cell scan waits until the check is done.

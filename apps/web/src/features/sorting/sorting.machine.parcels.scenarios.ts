@@ -47,7 +47,8 @@ export function describeParcelScenarios(): void {
       expect(s.callsOf('scanParcel')).toEqual([
         { barcode: 'P1', warehouseId: 7, userId: 5, zoneId: 11 },
       ]);
-      expect(s.callsOf('suggestCells')[0]).toMatchObject({ parcelId: 1, zoneId: 11 });
+      // One call per parcel scan: the scan's answer carries the cells (part 1 §7).
+      expect(s.callsOf('suggestCells')).toEqual([]);
       const prompt = s.context().prompt;
       expect(prompt.main.key).toBe('putDownAndScan');
       expect(prompt.extra).toEqual({ key: 'routeNumber', params: { route: 'R-101' } });
@@ -245,21 +246,43 @@ export function describeParcelScenarios(): void {
     });
 
     it('suggest refused or failed is f-0010, the cells of the scan stay', async () => {
+      // Asked only after a step ran (here the sticker), since the scan's cells may not hold.
       const refused = await atScanWhat({ failures: { suggestCells: { errorCode: 1 } } });
-      expect(await refused.send('P1')).toBe('scanWhere');
+      expect(await refused.send('P5')).toBe('scanWhere');
+      expect(refused.callsOf('suggestCells')).toEqual([
+        expect.objectContaining({ parcelId: 5, zoneId: 11 }),
+      ]);
       expect(refused.lastError()).toMatchObject({ key: 'f-0010' });
       expect(refused.context().cells).toEqual([A1]);
       const failed = await atScanWhat({ failures: { suggestCells: 'throw' } });
-      expect(await failed.send('P1')).toBe('scanWhere');
+      expect(await failed.send('P5')).toBe('scanWhere');
       expect(failed.lastError()).toMatchObject({ key: 'f-0010' });
+    });
+
+    it('asks cells/suggest again only when a damage, measure or sticker step ran', async () => {
+      const s = await atScanWhat();
+      expect(await s.send('P1')).toBe('scanWhere');
+      expect(s.callsOf('suggestCells')).toEqual([]);
+      await s.send({ type: 'CANCELLED' });
+      await s.send('P2', { type: 'DAMAGE_CONFIRMED', isDamaged: false, comment: '' });
+      expect(s.screen()).toBe('scanWhere');
+      expect(s.callsOf('suggestCells')).toEqual([
+        expect.objectContaining({ parcelId: 2, zoneId: 11 }),
+      ]);
+      await s.send({ type: 'CANCELLED' });
+      expect(await s.send('P5')).toBe('scanWhere');
+      expect(s.callsOf('suggestCells')).toHaveLength(2);
+      expect(s.callsOf('suggestCells')[1]).toMatchObject({ parcelId: 5 });
     });
   });
 
   describe('sorting screen machine: boxes', () => {
-    it('box in scanWhat → suggest → scanWhere; same box f-0006; parcel f-0031; cell → move', async () => {
+    it('box in scanWhat → its cells → scanWhere; same box f-0006; parcel f-0031; cell → move', async () => {
       const s = await atScanWhat();
       expect(await s.send('_B1')).toBe('scanWhere');
-      expect(s.callsOf('suggestCells')[0]).toMatchObject({ boxId: 301, parcelId: null });
+      // The box's cells came with its answer: no second call.
+      expect(s.callsOf('suggestCells')).toEqual([]);
+      expect(s.context().cells.map((cell) => cell.id)).toEqual([102]);
       expect(s.context().prompt.pre).toEqual({ key: 'boxLine', params: { number: 301 } });
       await s.send('_B1');
       expect(s.lastError()).toMatchObject({ key: 'f-0006' });

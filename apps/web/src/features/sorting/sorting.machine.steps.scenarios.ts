@@ -43,6 +43,13 @@ export function describeStepScenarios(): void {
       expect(s.sounds.at(-1)).toEqual(['success-small', 'letters/a', 'numbers/1']);
     });
 
+    it('EXPEDITION after a step: the cells asked again, the first moved to at once', async () => {
+      const s = await atScanWhat({ input: { lastZoneNumber: 2 } });
+      expect(await s.send('P5')).toBe('scanWhat');
+      expect(s.callsOf('suggestCells')).toEqual([expect.objectContaining({ parcelId: 5 })]);
+      expect(s.callsOf('move')[0]).toMatchObject({ parcelId: 5 });
+    });
+
     it('automove refused or failed → scanWhere with f-0014; disabled automove waits for a cell', async () => {
       const refused = await atScanWhat({
         input: { lastZoneNumber: 2 },

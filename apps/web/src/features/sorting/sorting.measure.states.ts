@@ -23,7 +23,12 @@ import {
 /** Spec part 1 §4, §5: dimensions (.GL/.GW/.GH or typed) and weight (scale or typed). */
 export const measureState = sortingSetup.createStateConfig({
   initial: 'loadingMeasures',
-  entry: assign({ prompt: prompts.step('measureStep'), measure: EMPTY_MEASURE }),
+  // A step ran: the scan's cells may no longer hold (the sorting step asks again).
+  entry: assign({
+    prompt: prompts.step('measureStep'),
+    measure: EMPTY_MEASURE,
+    cellsFromScan: false,
+  }),
   on: {
     CANCELLED: { target: 'scanWhat', actions: 'endOperation' },
     MEASURE_CHANGED: {

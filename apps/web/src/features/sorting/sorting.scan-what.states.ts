@@ -179,6 +179,7 @@ const scanningParcelState = sortingSetup.createStateConfig({
               isRescan: context.isRescan,
               parcel,
               cells: parcel.cells,
+              cellsFromScan: true,
               lastParcel: { barcode: context.scanned, id: parcel.id },
             };
           }),
@@ -259,7 +260,7 @@ const searchingBoxState = sortingSetup.createStateConfig({
         target: 'sorting',
         actions: assign(({ event }) => {
           const box = event.output.operationObject as TBox;
-          return { ...clearWork, box, cells: box.cells };
+          return { ...clearWork, box, cells: box.cells, cellsFromScan: true };
         }),
       },
       objectNotFound(),

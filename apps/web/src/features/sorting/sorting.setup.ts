@@ -275,6 +275,7 @@ export const clearWork: Pick<
   | 'box'
   | 'container'
   | 'cells'
+  | 'cellsFromScan'
   | 'targetCell'
   | 'isRescan'
   | 'stepsDone'
@@ -288,6 +289,7 @@ export const clearWork: Pick<
   box: null,
   container: null,
   cells: [],
+  cellsFromScan: false,
   targetCell: null,
   isRescan: false,
   stepsDone: NO_STEPS_DONE,

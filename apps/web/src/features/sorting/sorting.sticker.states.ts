@@ -1,9 +1,26 @@
 import { assign } from 'xstate';
+import type { TCell } from '@sorting/contracts';
 import { prompts } from './sorting.prompts';
 import { callState, fail, failWithMessage, isOk, sortingSetup } from './sorting.setup';
+import type { SortingContext } from './sorting.types';
 
 // The sorting machine's sorting step: the sticker, then the suggested cells; composed in
 // sorting.machine.ts.
+
+/** Spec part 1 §4: EXPEDITION with automove → the first cell at once. */
+function isAutomove(context: SortingContext, cells: readonly TCell[]): boolean {
+  return (
+    context.parcel !== null &&
+    context.zone?.Type === 'EXPEDITION' &&
+    context.warehouse?.DisableAutomove !== true &&
+    cells.length > 0
+  );
+}
+
+/** `free`: the best cell is an empty one (docs/DECISIONS.md "Sorting screen", sounds). */
+function playFreeWhenBestIsEmpty({ context }: { context: SortingContext }): void {
+  if (context.cells[0]?.isEmpty === true) context.ports.play(['free']);
+}
 
 /** The sorting step: the sticker when the parcel needs one, then the cells. */
 export const sortingStepState = sortingSetup.createStateConfig({
@@ -21,7 +38,7 @@ export const sortingStepState = sortingSetup.createStateConfig({
     },
     loadingSticker: {
       tags: ['busy'],
-      entry: assign({ prompt: prompts.step('printingSticker') }),
+      entry: assign({ prompt: prompts.step('printingSticker'), cellsFromScan: false }),
       invoke: {
         src: 'getSticker',
         input: ({ context }) => context,
@@ -76,7 +93,6 @@ export const sortingStepState = sortingSetup.createStateConfig({
       unanswered: fail('f-0025'),
     }),
     suggesting: {
-      tags: ['busy'],
       entry: [
         'endOperation',
         assign({
@@ -84,6 +100,28 @@ export const sortingStepState = sortingSetup.createStateConfig({
           prompt: prompts.step('sortingStep'),
         }),
       ],
+      always: [
+        { guard: ({ context }) => context.cellsFromScan, target: 'withScanCells' },
+        { target: 'askingCells' },
+      ],
+    },
+    /** The scan's own cells, nothing changed since: no second call (one call per scan). */
+    withScanCells: {
+      entry: assign({ cellsFromScan: false }),
+      always: [
+        {
+          guard: ({ context }) => isAutomove(context, context.cells),
+          target: '#sorting.work.expeditionSuggestMove',
+          actions: [
+            'startOperation',
+            assign({ targetCell: ({ context }) => context.cells[0] ?? null }),
+          ],
+        },
+        { target: '#sorting.work.scanWhere', actions: playFreeWhenBestIsEmpty },
+      ],
+    },
+    askingCells: {
+      tags: ['busy'],
       invoke: {
         src: 'suggestCells',
         input: ({ context }) => context,
@@ -91,11 +129,7 @@ export const sortingStepState = sortingSetup.createStateConfig({
           {
             // Spec part 1 §4: EXPEDITION with automove → the first cell at once.
             guard: ({ context, event }) =>
-              isOk(event.output) &&
-              context.parcel !== null &&
-              context.zone?.Type === 'EXPEDITION' &&
-              context.warehouse?.DisableAutomove !== true &&
-              (event.output.operationObject ?? []).length > 0,
+              isOk(event.output) && isAutomove(context, event.output.operationObject ?? []),
             target: '#sorting.work.expeditionSuggestMove',
             actions: [
               'startOperation',
@@ -110,10 +144,7 @@ export const sortingStepState = sortingSetup.createStateConfig({
             target: '#sorting.work.scanWhere',
             actions: [
               assign({ cells: ({ event }) => event.output.operationObject ?? [] }),
-              // `free`: the best cell is an empty one (docs/DECISIONS.md "Sorting screen", sounds).
-              ({ context }) => {
-                if (context.cells[0]?.isEmpty === true) context.ports.play(['free']);
-              },
+              playFreeWhenBestIsEmpty,
             ],
           },
           {

@@ -147,6 +147,12 @@ export interface SortingContext {
   /** The returnable container scanned (`_R…`): where it is, and the cell it goes to. */
   container: TReturnableBox | null;
   cells: TCell[];
+  /**
+   * `cells` came with the scan's answer (parcel or box) and no damage, measure or sticker step
+   * ran since: the sorting step uses them instead of asking `cells/suggest` again (one call
+   * per parcel scan; part 1 §7 keeps both calls). Used once.
+   */
+  cellsFromScan: boolean;
   /** The cell the next move goes to. */
   targetCell: TCell | null;
   /** The scanned text being handled. */

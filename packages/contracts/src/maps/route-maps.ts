@@ -13,7 +13,7 @@ import { DELIVERY_ROUTES, PICKING_DELIVERY_ROUTES } from '../delivery/delivery.r
 import { PICKING_PAYMENT_ROUTES } from '../picking/picking-payment.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
-import type { RouteMap } from './route.js';
+import type { RouteMap } from '../routing/route.js';
 
 /**
  * Every service's route map: the server registers each, /openapi.json documents each, and a

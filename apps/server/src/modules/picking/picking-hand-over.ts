@@ -1,5 +1,5 @@
-// Issue 19 (docs/DECISIONS.md "Delivery to a recipient"): the port between the picking module,
-// which calls it at `end`, and the delivery module, which implements it; app.ts wires the two.
+// The port between the picking module, which calls it at `end`, and the delivery module, which
+// implements it (docs/DECISIONS.md "Delivery to a recipient"); app.ts wires the two.
 
 /**
  * The picking's delivery at `end`, run in the end's transaction: none → null (a plain pick-up);

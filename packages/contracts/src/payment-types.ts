@@ -1,5 +1,6 @@
-// Constants of picking payment and item return (spec part 2 §3 "Picking and payment", §4
-// "Picking payment and return"; issue 18, docs/DECISIONS.md "Picking payment"). Plain values,
+// Constants of picking payment and item return, in the base because the runtime settings
+// offer the payment providers (spec part 2 §3 "Picking and payment", §4
+// "Picking payment and return"; docs/DECISIONS.md "Picking payment"). Plain values,
 // no zod: the runtime settings and the web app's first screen may import them.
 
 /** Spec part 2 §3 payment types; `undefined` (the spec's third) is refused with 400. */

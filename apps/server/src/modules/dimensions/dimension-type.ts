@@ -13,7 +13,8 @@ export interface DimensionTypeFields {
 
 /**
  * Spec part 2 §3 "Dimension type", as both `GET /dimensions-api/dimension` (the list) and
- * `GET /sorting-api/dimension` (one by barcode) answer it; in lib because two modules answer it.
+ * `GET /sorting-api/dimension` (one by barcode) answer it; the sorting module answers
+ * it through this module's face.
  */
 export function presentDimension(row: DimensionTypeFields): TDimension {
   return {

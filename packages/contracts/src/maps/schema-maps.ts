@@ -18,7 +18,7 @@ import { PICKING_PAYMENT_SCHEMAS } from '../picking/picking-payment.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
-import type { SchemasOf } from './route.js';
+import type { SchemasOf } from '../routing/route.js';
 
 /**
  * The zod schemas of every route map, by service and call: what the server binds to its

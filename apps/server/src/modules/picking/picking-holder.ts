@@ -1,8 +1,8 @@
-import type { CallContext } from './call-context.js';
-import { refusal } from './refusal.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
 
 // Who may change a picking (spec part 1 §4 "Picking"; docs/DECISIONS.md "Recipient picking"):
-// the picking module and the delivery module (issue 19) refuse alike.
+// the picking module and the delivery module (through picking's face) refuse alike.
 
 /** The caller's default warehouse number, where pickings are begun; none → 104. */
 export function pickingWarehouseNumberOf(context: CallContext): number {
