@@ -109,8 +109,8 @@ test('with no device cookies the measure step reads the scale of the agent on th
   await scanner.scan('P100010');
   await expect(screen).toHaveAttribute('data-state', 'measure');
   await page.getByTestId('measure-read-scale').click();
-  // The demo agent's simulated scale carries 1.25 kg.
-  await expect(page.getByTestId('measure-weight')).toHaveValue('1.25', { timeout: 15_000 });
+  // The demo agent's simulated scale carries 1.25 kg, shown in the ru interface's decimals.
+  await expect(page.getByTestId('measure-weight')).toHaveValue('1,25', { timeout: 15_000 });
   await expect(page.getByTestId('device-status')).toHaveAttribute('data-scale', 'set');
   const cookies = await page.context().cookies();
   const value = (name: string) => cookies.find((cookie) => cookie.name === name)?.value;

@@ -162,7 +162,7 @@ describe('ReturnableBoxesScreen', () => {
     await waitFor(() => expect(numbers()).toEqual([2, 1]));
     const row = rowOf('_R34717-2');
     expect(within(row).getByTestId('box-row-barcode').textContent).toBe('_R34717-2');
-    expect(within(row).getByTestId('box-row-dimensions').textContent).toBe('40x30.5x20');
+    expect(within(row).getByTestId('box-row-dimensions').textContent).toBe('40x30,5x20');
     expect(within(row).getByTestId('box-row-location').textContent).toBe('Ворота 1');
     const changed = within(row).getByTestId('box-row-changed');
     expect(changed.textContent).toBe(
@@ -189,7 +189,7 @@ describe('ReturnableBoxesScreen', () => {
       within(created)
         .getAllByTestId('created-box')
         .map((item) => item.textContent),
-    ).toEqual(['№ 3 — _R34717-3, 50x35.5x25 см', '№ 4 — _R34717-4, 50x35.5x25 см']);
+    ).toEqual(['№ 3 — _R34717-3, 50x35,5x25 см', '№ 4 — _R34717-4, 50x35,5x25 см']);
     const create = server.requests.find((request) => request.name === 'create');
     expect(create?.input).toMatchObject({
       request: { Count: 2, LengthCm: 50, WidthCm: 35.5, HeightCm: 25 },

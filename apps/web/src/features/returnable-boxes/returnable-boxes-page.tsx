@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatSizesCm } from '../../lib/number-format';
 import {
   RETURNABLE_BOXES_PAGE_SIZE,
   type TBoxCreateRequest,
   type TDimension,
   type TReturnableBox,
 } from '@sorting/contracts';
-import { formatDimensions } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
@@ -142,8 +142,10 @@ export function ReturnableBoxesScreen(props: {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['returnable-boxes', 'list'] });
 
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  // On screen in the interface's decimals; the label keeps its own (docs/DECISIONS.md
+  // "Dimension types").
   const dimensionsOf = (box: TReturnableBox) =>
-    formatDimensions(box.LengthCm, box.WidthCm, box.HeightCm);
+    formatSizesCm(box.LengthCm, box.WidthCm, box.HeightCm, locale);
 
   // A scanned dimension type (the demo DIM-S, DIM-M…) fills the size of the new boxes.
   useScan(async (scan) => {
@@ -158,7 +160,7 @@ export function ReturnableBoxesScreen(props: {
         status: 'info',
         content: t('dimensionFilled', {
           name: dimension.Name,
-          dims: formatDimensions(dimension.Length, dimension.Width, dimension.Height),
+          dims: formatSizesCm(dimension.Length, dimension.Width, dimension.Height, locale),
         }),
       });
     } catch (error) {
@@ -294,7 +296,7 @@ export function ReturnableBoxesScreen(props: {
                   <option key={type.DimensionId} value={String(type.DimensionId)}>
                     {t('dimensionOption', {
                       name: type.Name,
-                      dims: formatDimensions(type.Length, type.Width, type.Height),
+                      dims: formatSizesCm(type.Length, type.Width, type.Height, locale),
                     })}
                   </option>
                 ))}

@@ -172,7 +172,7 @@ export function describeStepScenarios(): void {
     it('the scale fills the weight; no scale is an error; weight only skips the measure call', async () => {
       const s = await atScanWhat({ scaleKg: 2.5 });
       await s.send('P4', { type: 'READ_WEIGHT' });
-      expect(s.context().measure.weight).toBe('2.5');
+      expect(s.context().measure.weight).toBe('2,5'); // the interface's decimals (ru);
       expect(await s.send({ type: 'MEASURE_SUBMITTED' })).toBe('scanWhere');
       expect(s.callsOf('measure')).toEqual([]);
       expect(s.callsOf('weigh')[0]).toMatchObject({ weight: 2500 });

@@ -5,6 +5,7 @@ import {
   EMPTY_MEASURE,
   INVALID_MEASURE_CODE,
   codeOf,
+  decimalTextIn,
   fail,
   failWithMessage,
   isOk,
@@ -158,7 +159,8 @@ export const measureState = sortingSetup.createStateConfig({
           actions: assign({
             measure: ({ context, event }) => ({
               ...context.measure,
-              weight: String(event.output),
+              // The scale's kg in the interface's decimals, as the known measures are.
+              weight: decimalTextIn(event.output, context.ports.locale),
             }),
           }),
         },

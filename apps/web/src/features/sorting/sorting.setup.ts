@@ -204,6 +204,11 @@ export const scanIsContainer = ({ event }: { event: SortingEvent }) =>
 export const scanIsSortingBox = ({ event }: { event: SortingEvent }) =>
   scanIs('box')({ event }) && !scanIsContainer({ event });
 
+/** A number as the form shows it, in the locale's decimals («1,25» in ru, "1.25" in en). */
+export function decimalTextIn(value: number, locale: 'ru' | 'en'): string {
+  return locale === 'ru' ? String(value).replace('.', ',') : String(value);
+}
+
 /**
  * The known measures (spec part 1 §3 "Measure") as the form's text, in the locale's decimals
  * (`parseAmount` reads both); weight grams → kg. Unknown ones keep what the form has.
@@ -214,7 +219,7 @@ export function measureFormOf(
   locale: 'ru' | 'en',
 ): MeasureForm {
   const text = (value: number | null, current: string) =>
-    value === null ? current : locale === 'ru' ? String(value).replace('.', ',') : String(value);
+    value === null ? current : decimalTextIn(value, locale);
   return {
     length: text(known.length, form.length),
     width: text(known.width, form.width),
