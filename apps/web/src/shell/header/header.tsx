@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { splitLocalePath } from '@sorting/domain';
 import { LocaleLink } from '../i18n';
 import { useRouterBusy, useSessionUser } from '../shell-services';
 import { LocaleSwitch } from './locale-switch';
-import UserMenu from './user-menu';
 import styles from './header.module.css';
+
+// Lazy: sign-out shows only once someone is signed in, never on the sign-in first screen (its
+// 150 kB budget, docs/DECISIONS.md "Web shell"). Until it comes, UserSlot holds its place.
+const UserMenu = lazy(() => import('./user-menu'));
 
 /** The sign-in page, where nobody is signed in yet: no place is kept for a user there. */
 const SIGN_IN_PATH = '/user-auth';
@@ -42,14 +45,32 @@ export function Header(props: { devices?: ReactNode }) {
       >
         {props.devices}
       </div>
-      {user !== null ? <UserMenu /> : null}
-      {isUserPending ? (
-        <div className={styles.user} aria-hidden="true" data-testid="header-user-pending">
-          <span className={styles.userNameButton} />
-          <span className={`${styles.logout} ${styles.pending}`} />
-        </div>
+      {user !== null ? (
+        <Suspense fallback={<UserSlot name={user.userName} />}>
+          <UserMenu />
+        </Suspense>
       ) : null}
+      {isUserPending ? <UserSlot name={null} /> : null}
       <LocaleSwitch />
     </header>
+  );
+}
+
+/**
+ * The place of the user's name and sign-out, laid out as `UserMenu` lays them out: shown while
+ * the session lookup runs (no name yet) and while the menu's code loads (the name already).
+ */
+function UserSlot(props: { name: string | null }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.user} data-testid="header-user-slot">
+      <span className={styles.userNameButton}>
+        <span className={styles.userName}>{props.name}</span>
+      </span>
+      <span className={`${styles.logout} ${styles.pending}`} aria-hidden="true">
+        <span className={styles.logoutIcon} />
+        <span className={styles.logoutText}>{t('session.logout')}</span>
+      </span>
+    </div>
   );
 }
