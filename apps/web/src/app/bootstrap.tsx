@@ -16,7 +16,7 @@ import { browserScheduler } from '../lib/scheduler';
 import { getLocalStorage, getSessionStorage } from '../lib/storage';
 import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
-import { loadNotificationSanitizer, toastStore, withSuccessSignal } from '../shell/notifications';
+import { toastStore, withSuccessSignal } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
 import { createAuthGuard, createSignInPageGate } from '../shell/session/auth-guard';
 import { createSessionApi } from '../shell/session/session-api';
@@ -152,9 +152,8 @@ export function bootstrap(container: HTMLElement): void {
     </StrictMode>,
   );
 
-  // Not needed for the first screen: DOMPurify comes in its own chunk right after it.
+  // Not needed for the first screen (DOMPurify comes with the first toast, shell/notifications).
   window.setTimeout(() => {
-    loadNotificationSanitizer().catch(() => undefined);
     // Spec part 1 §8: tell the worker at once when the browser keeps no cookies.
     import('../shell/devices/cookie-warning')
       .then((module) =>

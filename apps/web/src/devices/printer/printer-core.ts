@@ -44,9 +44,10 @@ export interface LocalChannelState {
   /** Consecutive reconnects since the socket was last open. */
   reconnectAttempt: number;
   /**
-   * The socket was open at least once on this page: an agent runs on this workstation. Until
-   * then a refused socket is not retried on a timer (docs/DECISIONS.md "Printer and scale in
-   * the web app", no agent).
+   * An agent answered on this page since the last refused attempt: it runs on this workstation.
+   * Otherwise a refused socket is not retried on a timer, only when asked (the device dialog):
+   * each refusal is one more error in the browser's console (docs/DECISIONS.md "Printer and
+   * scale in the web app", no agent).
    */
   hasOpened: boolean;
   isReconnectScheduled: boolean;
@@ -189,8 +190,8 @@ function maybeScheduleLocalReconnect(state: PrinterState): Transition {
     local.isNeeded &&
     local.status === 'disconnected' &&
     local.lastCloseWasClean === false &&
-    // No agent has answered on this page: each try is one more refusal in the console, so it
-    // is tried again only when asked (the device dialog, a print), not every few seconds.
+    // No agent has answered since the last refusal: each try is one more refusal in the
+    // console, so it is tried again only when asked (the device dialog), not on a timer.
     local.hasOpened &&
     !local.isReconnectScheduled &&
     state.hub.status !== 'connected';
@@ -363,6 +364,9 @@ export function reducePrinter(state: PrinterState, event: PrinterEvent): Transit
     case 'LOCAL_CLOSED': {
       // A close we asked for (page does not need it, stop) was already accounted for.
       if (state.local.status === 'disconnected') return { state, effects: [] };
+      // Closed before it opened: the agent refused. The one refusal of this outage is in the
+      // console; the timer stops until the agent is asked for again.
+      const isRefused = state.local.status === 'connecting' && !event.wasClean;
       const closed: PrinterState = {
         ...state,
         local: {
@@ -370,6 +374,7 @@ export function reducePrinter(state: PrinterState, event: PrinterEvent): Transit
           status: 'disconnected',
           lastCloseWasClean: event.wasClean,
           selectedPrinterId: null,
+          hasOpened: state.local.hasOpened && !isRefused,
         },
       };
       return maybeScheduleLocalReconnect(closed);

@@ -63,6 +63,12 @@ export interface SortingEntryContext {
   warehouseNumber: string | null;
   /** The zone being looked up (without the warehouse id). */
   zoneQuery: { barcode: string } | { number: number } | null;
+  /**
+   * The screen is still restoring the worker's warehouse and last (or default) zone by itself
+   * (spec part 1 §4 "Sorting entry"): it shows a neutral loading state, not the scan prompts,
+   * until the restore has decided (docs/DECISIONS.md "Sorting screen", layout shift).
+   */
+  isRestoring: boolean;
 }
 
 export type SortingEntryEvent =
@@ -203,6 +209,7 @@ export const sortingEntryMachine = setup({
     zoneFailures: 0,
     warehouseNumber: null,
     zoneQuery: null,
+    isRestoring: input.defaultWarehouseNumber !== null,
   }),
   states: {
     init: {
@@ -220,6 +227,7 @@ export const sortingEntryMachine = setup({
       initial: 'waiting',
       states: {
         waiting: {
+          entry: assign({ isRestoring: false }),
           on: {
             SCANNED: [
               { guard: ({ event }) => isEmptyScan(event.text) },
@@ -336,6 +344,7 @@ export const sortingEntryMachine = setup({
           },
         },
         waiting: {
+          entry: assign({ isRestoring: false }),
           on: {
             SCANNED: [
               { guard: ({ event }) => isEmptyScan(event.text) },

@@ -429,6 +429,14 @@ export function SortingScreen(props: SortingScreenProps) {
     enabled: warehouseId !== null && isScanZone,
     staleTime: 60_000,
   });
+  // Until the warehouse and zone restore has decided and the list to pick from has come, a
+  // neutral loading line alone: the prompt, the list and the buttons then come at once, in
+  // their place, and nothing on the screen moves (docs/DECISIONS.md "Sorting screen").
+  const isEntryLoading =
+    isEntry &&
+    ((context?.entry.isRestoring ?? true) ||
+      (isScanWarehouse && warehouses.isLoading) ||
+      (isScanZone && zones.isLoading));
 
   const entryErrorText = (value: EntryError | null) => {
     if (!value) return null;
@@ -487,142 +495,150 @@ export function SortingScreen(props: SortingScreenProps) {
         data-state={screen}
         aria-busy={busy}
       >
-        {greeting ? (
-          <p className={styles.greeting} data-testid="greeting">
-            {greeting}
+        {isEntryLoading ? (
+          <p className={styles.restoring} data-testid="sorting-restoring">
+            {t('loading')}
           </p>
-        ) : null}
-        {isWorking && contextLine && (screen !== 'scanWhat' || prompt?.pre) ? (
-          <p className={styles.context} data-testid="sorting-context">
-            {contextLine}
-          </p>
-        ) : null}
+        ) : (
+          <>
+            {greeting ? (
+              <p className={styles.greeting} data-testid="greeting">
+                {greeting}
+              </p>
+            ) : null}
+            {isWorking && contextLine && (screen !== 'scanWhat' || prompt?.pre) ? (
+              <p className={styles.context} data-testid="sorting-context">
+                {contextLine}
+              </p>
+            ) : null}
 
-        {prompt ? (
-          <Prompt
-            pre={textOf(prompt.pre) ?? (screen === 'scanWhat' ? contextLine : null)}
-            main={textOf(prompt.main) ?? ''}
-            extra={textOf(prompt.extra)}
-            bottom={textOf(prompt.bottom)}
-            isArrow={prompt.isArrow}
-            error={error}
-          />
-        ) : null}
+            {prompt ? (
+              <Prompt
+                pre={textOf(prompt.pre) ?? (screen === 'scanWhat' ? contextLine : null)}
+                main={textOf(prompt.main) ?? ''}
+                extra={textOf(prompt.extra)}
+                bottom={textOf(prompt.bottom)}
+                isArrow={prompt.isArrow}
+                error={error}
+              />
+            ) : null}
 
-        {isWorking && (context?.cells.length ?? 0) > 0 && screen === 'scanWhere' ? (
-          <section aria-label={t('suggestedCells')}>
-            <ol className={styles.cells} data-testid="suggested-cells">
-              {(context?.cells ?? []).map((cell, index) => (
-                <CellCard key={cell.id} cell={cell} isFirst={index === 0} />
-              ))}
-            </ol>
-          </section>
-        ) : null}
+            {isWorking && (context?.cells.length ?? 0) > 0 && screen === 'scanWhere' ? (
+              <section aria-label={t('suggestedCells')}>
+                <ol className={styles.cells} data-testid="suggested-cells">
+                  {(context?.cells ?? []).map((cell, index) => (
+                    <CellCard key={cell.id} cell={cell} isFirst={index === 0} />
+                  ))}
+                </ol>
+              </section>
+            ) : null}
 
-        {screen === 'checkDamage' && parcel ? (
-          <DamageForm
-            key={parcel.id}
-            attention={parcel.attentionMessage ?? ''}
-            isBusy={busy}
-            onConfirm={(isDamaged, comment) =>
-              send({ type: 'DAMAGE_CONFIRMED', isDamaged, comment })
-            }
-            onCancel={() => send({ type: 'CANCELLED' })}
-          />
-        ) : null}
+            {screen === 'checkDamage' && parcel ? (
+              <DamageForm
+                key={parcel.id}
+                attention={parcel.attentionMessage ?? ''}
+                isBusy={busy}
+                onConfirm={(isDamaged, comment) =>
+                  send({ type: 'DAMAGE_CONFIRMED', isDamaged, comment })
+                }
+                onCancel={() => send({ type: 'CANCELLED' })}
+              />
+            ) : null}
 
-        {screen === 'measure' && parcel && context ? (
-          <MeasureFormView
-            values={context.measure}
-            needs={{ measure: parcel.isNeedMeasure, weight: parcel.isNeedWeight }}
-            locale={locale}
-            isBusy={busy}
-            onChange={(field, value) => send({ type: 'MEASURE_CHANGED', field, value })}
-            onReadScale={() => send({ type: 'READ_WEIGHT' })}
-            onSubmit={() => send({ type: 'MEASURE_SUBMITTED' })}
-            onCancel={() => send({ type: 'CANCELLED' })}
-          />
-        ) : null}
+            {screen === 'measure' && parcel && context ? (
+              <MeasureFormView
+                values={context.measure}
+                needs={{ measure: parcel.isNeedMeasure, weight: parcel.isNeedWeight }}
+                locale={locale}
+                isBusy={busy}
+                onChange={(field, value) => send({ type: 'MEASURE_CHANGED', field, value })}
+                onReadScale={() => send({ type: 'READ_WEIGHT' })}
+                onSubmit={() => send({ type: 'MEASURE_SUBMITTED' })}
+                onCancel={() => send({ type: 'CANCELLED' })}
+              />
+            ) : null}
 
-        {screen === 'acceptanceReport' && context?.acceptance ? (
-          <section className={styles.form} data-testid="acceptance-report">
-            <h2 className={styles.listTitle}>{t('acceptanceTitle')}</h2>
-            <dl className={styles.report}>
-              <dt>{t('acceptanceName')}</dt>
-              <dd data-testid="acceptance-name">{context.acceptance.name}</dd>
-              <dt>{t('acceptanceQuantity')}</dt>
-              <dd data-testid="acceptance-quantity">{context.acceptance.detailsQuantity}</dd>
-            </dl>
-            <ActionButton
-              testId="acceptance-close"
-              label={t('close')}
-              onClick={() => send({ type: 'CANCELLED' })}
-            />
-          </section>
-        ) : null}
+            {screen === 'acceptanceReport' && context?.acceptance ? (
+              <section className={styles.form} data-testid="acceptance-report">
+                <h2 className={styles.listTitle}>{t('acceptanceTitle')}</h2>
+                <dl className={styles.report}>
+                  <dt>{t('acceptanceName')}</dt>
+                  <dd data-testid="acceptance-name">{context.acceptance.name}</dd>
+                  <dt>{t('acceptanceQuantity')}</dt>
+                  <dd data-testid="acceptance-quantity">{context.acceptance.detailsQuantity}</dd>
+                </dl>
+                <ActionButton
+                  testId="acceptance-close"
+                  label={t('close')}
+                  onClick={() => send({ type: 'CANCELLED' })}
+                />
+              </section>
+            ) : null}
 
-        {isScanWarehouse ? (
-          <PickList
-            title={t('warehouses')}
-            query={warehouses}
-            testIdPrefix="warehouse"
-            disabled={busy}
-            labelOf={(item) => t('warehouse', { number: item.Number, name: item.Name })}
-            onPick={(number) => send({ type: 'WAREHOUSE_PICKED', number })}
-            texts={{ failed: t('listFailed'), loading: t('loading') }}
-          />
-        ) : null}
+            {isScanWarehouse ? (
+              <PickList
+                title={t('warehouses')}
+                query={warehouses}
+                testIdPrefix="warehouse"
+                disabled={busy}
+                labelOf={(item) => t('warehouse', { number: item.Number, name: item.Name })}
+                onPick={(number) => send({ type: 'WAREHOUSE_PICKED', number })}
+                texts={{ failed: t('listFailed'), loading: t('loading') }}
+              />
+            ) : null}
 
-        {isScanZone ? (
-          <PickList
-            title={t('zones')}
-            query={zones}
-            testIdPrefix="zone"
-            disabled={busy}
-            labelOf={(item) => t('zone', { number: item.Number, name: item.Name })}
-            onPick={(number) => send({ type: 'ZONE_PICKED', number })}
-            texts={{ failed: t('listFailed'), loading: t('loading') }}
-          />
-        ) : null}
+            {isScanZone ? (
+              <PickList
+                title={t('zones')}
+                query={zones}
+                testIdPrefix="zone"
+                disabled={busy}
+                labelOf={(item) => t('zone', { number: item.Number, name: item.Name })}
+                onPick={(number) => send({ type: 'ZONE_PICKED', number })}
+                texts={{ failed: t('listFailed'), loading: t('loading') }}
+              />
+            ) : null}
 
-        <ActionBar>
-          {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
-            <ActionButton
-              testId="retry-move"
-              label={t('retry')}
-              disabled={busy}
-              onClick={() => send({ type: 'RETRY' })}
-              isPrimary
-            />
-          ) : null}
-          {screen === 'scanWhere' ||
-          screen === 'scanCell' ||
-          screen === 'scanContainerPlace' ||
-          screen === 'logout' ? (
-            <ActionButton
-              testId="sorting-cancel"
-              label={t('cancel')}
-              disabled={busy}
-              onClick={() => send({ type: 'CANCELLED' })}
-            />
-          ) : null}
-          {isWorking ? (
-            <ActionButton
-              testId="change-zone"
-              label={t('changeZone')}
-              disabled={busy}
-              onClick={() => send({ type: 'CHANGE_ZONE' })}
-            />
-          ) : null}
-          {isScanZone || isWorking ? (
-            <ActionButton
-              testId="change-warehouse"
-              label={t('changeWarehouse')}
-              disabled={busy}
-              onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
-            />
-          ) : null}
-        </ActionBar>
+            <ActionBar>
+              {context?.canRetryMove && (screen === 'scanWhere' || screen === 'scanCell') ? (
+                <ActionButton
+                  testId="retry-move"
+                  label={t('retry')}
+                  disabled={busy}
+                  onClick={() => send({ type: 'RETRY' })}
+                  isPrimary
+                />
+              ) : null}
+              {screen === 'scanWhere' ||
+              screen === 'scanCell' ||
+              screen === 'scanContainerPlace' ||
+              screen === 'logout' ? (
+                <ActionButton
+                  testId="sorting-cancel"
+                  label={t('cancel')}
+                  disabled={busy}
+                  onClick={() => send({ type: 'CANCELLED' })}
+                />
+              ) : null}
+              {isWorking ? (
+                <ActionButton
+                  testId="change-zone"
+                  label={t('changeZone')}
+                  disabled={busy}
+                  onClick={() => send({ type: 'CHANGE_ZONE' })}
+                />
+              ) : null}
+              {isScanZone || isWorking ? (
+                <ActionButton
+                  testId="change-warehouse"
+                  label={t('changeWarehouse')}
+                  disabled={busy}
+                  onClick={() => send({ type: 'CHANGE_WAREHOUSE' })}
+                />
+              ) : null}
+            </ActionBar>
+          </>
+        )}
       </div>
     </Page>
   );

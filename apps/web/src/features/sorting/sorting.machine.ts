@@ -36,7 +36,7 @@ export const sortingMachine = sortingSetup.createMachine({
       defaultWarehouseNumber: input.defaultWarehouseNumber,
       lastZoneNumber: input.lastZoneNumber,
     },
-    entry: { state: 'init', isBusy: true, error: null },
+    entry: { state: 'init', isBusy: true, isRestoring: true, error: null },
     warehouse: null,
     zone: null,
     ...clearWork,

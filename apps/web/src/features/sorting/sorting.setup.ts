@@ -234,7 +234,7 @@ export function scannedText(event: SortingEvent): string {
 
 export function entryViewOf(snapshot: {
   value: unknown;
-  context: { error: EntryError | null };
+  context: { error: EntryError | null; isRestoring?: boolean };
   hasTag(tag: 'busy'): boolean;
 }): EntryView {
   const top =
@@ -247,6 +247,7 @@ export function entryViewOf(snapshot: {
   return {
     state: state ?? 'init',
     isBusy: snapshot.hasTag('busy'),
+    isRestoring: state !== 'scanWhat' && snapshot.context.isRestoring === true,
     error: snapshot.context.error,
   };
 }

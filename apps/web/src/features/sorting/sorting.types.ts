@@ -104,6 +104,8 @@ export interface SortingInput extends SortingEntryInput {
 export interface EntryView {
   state: 'init' | 'scanWarehouse' | 'scanZone' | 'scanWhat';
   isBusy: boolean;
+  /** Restoring the warehouse and zone by itself: the screen shows a neutral loading state. */
+  isRestoring: boolean;
   error: EntryError | null;
 }
 

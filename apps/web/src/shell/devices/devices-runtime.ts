@@ -71,11 +71,37 @@ export interface DevicesRuntime {
   onOpenDialog(listener: () => void): () => void;
 }
 
+/** Whether the printer socket and the scale service are the same agent (host and port). */
+function isSameAgent(printerServiceUrl: string, scaleServiceUrl: string): boolean {
+  try {
+    const socket = new URL(printerServiceUrl);
+    const service = new URL(scaleServiceUrl);
+    return socket.hostname === service.hostname && socket.port === service.port;
+  } catch {
+    return false;
+  }
+}
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
 /** Builds the runtime; nothing connects until `acquire`. */
 export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
   const printerIds = createPrinterIdCookies(deps.cookies, deps.getHost);
+  // Whether the agent's last answer to a call was a refused connection (no agent runs).
+  let isAgentRefused = false;
+  const agentFetch: FetchFn = (input, init) =>
+    deps.fetch(input, init).then(
+      (response) => {
+        isAgentRefused = false;
+        return response;
+      },
+      (error: unknown) => {
+        if (!isAbort(error)) isAgentRefused = true;
+        throw error;
+      },
+    );
   const scale = createScaleClient({
-    fetch: deps.fetch,
+    fetch: agentFetch,
     baseUrl: deps.settings.scaleServiceUrl,
     scheduler: deps.scheduler,
   });
@@ -134,22 +160,56 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
   let holders = 0;
   let stopTimer: ReturnType<Scheduler['setTimeout']> | null = null;
 
-  const start = () => {
-    printer.start();
+  /** The local socket's first try: true open, false refused, null when it is not tried. */
+  const localOutcome = () =>
+    new Promise<boolean | null>((resolve) => {
+      const decide = (): boolean => {
+        const { isStarted, local } = printer.getSnapshot();
+        if (!isStarted || !local.isNeeded) resolve(null);
+        else if (local.status === 'connecting') return false;
+        else resolve(local.status === 'connected');
+        return true;
+      };
+      if (decide()) return;
+      const unsubscribe = printer.subscribe(() => {
+        if (decide()) unsubscribe();
+      });
+    });
+
+  /**
+   * The agent's probes of a start, one after another: a refused connection is an error in the
+   * browser's console, so while no agent runs there is one, not one per probe (docs/DECISIONS.md
+   * "Printer and scale in the web app", no agent). The socket goes first; the scale service,
+   * when it is the same agent, is asked only if the socket opened; the agent's cookie check
+   * only if the scale service answered.
+   */
+  const probeAgent = async () => {
+    const { printerServiceUrl, scaleServiceUrl } = deps.settings;
+    const socket = isSameAgent(printerServiceUrl, scaleServiceUrl) ? await localOutcome() : null;
+    let isAgentUp = socket !== false;
+    if (isAgentUp) {
+      // The header shows the agent's scale as set up from the start.
+      await resolveScaleIds().catch(() => null);
+      isAgentUp = !isAgentRefused;
+    }
     // Spec part 1 §8: cookies off (browser or, when it answers, the agent) → one toast.
-    void checkCookiesWithAgent({
+    const isEnabled = await checkCookiesWithAgent({
       cookies: deps.cookies,
       host: deps.getHost(),
       isCookieEnabled: deps.isCookieEnabled(),
       probeValue: String(Math.floor(deps.random() * 1e9)),
       name: SCALE_COOKIE_CHECK_NAME,
-      agentUrl: deps.settings.scaleServiceUrl,
-      checkAgent: (name, value, options) => scale.checkCookie(name, value, options),
-    }).then((isEnabled) => {
-      if (!isEnabled) report({ kind: 'cookiesDisabled' });
+      agentUrl: scaleServiceUrl,
+      // An agent that is not there says nothing about cookies (null): not asked.
+      checkAgent: (name, value, options) =>
+        isAgentUp ? scale.checkCookie(name, value, options) : Promise.resolve(null),
     });
-    // The header shows the agent's scale as set up from the start.
-    void resolveScaleIds();
+    if (!isEnabled) report({ kind: 'cookiesDisabled' });
+  };
+
+  const start = () => {
+    printer.start();
+    void probeAgent();
   };
 
   return {

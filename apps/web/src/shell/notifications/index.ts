@@ -10,7 +10,8 @@ export * from './notification';
 export { createToastStore, type ToastStore, type ToastsByPosition } from './toast-store';
 export { ToastViewport } from './toast-viewport';
 
-const sanitizer = createLazySanitizer(loadDomPurify);
+// Loaded with the first toast; the toasts shown meanwhile are sanitised again then.
+const sanitizer = createLazySanitizer(loadDomPurify, () => toastStore.resanitize());
 
 /** The app's toasts. */
 export const toastStore = createToastStore({
@@ -42,11 +43,6 @@ export function withSuccessSignal(
     },
     setMuted: (isMuted) => player.setMuted(isMuted),
   };
-}
-
-/** Loads DOMPurify (call once the first screen is up); shown toasts are sanitised again. */
-export function loadNotificationSanitizer(): Promise<void> {
-  return sanitizer.load().then(() => toastStore.resanitize());
 }
 
 /** Shows a toast (default: error, which also plays err.flac unless muted); returns its id. */

@@ -23,24 +23,37 @@ export const textOnlySanitizer: Sanitizer = (html) => escapeHtml(htmlToText(html
 
 /**
  * Notification content is HTML from catalogues and servers; DOMPurify keeps only safe markup.
- * DOMPurify (11 kB gzip) is loaded after the first screen rather than in it; a toast raised
- * before it is in shows its text only, and is sanitised again once it is.
+ * DOMPurify (11 kB gzip) is loaded with the first toast, not with a page: a page that raises
+ * none never fetches it (docs/DECISIONS.md "Web shell", weight). That toast shows its text only
+ * until DOMPurify is in; `onLoaded` then sanitises the shown toasts again. A failed load is
+ * tried again with the next toast.
  */
-export function createLazySanitizer(load: () => Promise<Sanitizer>) {
+export function createLazySanitizer(load: () => Promise<Sanitizer>, onLoaded?: () => void) {
   let current: Sanitizer = textOnlySanitizer;
   let isReady = false;
   let loading: Promise<void> | null = null;
-  return {
-    sanitize: (html: string) => current(html),
-    isReady: () => isReady,
-    /** Loads DOMPurify once; resolves when it is in use. */
-    load(): Promise<void> {
-      loading ??= load().then((sanitizer) => {
+  const loadOnce = (): Promise<void> => {
+    loading ??= load().then(
+      (sanitizer) => {
         current = sanitizer;
         isReady = true;
-      });
-      return loading;
+        onLoaded?.();
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    sanitize: (html: string) => {
+      if (!isReady) loadOnce().catch(() => undefined);
+      return current(html);
     },
+    isReady: () => isReady,
+    /** Loads DOMPurify once; resolves when it is in use. */
+    load: loadOnce,
   };
 }
 

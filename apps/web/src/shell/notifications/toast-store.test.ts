@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
 import { createRecordingPlayer } from '../sounds/sound-player';
 import { NOTIFICATION_LIFETIME_MS, defaultPosition, type NotifyInput } from './notification';
-import { htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
+import { createLazySanitizer, htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
 import { createToastStore } from './toast-store';
 import { createAnnouncer } from '../live-region/announcer';
 import { withSuccessSignal } from './index';
@@ -137,6 +137,42 @@ describe('toast store', () => {
     sanitize = await loadDomPurify();
     store.resanitize();
     expect(store.getSnapshot().bottomRight[0]?.content).toBe('<b>a &amp; b</b><img src="x">');
+  });
+
+  it('fetches DOMPurify with the first toast, not before, and sanitises that toast again', async () => {
+    let loads = 0;
+    let store: Awaited<ReturnType<typeof setup>>['store'] | null = null;
+    const sanitizer = createLazySanitizer(
+      () => {
+        loads++;
+        return loadDomPurify();
+      },
+      () => store?.resanitize(),
+    );
+    store = (await setup(1280, sanitizer.sanitize)).store;
+    expect(loads).toBe(0);
+    store.notify('<b>a &amp; b</b><img src=x onerror=alert(1)>');
+    expect(loads).toBe(1);
+    expect(store.getSnapshot().bottomRight[0]?.content).toBe('a &amp; b');
+    await sanitizer.load();
+    expect(store.getSnapshot().bottomRight[0]?.content).toBe('<b>a &amp; b</b><img src="x">');
+    store.notify('<i>c</i>');
+    expect(loads).toBe(1);
+  });
+
+  it('tries DOMPurify again with the next toast when its chunk did not load', async () => {
+    let loads = 0;
+    const sanitizer = createLazySanitizer(() => {
+      loads++;
+      return loads === 1 ? Promise.reject(new Error('offline')) : loadDomPurify();
+    });
+    const { store } = await setup(1280, sanitizer.sanitize);
+    store.notify('<b>a</b>');
+    await sanitizer.load().catch(() => undefined);
+    store.notify('<b>b</b>');
+    await sanitizer.load();
+    expect(loads).toBe(2);
+    expect(sanitizer.isReady()).toBe(true);
   });
 
   it('notifies subscribers and keeps the snapshot stable between changes', async () => {

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScanSettings } from '../shell-services';
 import styles from '../header/header.module.css';
-import { ScanSettingsDialog } from './scan-settings-dialog';
+
+// Lazy: the dialog (and the shell's Dialog under it) loads when the worker opens it, not with
+// the first screen every page shares (docs/DECISIONS.md "Web shell", weight).
+const ScanSettingsDialog = lazy(() =>
+  import('./scan-settings-dialog').then((module) => ({ default: module.ScanSettingsDialog })),
+);
 
 // Material-style icons: a barcode scanner and a camera.
 const SCANNER_ICON =
@@ -32,7 +37,11 @@ export function ScanSettingsButton() {
           <path fill="currentColor" d={inputDevice === 'camera' ? CAMERA_ICON : SCANNER_ICON} />
         </svg>
       </button>
-      {isOpen ? <ScanSettingsDialog onClose={() => setOpen(false)} /> : null}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <ScanSettingsDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

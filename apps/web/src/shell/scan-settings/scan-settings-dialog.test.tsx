@@ -25,7 +25,8 @@ describe('scan settings', () => {
     expect(button.dataset.device).toBe('scanner');
     expect(screen.queryByTestId('dialog')).toBeNull();
     await userEvent.click(button);
-    expect(screen.getByRole('heading', { name: 'Scan settings' })).toBeTruthy();
+    // The dialog's code loads when it is opened.
+    expect(await screen.findByRole('heading', { name: 'Scan settings' })).toBeTruthy();
     await userEvent.click(screen.getByTestId('scan-settings-done'));
     expect(screen.queryByTestId('dialog')).toBeNull();
   });
@@ -41,7 +42,7 @@ describe('scan settings', () => {
     });
     await renderButton(services);
     await userEvent.click(screen.getByTestId('scan-settings-button'));
-    await userEvent.click(screen.getByTestId('scan-settings-device-camera'));
+    await userEvent.click(await screen.findByTestId('scan-settings-device-camera'));
     await userEvent.click(screen.getByTestId('scan-settings-keyboard'));
     const select = screen.getByTestId('scan-settings-camera') as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
