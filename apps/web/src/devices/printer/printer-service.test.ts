@@ -201,6 +201,15 @@ describe('printer service over the local socket (real ws server)', () => {
     expect(problems).toEqual([{ kind: 'printerUnavailable' }]);
     expect(hub.invocations).toEqual([]);
   });
+
+  it('a print while the agent is away asks for it again (an agent started since is found)', async () => {
+    const hub = await hubAt();
+    const { service } = rig({ localUrl: await closedPortUrl(), hubUrl: hub.url });
+    service.start();
+    await waitUntil(() => service.getSnapshot().local.lastCloseWasClean === false, 'refused');
+    expect(await service.print(LABEL)).toEqual({ status: 'unavailable' });
+    expect(service.getSnapshot().local.status).toBe('connecting');
+  });
 });
 
 /**

@@ -345,6 +345,9 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
         return printHub({ ...job, appId: route.appId, printerId: route.printerId });
       }
       deps.report({ kind: 'printerUnavailable' });
+      // A print is asking for the agent: an agent restarted since its refusal is found now,
+      // so the worker's next print goes through (the timer no longer retries it on its own).
+      dispatch({ type: 'LOCAL_RETRY' });
       return { status: 'unavailable' };
     },
     async selectPrinter(printerId) {
