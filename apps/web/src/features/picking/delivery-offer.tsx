@@ -82,7 +82,7 @@ export function DeliveryOffer(props: {
       notify({ status: 'error', content: begun?.message ? t('withReason', { text, reason: begun.message }) : text });
       return;
     }
-    // Begun: this device's open picking (DECISIONS "The device's open picking").
+    // Begun: this device's open picking (docs/DECISIONS.md "Recipient picking", the device pointer).
     getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, info.ClientCode);
     void navigate(localize(deliveryPath(pickingId)), { state });
   } // prettier-ignore

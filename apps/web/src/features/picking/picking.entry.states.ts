@@ -127,7 +127,7 @@ export const entryStates = {
           guard: isCallOk,
           target: 'loadingBalance',
           actions: [
-            // Viewing a recipient never moves the pointer (DECISIONS "The device's open picking").
+            // Viewing a recipient never moves the pointer (docs/DECISIONS.md "Recipient picking", the device pointer).
             assign({ info: ({ event }) => event.output.operationObject }),
           ],
         },

@@ -95,7 +95,7 @@ export function createPickingService(
       }),
     // Part 1 §4/§6: the pointer names this device's open picking; it is checked against the
     // server (the recipient's info says whether its open picking is this device's) and
-    // forgotten when it is not (DECISIONS "The device's open picking").
+    // forgotten when it is not (docs/DECISIONS.md "Recipient picking", the device pointer).
     restorablePath: async () => {
       const storage = getLocalStorage();
       const kept = storage?.getItem(LAST_PICKING_RECIPIENT_KEY) ?? null;

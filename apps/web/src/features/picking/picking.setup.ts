@@ -165,7 +165,7 @@ export const pickingSetup = setup({
     showError: showErrorAction<PickingContext, PickingEvent, PickingError>(),
     /**
      * A recipient chosen: its pick-up page opened. LAST_PICKING_RECIPIENT names the device's
-     * open picking, so viewing never changes it (DECISIONS "The device's open picking").
+     * open picking, so viewing never changes it (docs/DECISIONS.md "Recipient picking", the device pointer).
      */
     openClient: ({ context }, params: { clientCode: string }) => {
       context.ports.navigate(pickupPath(params.clientCode));
