@@ -55,7 +55,7 @@ test('docs/DEMO.md "Print and weigh" and "/topology" box labels through the loca
     await scanner.scan('P100010');
     await expect(screen).toHaveAttribute('data-state', 'measure');
     await page.getByRole('button', { name: 'Снять вес с весов' }).click();
-    await expect(page.getByTestId('measure-weight')).toHaveValue('1.25', { timeout: 15_000 });
+    await expect(page.getByTestId('measure-weight')).toHaveValue('1,25', { timeout: 15_000 });
     const cookies = await page.context().cookies();
     const value = (name: string) => cookies.find((cookie) => cookie.name === name)?.value;
     expect([value('scale_app_id'), value('scale_id')]).toEqual([
