@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_SORTING_CENTER_ID, LKD_TOKEN_COOKIE } from '@sorting/contracts';
 import type { Db } from '../../src/db/database.js';
-import { cells, parcels, warehouses, zones } from '../../src/db/schema.js';
+import { cells, parcels, users, warehouses, zones } from '../../src/db/schema.js';
 
 // A valid request per registered route (issue 14 items 3 and 4): the field fuzz replaces one
 // value at a time (a path parameter, a query value, a body field at any depth, an input
@@ -40,9 +40,18 @@ export interface SampleIds {
   zoneId: number;
   parcelId: number;
   cellId: number;
+  /** The caller's own id: a pick-up call's `UserId` must be the caller's (else 403). */
+  callerUserId: number;
 }
 
-export async function sampleIdsOf(db: Db): Promise<SampleIds> {
+/** The demo administrator (`~A3001-5RZ6`), who calls every route in the fuzz and reuse tests. */
+const SAMPLE_CALLER_NUMBER = 3001;
+
+export async function sampleIdsOf(
+  db: Db,
+  callerNumber: number = SAMPLE_CALLER_NUMBER,
+): Promise<SampleIds> {
+  const [caller] = await db.select().from(users).where(eq(users.number, callerNumber));
   const [warehouse] = await db
     .select()
     .from(warehouses)
@@ -54,7 +63,13 @@ export async function sampleIdsOf(db: Db): Promise<SampleIds> {
     .where(and(eq(zones.warehouseId, warehouseId), eq(zones.number, 1)));
   const [parcel] = await db.select().from(parcels).where(eq(parcels.number, 'P100002'));
   const [cell] = await db.select().from(cells).where(eq(cells.barcode, '=34717-1-a-02'));
-  return { warehouseId, zoneId: zone!.id, parcelId: parcel!.id, cellId: cell!.id };
+  return {
+    warehouseId,
+    zoneId: zone!.id,
+    parcelId: parcel!.id,
+    cellId: cell!.id,
+    callerUserId: caller!.id,
+  };
 }
 
 const SC = String(DEFAULT_SORTING_CENTER_ID);
@@ -232,7 +247,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'POST /picking-api/picking/pickup': {
       body: {
         PickingId: 999999,
-        UserId: 1,
+        UserId: ids.callerUserId,
         Timestamp: '2026-03-02T08:00:00Z',
         Barcode: 'P400001',
         CellBarcode: '=34717-8-a-01',
@@ -242,7 +257,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'POST /picking-api/picking/end': {
       body: {
         PickingId: 999999,
-        UserId: 1,
+        UserId: ids.callerUserId,
         Timestamp: '2026-03-02T08:00:00Z',
         // Issue 17: the attorney's fields are fuzzed too.
         ValidationData: {
@@ -258,7 +273,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'POST /picking-api/picking/lost': {
       body: {
         PickingItemId: 999999,
-        UserId: 1,
+        UserId: ids.callerUserId,
         Timestamp: '2026-03-02T08:00:00Z',
         Barcode: 'P400014',
         Description: 'Нет в ячейке',
@@ -300,7 +315,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: {
         PaymentTypeCode: 'card',
         ProviderCode: 'terminal',
-        UserId: 1,
+        UserId: ids.callerUserId,
         Timestamp: '2026-03-02T08:00:00Z',
         ValidationData: { Kind: 'pincode', Pincode: '1357' },
       },
