@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditUnitKind } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { auditCells, auditSessions, auditUnits } from '../../db/schema-audit.js';
 import { cells, users } from '../../db/schema-base.js';
 import { boxes, parcels, returnableBoxes } from '../../db/schema-sorting.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { createEventRecorder } from '../../db/events.js';
 
 export type AuditWarehouseRow = WarehouseKeyRow;
 
@@ -518,8 +518,8 @@ export function createAuditRepository(db: Db) {
       return countBySession(inArray(auditCells.sessionId, sessionIds));
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns (for /vision). */
-    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

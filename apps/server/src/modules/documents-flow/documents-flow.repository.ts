@@ -21,6 +21,7 @@ import {
   documents,
   signatures,
 } from '../../db/schema-documents-flow.js';
+import { createEventRecorder } from '../../db/events.js';
 
 /** A document row as the service sees it, its contragents included. */
 export interface DocumentRow {
@@ -179,15 +180,8 @@ export function createDocumentsFlowRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Appends an event of the document flow (no warehouse: a document is the centre's). */
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values({ ...event, warehouseId: null });
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { findWarehouseByNumber, type WarehouseAccessRow } from '../../db/warehouse-key.js';
 import {
   inboundDocuments,
@@ -9,6 +8,7 @@ import {
   type OutboundDocument,
 } from '../../db/schema-documents.js';
 import { boxes, inbounds, parcels } from '../../db/schema-sorting.js';
+import { createEventRecorder } from '../../db/events.js';
 
 // SQL of the inbound and outbound documents (spec part 2 §3, §7; docs/DECISIONS.md "Inbound
 // supplies and outbound shipments"). A supply is sorting's `inbounds` row, its details the
@@ -388,8 +388,8 @@ export function createDocumentsRepository(db: Db) {
         .orderBy(asc(outboundDetails.id));
     },
 
-    /** Appends an event and indexes it under the barcodes and codes it concerns. */
-    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

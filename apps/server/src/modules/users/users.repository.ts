@@ -10,6 +10,7 @@ import {
   warehouses,
   workIntervals,
 } from '../../db/schema.js';
+import { createEventRecorder } from '../../db/events.js';
 
 /** A user of a sorting centre as the Users calls see it. */
 export interface CentreUserRow {
@@ -153,14 +154,8 @@ export function createUsersRepository(db: Db) {
       return rows.length;
     },
 
-    async recordEvent(input: {
-      at: Date;
-      userId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }) {
-      await db.insert(events).values(input);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 
