@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
-import { events, sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
+import { sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/call-context.js';
 import type { KeyFailures } from './sign-in-throttle.js';
 import { createEventRecorder } from '../../db/events.js';

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../db/like-pattern.js';
-import { events } from '../../db/schema-base.js';
 import {
   contragents,
   documentContragents,

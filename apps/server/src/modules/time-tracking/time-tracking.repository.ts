@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { events, users, workIntervals, workplaces } from '../../db/schema.js';
+import { users, workIntervals, workplaces } from '../../db/schema.js';
 import { createEventRecorder } from '../../db/events.js';
 
 export interface WorkplaceRow {

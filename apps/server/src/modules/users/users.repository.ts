@@ -2,14 +2,7 @@ import { and, asc, count, eq, ilike, isNull, like, min, or, sql, type SQL } from
 import type { UserRole } from '@sorting/domain';
 import { likePattern } from '../../db/like-pattern.js';
 import type { Db } from '../../db/database.js';
-import {
-  events,
-  sessions,
-  signInAttempts,
-  users,
-  warehouses,
-  workIntervals,
-} from '../../db/schema.js';
+import { sessions, signInAttempts, users, warehouses, workIntervals } from '../../db/schema.js';
 import { createEventRecorder } from '../../db/events.js';
 
 /** A user of a sorting centre as the Users calls see it. */
