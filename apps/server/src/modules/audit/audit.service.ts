@@ -270,9 +270,8 @@ export function createAuditService(options: {
       // (issue 22 performance: p95 ≤ 50 ms).
       const size = query.pageSize ?? AUDIT_LIST_PAGE_SIZE;
       const page = { limit: size, offset: ((query.page ?? 1) - 1) * size };
-      const [sessions, totalCount, cells, counts] = await Promise.all([
-        repository.listSessions(warehouse.id, from, to, page),
-        repository.countListed(warehouse.id, from, to),
+      const [{ rows: sessions, total: totalCount }, cells, counts] = await Promise.all([
+        repository.listSessionsPage(warehouse.id, from, to, page),
         repository.listCellNamesOfPage(warehouse.id, from, to, page),
         repository.countStatesOfPage(warehouse.id, from, to, page),
       ]);

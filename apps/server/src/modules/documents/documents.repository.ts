@@ -9,6 +9,7 @@ import {
 } from '../../db/schema-documents.js';
 import { boxes, inbounds, parcels } from '../../db/schema-sorting.js';
 import { createEventRecorder } from '../../db/events.js';
+import { pagedSelect } from '../../db/paged-select.js';
 
 // SQL of the inbound and outbound documents (spec part 2 §3, §7; docs/DECISIONS.md "Inbound
 // supplies and outbound shipments"). A supply is sorting's `inbounds` row, its details the
@@ -193,23 +194,18 @@ export function createDocumentsRepository(db: Db) {
                 ilike(inbounds.senderName, containsPattern(search)),
               ),
       );
-      const [rows, totals] = await Promise.all([
-        db
+      const { rows, total } = await pagedSelect(db, {
+        page: db
           .select(supplyColumns)
           .from(inbounds)
           .where(condition)
           .orderBy(desc(inbounds.createdAt), desc(inbounds.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(inbounds)
-          .where(condition),
-      ]);
-      return {
-        rows: rows.map((row) => ({ ...row, state: Number(row.state) })),
-        total: Number(totals[0]?.total ?? 0),
-      };
+        from: inbounds,
+        where: condition,
+      });
+      return { rows: rows.map((row) => ({ ...row, state: Number(row.state) })), total };
     },
 
     /** The supply of a parcel by its exact barcode (unique index), or null. */
@@ -326,20 +322,17 @@ export function createDocumentsRepository(db: Db) {
               ilike(outbounds.clientName, containsPattern(search)),
             ),
       );
-      const [rows, totals] = await Promise.all([
-        db
+      return pagedSelect(db, {
+        page: db
           .select(outboundColumns)
           .from(outbounds)
           .where(condition)
           .orderBy(desc(outbounds.createdAt), desc(outbounds.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(outbounds)
-          .where(condition),
-      ]);
-      return { rows, total: Number(totals[0]?.total ?? 0) };
+        from: outbounds,
+        where: condition,
+      });
     },
 
     async findOutbound(id: number): Promise<(OutboundRow & { warehouseId: number }) | null> {

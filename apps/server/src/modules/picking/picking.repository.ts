@@ -5,6 +5,7 @@ import { warehouses } from '../../db/schema-base.js';
 import { warehouseKeyColumns } from '../../db/warehouse-key.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
+import { pagedSelect } from '../../db/paged-select.js';
 import { dateOrNull, numberOrNull, rowsOf, textOrNull } from '../../db/raw-rows.js';
 import {
   createEventRecorder,
@@ -328,21 +329,16 @@ export function createPickingRepository(db: Db) {
           or exists (select 1 from picking_parcels as sp inner join parcels as spp
             on spp.id = sp.parcel_id where sp.client_id = c.id and spp.number = ${page.search}))`);
       }
-      const listed = listedSql(sql.join(conditions, sql` and `));
-      const result = await db.execute(sql`
-        with listed as materialized (${listed}),
-          counted as (select count(*)::int as n from listed)
-        select chosen_rows.*, counted.n as total_count
-        from counted left join lateral (
-          ${clientColumnsSql(
-            sql`(select id, name, code from listed
-              order by code = ${page.search ?? null} desc, name, code
-              limit ${page.limit} offset ${page.offset})`,
-            sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
-          )}) as chosen_rows on true`);
-      const rows = rowsOf(result);
-      const totalCount = Number(rows[0]?.total_count ?? 0);
-      return { rows: rows.filter((row) => row.id !== null).map(toClientRow), totalCount };
+      const { rows, total } = await pagedSelect(db, {
+        listed: listedSql(sql.join(conditions, sql` and `)),
+        page: clientColumnsSql(
+          sql`(select id, name, code from listed
+            order by code = ${page.search ?? null} desc, name, code
+            limit ${page.limit} offset ${page.offset})`,
+          sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
+        ),
+      });
+      return { rows: rows.map(toClientRow), totalCount: total };
     },
 
     /** A client of a warehouse by its code, with its counts and open picking. */
