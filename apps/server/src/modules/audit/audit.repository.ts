@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditUnitKind } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { auditCells, auditSessions, auditUnits } from '../../db/schema-audit.js';
 import { cells, users } from '../../db/schema-base.js';
 import { boxes, parcels, returnableBoxes } from '../../db/schema-sorting.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { createEventRecorder } from '../../db/events.js';
+import { pagedSelect, type Page, type Paged } from '../../db/paged-select.js';
 
 export type AuditWarehouseRow = WarehouseKeyRow;
 
@@ -232,29 +233,30 @@ export function createAuditRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /**
-     * Sessions started in [from, to] and every unfinished one, newest first; one page of them
-     * when asked (`limit`, `offset`).
-     */
-    async listSessions(
+    /** Sessions started in [from, to] and every unfinished one, newest first. */
+    async listSessions(warehouseId: number, from: Date, to: Date): Promise<AuditSessionRow[]> {
+      return sessionQuery()
+        .where(listed(warehouseId, from, to))
+        .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id));
+    },
+
+    /** One page of `listSessions` and how many sessions the range lists. */
+    async listSessionsPage(
       warehouseId: number,
       from: Date,
       to: Date,
-      page: { limit: number; offset: number } | null = null,
-    ): Promise<AuditSessionRow[]> {
-      const query = sessionQuery()
-        .where(listed(warehouseId, from, to))
-        .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id));
-      return page === null ? query : query.limit(page.limit).offset(page.offset);
-    },
-
-    /** How many sessions the range lists (the total of a paged list). */
-    async countListed(warehouseId: number, from: Date, to: Date): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(auditSessions)
-        .where(listed(warehouseId, from, to));
-      return row?.count ?? 0;
+      page: Page,
+    ): Promise<Paged<AuditSessionRow>> {
+      const where = listed(warehouseId, from, to);
+      return pagedSelect(db, {
+        page: sessionQuery()
+          .where(where)
+          .orderBy(desc(auditSessions.startedAt), desc(auditSessions.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        from: auditSessions,
+        where,
+      });
     },
 
     /**
@@ -518,8 +520,8 @@ export function createAuditRepository(db: Db) {
       return countBySession(inArray(auditCells.sessionId, sessionIds));
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns (for /vision). */
-    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

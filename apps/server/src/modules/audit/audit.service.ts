@@ -211,24 +211,19 @@ export function createAuditService(options: {
     context: CallContext,
     at: Date,
   ): Promise<void> {
-    const base = { at, userId: context.user.id, warehouseId: warehouse.id };
+    const origin = { at, userId: context.user.id, warehouseId: warehouse.id };
     const payload = { sessionId: row.sessionId, cellName: row.cellName };
     const missingBarcodes = await repository.markMissing(row.auditCellId);
     if (missingBarcodes.length > 0) {
-      await repository.recordEvent({
-        ...base,
-        kind: 'audit.unitMissing',
-        payload: { ...payload, unitsCount: missingBarcodes.length },
-        units: [row.cellBarcode, ...missingBarcodes],
-      });
+      await repository.events.record(
+        origin,
+        'audit.unitMissing',
+        { ...payload, unitsCount: missingBarcodes.length },
+        [row.cellBarcode, ...missingBarcodes],
+      );
     }
     await repository.finishAuditCell(row.auditCellId, at);
-    await repository.recordEvent({
-      ...base,
-      kind: 'audit.cellFinished',
-      payload,
-      units: [row.cellBarcode],
-    });
+    await repository.events.record(origin, 'audit.cellFinished', payload, [row.cellBarcode]);
   }
 
   return {
@@ -275,9 +270,8 @@ export function createAuditService(options: {
       // (issue 22 performance: p95 ≤ 50 ms).
       const size = query.pageSize ?? AUDIT_LIST_PAGE_SIZE;
       const page = { limit: size, offset: ((query.page ?? 1) - 1) * size };
-      const [sessions, totalCount, cells, counts] = await Promise.all([
-        repository.listSessions(warehouse.id, from, to, page),
-        repository.countListed(warehouse.id, from, to),
+      const [{ rows: sessions, total: totalCount }, cells, counts] = await Promise.all([
+        repository.listSessionsPage(warehouse.id, from, to, page),
         repository.listCellNamesOfPage(warehouse.id, from, to, page),
         repository.countStatesOfPage(warehouse.id, from, to, page),
       ]);
@@ -303,14 +297,12 @@ export function createAuditService(options: {
         const recent = await repository.findEmptySessionSince(warehouse.id, context.user.id, since);
         if (recent !== null) return { value: { sessionId: recent }, unchanged: true };
         const sessionId = await repository.insertSession(warehouse.id, context.user.id, at);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'audit.sessionStarted',
-          payload: { sessionId },
-          units: [],
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at },
+          'audit.sessionStarted',
+          { sessionId },
+          [],
+        );
         return { value: { sessionId }, unchanged: false };
       });
       return repeatWhenUnchanged(outcome);
@@ -366,14 +358,12 @@ export function createAuditService(options: {
             );
             units = contents.map((unit) => unit.barcode);
           }
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: warehouse.id,
-            kind: 'audit.cellOpened',
-            payload: { sessionId: session.id, cellName: cell.name, isReopened: known !== null },
-            units: [cell.barcode, ...units],
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: warehouse.id, at },
+            'audit.cellOpened',
+            { sessionId: session.id, cellName: cell.name, isReopened: known !== null },
+            [cell.barcode, ...units],
+          );
         }
         const row = await repository.findAuditCell(session.id, cell.id);
         if (!row) throw new Error('the opened audit cell is gone');
@@ -404,19 +394,19 @@ export function createAuditService(options: {
         }
         if (row.openedBy !== context.user.id) throw openByOther(row);
         const at = now();
-        const event = { at, userId: context.user.id, warehouseId: warehouse.id };
+        const origin = { at, userId: context.user.id, warehouseId: warehouse.id };
         const payload = { sessionId: session.id, cellName: row.cellName, unitBarcode: barcode };
         const unit = await repository.lockUnit(row.auditCellId, barcode);
         let repeated = false;
         let scanned: AuditUnitRow;
         if (unit && (unit.state === expected || unit.state === missing)) {
           await repository.setUnitState(row.auditCellId, barcode, correct, context.user.id, at);
-          await repository.recordEvent({
-            ...event,
-            kind: 'audit.unitFound',
-            payload: { ...payload, ...(unit.kind === 'parcel' ? { parcelNumber: barcode } : {}) },
-            units: [barcode, row.cellBarcode],
-          });
+          await repository.events.record(
+            origin,
+            'audit.unitFound',
+            { ...payload, ...(unit.kind === 'parcel' ? { parcelNumber: barcode } : {}) },
+            [barcode, row.cellBarcode],
+          );
           scanned = { ...unit, state: correct };
         } else if (unit) {
           repeated = true;
@@ -433,16 +423,16 @@ export function createAuditService(options: {
             systemLocation: located?.location ?? null,
           };
           await repository.insertUnits([{ ...scanned, scannedBy: context.user.id, scannedAt: at }]);
-          await repository.recordEvent({
-            ...event,
-            kind: 'audit.unitSurplus',
-            payload: {
+          await repository.events.record(
+            origin,
+            'audit.unitSurplus',
+            {
               ...payload,
               ...(located?.kind === 'parcel' ? { parcelNumber: barcode } : {}),
               systemLocation: scanned.systemLocation,
             },
-            units: [barcode, row.cellBarcode],
-          });
+            [barcode, row.cellBarcode],
+          );
         }
         const counts = await repository.countStatesByCell([row.auditCellId]);
         const answer = {
@@ -524,14 +514,12 @@ export function createAuditService(options: {
             at,
             statusesOf(counts, session.id),
           );
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: warehouse.id,
-            kind: 'audit.sessionFinished',
-            payload: { sessionId: session.id },
-            units: cells.map((cell) => cell.cellBarcode),
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: warehouse.id, at },
+            'audit.sessionFinished',
+            { sessionId: session.id },
+            cells.map((cell) => cell.cellBarcode),
+          );
         }
         const current = await sessionOrRefuse(repository, warehouse, sessionId, null);
         return {

@@ -1,9 +1,10 @@
 import { and, count, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { onFirstUse } from '../../db/first-use.js';
-import { events, sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
+import { sessions, signInAttempts, signInDevices, users } from '../../db/schema.js';
 import type { SessionUser } from '../../lib/call-context.js';
 import type { KeyFailures } from './sign-in-throttle.js';
+import { createEventRecorder } from '../../db/events.js';
 
 /** A user as sessions and authorisation see them, and whether they may still sign in. */
 export interface SessionUserRow extends SessionUser {
@@ -156,14 +157,8 @@ function createAuthStatements(db: Db) {
       await db.delete(signInAttempts).where(lt(signInAttempts.at, before));
     },
 
-    async recordEvent(event: {
-      kind: 'signed-in' | 'signed-out' | 'sign-in-refused';
-      userId: number | null;
-      at: Date;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values(event);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

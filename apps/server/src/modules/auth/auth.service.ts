@@ -103,11 +103,9 @@ export function createAuthService(options: AuthServiceOptions) {
       return { ids: await tx.insertAttempts(names, at) };
     });
     if ('ids' in outcome) return outcome.ids;
-    await repository.recordEvent({
-      kind: 'sign-in-refused',
-      userId: null,
-      at,
-      payload: { reason: 'rate-limited', ip: context.ip },
+    await repository.events.record({ userId: null, warehouseId: null, at }, 'sign-in-refused', {
+      reason: 'rate-limited',
+      ip: context.ip,
     });
     throw refusal(
       'tooManyRequests',
@@ -133,11 +131,9 @@ export function createAuthService(options: AuthServiceOptions) {
     const at = now();
     await repository.inTransaction(async (tx) => {
       await tx.deleteAttemptsBefore(new Date(at.getTime() - windowMs));
-      await tx.recordEvent({
-        kind: 'sign-in-refused',
-        userId: null,
-        at,
-        payload: { ...payload, ip: context.ip },
+      await tx.events.record({ userId: null, warehouseId: null, at }, 'sign-in-refused', {
+        ...payload,
+        ip: context.ip,
       });
     });
     throw refusal('signInRefused', 'badCredentials');
@@ -176,11 +172,9 @@ export function createAuthService(options: AuthServiceOptions) {
         userAgent: context.userAgent?.slice(0, 500) ?? null,
         ip: context.ip,
       });
-      await tx.recordEvent({
-        kind: 'signed-in',
-        userId: user.id,
-        at,
-        payload: { method, ip: context.ip },
+      await tx.events.record({ userId: user.id, warehouseId: null, at }, 'signed-in', {
+        method,
+        ip: context.ip,
       });
     });
     if (previousToken) sessionCache.forgetSession(sessionIdOf(previousToken));
@@ -256,12 +250,11 @@ export function createAuthService(options: AuthServiceOptions) {
       await repository.inTransaction(async (tx) => {
         const ended = await tx.deleteSession(sessionIdOf(token));
         if (ended) {
-          await tx.recordEvent({
-            kind: 'signed-out',
-            userId: ended.userId,
-            at: now(),
-            payload: { ip: context.ip },
-          });
+          await tx.events.record(
+            { userId: ended.userId, warehouseId: null, at: now() },
+            'signed-out',
+            { ip: context.ip },
+          );
         }
       });
       // After the commit: a lookup meanwhile could have kept the old row. Other processes

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { cells } from '../../db/schema-base.js';
 import { boxes, consolidations, parcels } from '../../db/schema-sorting.js';
+import { createEventRecorder } from '../../db/events.js';
 
 export type ConsolidationWarehouseRow = WarehouseKeyRow;
 
@@ -156,8 +156,8 @@ export function createDeconsolidationRepository(db: Db) {
         .where(eq(consolidations.id, id));
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns (for /vision). */
-    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

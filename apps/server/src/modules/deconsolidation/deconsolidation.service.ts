@@ -104,18 +104,16 @@ export function createDeconsolidationService(options: {
         await repository.releaseBox(found.boxId);
         await repository.recomputeCellEmpty(found.cellId);
         await repository.markRemoved(found.id, context.user.id, at);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'box.deconsolidated',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at },
+          'box.deconsolidated',
+          {
             boxNumber: found.boxNumber,
             cellName: found.cellName,
             parcelsCount: parcelNumbers.length,
           },
-          units: [found.boxBarcode, found.cellBarcode, ...parcelNumbers],
-        });
+          [found.boxBarcode, found.cellBarcode, ...parcelNumbers],
+        );
         return {
           BoxId: found.boxId,
           Barcode: found.boxBarcode,

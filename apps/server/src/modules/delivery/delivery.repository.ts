@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDeliveryState } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { deliveries, deliveryItems } from '../../db/schema-delivery.js';
 import { pickings } from '../../db/schema-picking.js';
 import { rowsOf, textOrNull } from '../../db/raw-rows.js';
+import { createEventRecorder } from '../../db/events.js';
 
 // SQL of delivery to a recipient (spec part 2 §3 "Delivery", §7 "Delivery"; issue 19,
 // docs/DECISIONS.md "Delivery to a recipient").
@@ -227,9 +227,8 @@ export function createDeliveryRepository(db: Db) {
       return rowsOf(result).map((row) => String(row.number));
     },
 
-    recordEvent(event: UnitEvent): Promise<void> {
-      return insertUnitEvent(db, event);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

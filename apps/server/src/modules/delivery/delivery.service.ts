@@ -147,22 +147,17 @@ export function createDeliveryService(options: {
         await repository.insertItems(deliveryId, body.itemsCount);
         await repository.linkPicking(picking.id, deliveryId);
         const items = await repository.listItems(deliveryId);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'delivery.created',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: picking.warehouseId, at },
+          'delivery.created',
+          {
             deliveryId,
             pickingId: picking.id,
             clientCode: picking.clientCode,
             packagesCount: items.length,
           },
-          units: [
-            ...(await repository.pickingParcels(picking.id)),
-            ...items.map((item) => item.barcode),
-          ],
-        });
+          [...(await repository.pickingParcels(picking.id)), ...items.map((item) => item.barcode)],
+        );
         const delivery = await repository.findLiveDelivery(picking.id);
         if (!delivery) throw new Error(`delivery ${deliveryId} vanished`);
         return { delivery: presentDelivery(delivery, items), isRepeat: false };
@@ -214,12 +209,10 @@ export function createDeliveryService(options: {
         const at = now();
         const item = await repository.measureItem(delivery.id, current.id, measure, at);
         if (!item) throw new Error(`delivery item ${current.id} vanished`);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: delivery.warehouseId,
-          kind: 'delivery.measured',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: delivery.warehouseId, at },
+          'delivery.measured',
+          {
             deliveryId: delivery.id,
             positionNumber: item.positionNumber,
             height: body.height,
@@ -227,8 +220,8 @@ export function createDeliveryService(options: {
             length: body.length,
             weight: body.weight,
           },
-          units: [item.barcode],
-        });
+          [item.barcode],
+        );
         return { value: presentItem(item), unchanged: false };
       });
       return repeatWhenUnchanged(outcome);
@@ -248,18 +241,16 @@ export function createDeliveryService(options: {
         const live = await repository.findLiveDelivery(picking.id);
         const at = now();
         const event = (kind: string, delivery: DeliveryRow, units: string[]) =>
-          repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: picking.warehouseId,
+          repository.events.record(
+            { userId: context.user.id, warehouseId: picking.warehouseId, at },
             kind,
-            payload: {
+            {
               deliveryId: delivery.id,
               pickingId: picking.id,
               clientCode: picking.clientCode,
             },
             units,
-          });
+          );
         if (query.deliveryId === undefined) {
           if (!live) {
             return {
@@ -324,20 +315,18 @@ export function createDeliveryHandOver(repository: DeliveryRepository): PickingH
     }
     const items = await repository.listItems(delivery.id);
     await repository.setState(delivery.id, 'HANDED', input.at);
-    await repository.recordEvent({
-      at: input.at,
-      userId: input.userId,
-      warehouseId: input.warehouseId,
-      kind: 'delivery.handedOver',
-      payload: {
+    await repository.events.record(
+      { userId: input.userId, warehouseId: input.warehouseId, at: input.at },
+      'delivery.handedOver',
+      {
         deliveryId: delivery.id,
         pickingId: input.pickingId,
         clientCode: input.clientCode,
         parcelsCount: input.parcels.length,
         packagesCount: items.length,
       },
-      units: [...input.parcels, ...items.map((item) => item.barcode)],
-    });
+      [...input.parcels, ...items.map((item) => item.barcode)],
+    );
     return { deliveryId: delivery.id };
   };
 }

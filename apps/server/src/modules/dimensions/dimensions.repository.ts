@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { dimensionTypes, warehouses } from '../../db/schema.js';
-import { insertEvent, type WarehouseEvent } from '../../db/unit-events.js';
+import { createEventRecorder } from '../../db/events.js';
 
 export type DimensionTypeRow = typeof dimensionTypes.$inferSelect;
 export type DimensionTypeValues = Omit<typeof dimensionTypes.$inferInsert, 'id'>;
@@ -89,7 +89,8 @@ export function createDimensionsRepository(db: Db) {
       await db.delete(dimensionTypes).where(eq(dimensionTypes.id, id));
     },
 
-    recordEvent: (event: WarehouseEvent) => insertEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

@@ -117,13 +117,11 @@ export function createDimensionsService(deps: {
         const warehouse = await ownWarehouse(repository, context);
         const row = await repository.insertType(valuesOf(body, warehouse));
         if (!row) throw barcodeTaken(body.Barcode);
-        await repository.recordEvent({
-          at: now(),
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'dimension.created',
-          payload: { dimensionId: row.id, barcode: row.barcode, name: row.name },
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at: now() },
+          'dimension.created',
+          { dimensionId: row.id, barcode: row.barcode, name: row.name },
+        );
         return presentDimension(row);
       });
     },
@@ -146,17 +144,15 @@ export function createDimensionsService(deps: {
           }
           if (await repository.isBarcodeTaken(body.Barcode, id)) throw barcodeTaken(body.Barcode);
           const row = await repository.updateType(id, values);
-          await repository.recordEvent({
-            at: now(),
-            userId: context.user.id,
-            warehouseId: warehouse.id,
-            kind: 'dimension.changed',
-            payload: {
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: warehouse.id, at: now() },
+            'dimension.changed',
+            {
               dimensionId: id,
               before: presentDimension(before),
               after: presentDimension(row),
             },
-          });
+          );
           return { value: presentDimension(row), unchanged: false };
         });
         return repeatWhenUnchanged(outcome);
@@ -173,13 +169,11 @@ export function createDimensionsService(deps: {
         const warehouse = await ownWarehouse(repository, context);
         const row = await lockOwnType(repository, id, warehouse);
         await repository.deleteType(id);
-        await repository.recordEvent({
-          at: now(),
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'dimension.deleted',
-          payload: { dimensionId: id, type: presentDimension(row) },
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at: now() },
+          'dimension.deleted',
+          { dimensionId: id, type: presentDimension(row) },
+        );
         return { DimensionId: row.id, Barcode: row.barcode };
       });
     },

@@ -14,13 +14,13 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../db/like-pattern.js';
-import { events } from '../../db/schema-base.js';
 import {
   contragents,
   documentContragents,
   documents,
   signatures,
 } from '../../db/schema-documents-flow.js';
+import { createEventRecorder } from '../../db/events.js';
 
 /** A document row as the service sees it, its contragents included. */
 export interface DocumentRow {
@@ -179,15 +179,8 @@ export function createDocumentsFlowRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Appends an event of the document flow (no warehouse: a document is the centre's). */
-    async recordEvent(event: {
-      at: Date;
-      userId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values({ ...event, warehouseId: null });
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

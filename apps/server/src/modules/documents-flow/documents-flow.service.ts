@@ -135,18 +135,17 @@ export function createDocumentsFlowService(options: {
           signature: value,
         });
         await repository.setState(document.id, STATE_AFTER.sign, null);
-        await repository.recordEvent({
-          at: signedAt,
-          userId: context.user.id,
-          kind: 'document.signed',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: null, at: signedAt },
+          'document.signed',
+          {
             documentId: document.id,
             number: document.number,
             sortingCenterId: document.sortingCenterId,
             signId,
             keyId: key.keyId,
           },
-        });
+        );
         return {
           document: presentDocument({ ...document, state: STATE_AFTER.sign }),
           signature: {
@@ -177,16 +176,15 @@ export function createDocumentsFlowService(options: {
           at,
           userId: context.user.id,
         });
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          kind: 'document.validated',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: null, at },
+          'document.validated',
+          {
             documentId: document.id,
             number: document.number,
             sortingCenterId: document.sortingCenterId,
           },
-        });
+        );
         return presentDocument({ ...document, state: STATE_AFTER.validate });
       });
     },

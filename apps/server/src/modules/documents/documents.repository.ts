@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { findWarehouseByNumber, type WarehouseAccessRow } from '../../db/warehouse-key.js';
 import {
   inboundDocuments,
@@ -9,6 +8,8 @@ import {
   type OutboundDocument,
 } from '../../db/schema-documents.js';
 import { boxes, inbounds, parcels } from '../../db/schema-sorting.js';
+import { createEventRecorder } from '../../db/events.js';
+import { pagedSelect } from '../../db/paged-select.js';
 
 // SQL of the inbound and outbound documents (spec part 2 §3, §7; docs/DECISIONS.md "Inbound
 // supplies and outbound shipments"). A supply is sorting's `inbounds` row, its details the
@@ -193,23 +194,18 @@ export function createDocumentsRepository(db: Db) {
                 ilike(inbounds.senderName, containsPattern(search)),
               ),
       );
-      const [rows, totals] = await Promise.all([
-        db
+      const { rows, total } = await pagedSelect(db, {
+        page: db
           .select(supplyColumns)
           .from(inbounds)
           .where(condition)
           .orderBy(desc(inbounds.createdAt), desc(inbounds.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(inbounds)
-          .where(condition),
-      ]);
-      return {
-        rows: rows.map((row) => ({ ...row, state: Number(row.state) })),
-        total: Number(totals[0]?.total ?? 0),
-      };
+        from: inbounds,
+        where: condition,
+      });
+      return { rows: rows.map((row) => ({ ...row, state: Number(row.state) })), total };
     },
 
     /** The supply of a parcel by its exact barcode (unique index), or null. */
@@ -326,20 +322,17 @@ export function createDocumentsRepository(db: Db) {
               ilike(outbounds.clientName, containsPattern(search)),
             ),
       );
-      const [rows, totals] = await Promise.all([
-        db
+      return pagedSelect(db, {
+        page: db
           .select(outboundColumns)
           .from(outbounds)
           .where(condition)
           .orderBy(desc(outbounds.createdAt), desc(outbounds.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(outbounds)
-          .where(condition),
-      ]);
-      return { rows, total: Number(totals[0]?.total ?? 0) };
+        from: outbounds,
+        where: condition,
+      });
     },
 
     async findOutbound(id: number): Promise<(OutboundRow & { warehouseId: number }) | null> {
@@ -388,8 +381,8 @@ export function createDocumentsRepository(db: Db) {
         .orderBy(asc(outboundDetails.id));
     },
 
-    /** Appends an event and indexes it under the barcodes and codes it concerns. */
-    recordEvent: (event: UnitEvent) => insertUnitEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

@@ -213,14 +213,12 @@ export function createDocumentsService(options: {
         if (decision === 'close') {
           const at = now();
           await repository.setSupplyState(supply.id, 3, at);
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: supply.warehouseId,
-            kind: 'inbound.closed',
-            payload: { inboundNumber: supply.code, fromState: supply.state },
-            units: [supply.code],
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: supply.warehouseId, at },
+            'inbound.closed',
+            { inboundNumber: supply.code, fromState: supply.state },
+            [supply.code],
+          );
         } else {
           wasClosed = true;
         }
@@ -280,14 +278,12 @@ export function createDocumentsService(options: {
         const at = now();
         for (const row of rows) {
           if (row.syncKey === null) continue;
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            warehouseId: warehouse.id,
-            kind: 'outbound.syncCleared',
-            payload: { outboundCode: row.code, syncKey: row.syncKey },
-            units: [row.code],
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: warehouse.id, at },
+            'outbound.syncCleared',
+            { outboundCode: row.code, syncKey: row.syncKey },
+            [row.code],
+          );
         }
         return rows.map((row) => ({ outboundId: row.id, syncKey: null }));
       });
@@ -359,14 +355,12 @@ export function createDocumentsService(options: {
         const at = now();
         await repository.markDetailStickered(found.id, at);
         if (state !== supply.state) await repository.setSupplyState(supply.id, state, null);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: supply.warehouseId,
-          kind: 'parcel.detailStickered',
-          payload: { inboundNumber: supply.code, parcelNumber: found.number },
-          units: [found.number, supply.code],
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: supply.warehouseId, at },
+          'parcel.detailStickered',
+          { inboundNumber: supply.code, parcelNumber: found.number },
+          [found.number, supply.code],
+        );
         return { value, unchanged: false };
       });
       return repeatWhenUnchanged(outcome);

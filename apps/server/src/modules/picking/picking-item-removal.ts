@@ -1,4 +1,4 @@
-import type { UnitEvent } from '../../db/unit-events.js';
+import type { RecordedEvent } from '../../db/events.js';
 import type { ItemCandidate, ItemRemoval, PickingRow } from './picking.repository.js';
 
 // An item taken off an open picking: lost (issue 17, `lost`) or returned (issue 18, `return`).
@@ -32,13 +32,11 @@ export function itemRemovalEvent(
   kind: string,
   details: Record<string, unknown>,
   deviceTime: string,
-): UnitEvent {
-  return {
-    at: removal.at,
-    userId: removal.userId,
-    warehouseId: picking.warehouseId,
+): RecordedEvent {
+  return [
+    { at: removal.at, userId: removal.userId, warehouseId: picking.warehouseId },
     kind,
-    payload: {
+    {
       pickingId: picking.id,
       clientCode: picking.clientCode,
       parcelNumber: item.barcode,
@@ -46,6 +44,6 @@ export function itemRemovalEvent(
       ...details,
       deviceTime,
     },
-    units: [item.barcode, item.boxBarcode, item.cellBarcode],
-  };
+    [item.barcode, item.boxBarcode, item.cellBarcode],
+  ];
 }

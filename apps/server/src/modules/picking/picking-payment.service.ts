@@ -102,12 +102,10 @@ export function createPickingPaymentService(options: {
     picked?: { barcodes: string[] },
   ): Promise<void> {
     const { barcodes } = picked ?? (await payments.pickedAmount(picking.id));
-    await core.recordEvent({
-      at,
-      userId,
-      warehouseId: picking.warehouseId,
+    await core.events.record(
+      { userId: userId, warehouseId: picking.warehouseId, at },
       kind,
-      payload: {
+      {
         pickingId: picking.id,
         clientCode: picking.clientCode,
         paymentId: row.id,
@@ -116,8 +114,8 @@ export function createPickingPaymentService(options: {
         amount: rublesOf(row.amountKopecks).toFixed(2),
         ...(row.cancelReason === null ? {} : { cancelReason: row.cancelReason }),
       },
-      units: barcodes,
-    });
+      barcodes,
+    );
   }
 
   /** The answer of a pay call that changed the payment: its event written, the row presented. */
@@ -421,8 +419,8 @@ export function createPickingPaymentService(options: {
         const removal = itemRemovalOf(picking, item, caller.user.id, now(), body.Timestamp);
         const reason = { reasonCode: body.ReturnReasonCode, comment: body.ReturnReasonComment };
         await payments.markReturned({ ...removal, ...reason, fromState: item.state });
-        await core.recordEvent(
-          itemRemovalEvent(picking, item, removal, 'parcel.returned', reason, body.Timestamp),
+        await core.events.record(
+          ...itemRemovalEvent(picking, item, removal, 'parcel.returned', reason, body.Timestamp),
         );
         const progress = await core.progress(picking.id);
         const { kopecks } = await payments.pickedAmount(picking.id);

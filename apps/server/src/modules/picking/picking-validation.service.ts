@@ -294,8 +294,8 @@ export function createPickingValidationService(options: {
         const removal = itemRemovalOf(picking, item, caller.user.id, now(), body.Timestamp);
         await rules.markLost({ ...removal, description: body.Description });
         const details = { comment: body.Description };
-        await core.recordEvent(
-          itemRemovalEvent(picking, item, removal, 'parcel.lost', details, body.Timestamp),
+        await core.events.record(
+          ...itemRemovalEvent(picking, item, removal, 'parcel.lost', details, body.Timestamp),
         );
         const progress = await core.progress(picking.id);
         return {

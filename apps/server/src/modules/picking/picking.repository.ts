@@ -2,11 +2,17 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TPickingDeliveryType, TPickingItemState, TPickingMode } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import { warehouses } from '../../db/schema-base.js';
-import { insertUnitEvent, type UnitEvent } from '../../db/unit-events.js';
 import { warehouseKeyColumns } from '../../db/warehouse-key.js';
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
+import { pagedSelect } from '../../db/paged-select.js';
 import { dateOrNull, numberOrNull, rowsOf, textOrNull } from '../../db/raw-rows.js';
+import {
+  createEventRecorder,
+  eventCtes,
+  type EventPayload,
+  type EventUnits,
+} from '../../db/events.js';
 
 // SQL of recipient picking (spec part 1 §7 "Recipient picking"; docs/DECISIONS.md "Recipient
 // picking"). The reads are written as SQL text: a client's counts and its open picking in
@@ -323,21 +329,16 @@ export function createPickingRepository(db: Db) {
           or exists (select 1 from picking_parcels as sp inner join parcels as spp
             on spp.id = sp.parcel_id where sp.client_id = c.id and spp.number = ${page.search}))`);
       }
-      const listed = listedSql(sql.join(conditions, sql` and `));
-      const result = await db.execute(sql`
-        with listed as materialized (${listed}),
-          counted as (select count(*)::int as n from listed)
-        select chosen_rows.*, counted.n as total_count
-        from counted left join lateral (
-          ${clientColumnsSql(
-            sql`(select id, name, code from listed
-              order by code = ${page.search ?? null} desc, name, code
-              limit ${page.limit} offset ${page.offset})`,
-            sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
-          )}) as chosen_rows on true`);
-      const rows = rowsOf(result);
-      const totalCount = Number(rows[0]?.total_count ?? 0);
-      return { rows: rows.filter((row) => row.id !== null).map(toClientRow), totalCount };
+      const { rows, total } = await pagedSelect(db, {
+        listed: listedSql(sql.join(conditions, sql` and `)),
+        page: clientColumnsSql(
+          sql`(select id, name, code from listed
+            order by code = ${page.search ?? null} desc, name, code
+            limit ${page.limit} offset ${page.offset})`,
+          sql`order by c.code = ${page.search ?? null} desc, c.name, c.code`,
+        ),
+      });
+      return { rows: rows.map(toClientRow), totalCount: total };
     },
 
     /** A client of a warehouse by its code, with its counts and open picking. */
@@ -521,17 +522,9 @@ export function createPickingRepository(db: Db) {
       userId: number;
       at: Date;
       deviceAt: Date;
-      event: Omit<UnitEvent, 'at' | 'userId'>;
+      event: { warehouseId: number; kind: string; payload: EventPayload; units: EventUnits };
     }): Promise<{ picked: number; total: number }> {
       const { event } = pickup;
-      const units = [...new Set(event.units.filter((unit): unit is string => !!unit))];
-      const unitArray =
-        units.length === 0
-          ? sql`array[]::text[]`
-          : sql`array[${sql.join(
-              units.map((unit) => sql`${unit}`),
-              sql`, `,
-            )}]::text[]`;
       const result = await db.execute(sql`
         with item as (
           update picking_items
@@ -541,16 +534,12 @@ export function createPickingRepository(db: Db) {
           where id = ${pickup.itemId}
         ), held as (
           update picking_parcels set hold = 'PICKED' where parcel_id = ${pickup.parcelId}
-        ), event as (
-          insert into events (at, user_id, warehouse_id, kind, payload)
-          values (${pickup.at.toISOString()}::timestamptz, ${pickup.userId}, ${event.warehouseId},
-            ${event.kind},
-            ${JSON.stringify(event.payload)}::jsonb)
-          returning id
-        ), units as (
-          insert into event_units (barcode, event_id)
-          select unit, event.id from event, unnest(${unitArray}) as unit
-        )
+        ), ${eventCtes(
+          { at: pickup.at, userId: pickup.userId, warehouseId: event.warehouseId },
+          event.kind,
+          event.payload,
+          event.units,
+        )}
         -- This statement's snapshot still shows the item WAITING: it is counted as picked.
         select count(*) filter (where state = 'PICKED')::int + 1 as picked,
           count(*) filter (where state in ('WAITING', 'PICKED'))::int as total
@@ -657,10 +646,8 @@ export function createPickingRepository(db: Db) {
       return rowsOf(result).map((row) => String(row.number));
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns. */
-    recordEvent(event: UnitEvent): Promise<void> {
-      return insertUnitEvent(db, event);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

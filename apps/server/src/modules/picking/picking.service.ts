@@ -146,14 +146,12 @@ export function createPickingService(options: {
           begunAt: at,
         });
         const items = await repository.insertItems(pickingId, current.id);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'picking.begun',
-          payload: { pickingId, clientCode: current.code, parcelsCount: items.waiting.length },
-          units: [...items.waiting, ...items.returned],
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at },
+          'picking.begun',
+          { pickingId, clientCode: current.code, parcelsCount: items.waiting.length },
+          [...items.waiting, ...items.returned],
+        );
         const picking: TPicking = {
           pickingId,
           clientCode: current.code,
@@ -306,12 +304,10 @@ export function createPickingService(options: {
           deviceAt: deviceTime(body.Timestamp),
         });
         const handedOut = picked.map((parcel) => parcel.barcode);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'parcel.handedOut',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: picking.warehouseId, at },
+          'parcel.handedOut',
+          {
             pickingId: picking.id,
             clientCode: picking.clientCode,
             parcelsCount: handedOut.length,
@@ -319,8 +315,8 @@ export function createPickingService(options: {
             ...proof,
             ...(paymentId === null ? {} : { paymentId }),
           },
-          units: [...handedOut, ...picked.map((parcel) => parcel.boxBarcode)],
-        });
+          [...handedOut, ...picked.map((parcel) => parcel.boxBarcode)],
+        );
         return {
           pickingId: picking.id,
           state: 'PROCESSED',
@@ -348,18 +344,16 @@ export function createPickingService(options: {
           userId: context.user.id,
           deviceAt: null,
         });
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: picking.warehouseId,
-          kind: 'picking.cancelled',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: picking.warehouseId, at },
+          'picking.cancelled',
+          {
             pickingId: picking.id,
             clientCode: picking.clientCode,
             parcelsCount: putBack.length,
           },
-          units: putBack,
-        });
+          putBack,
+        );
         return { pickingId: picking.id, state: 'CANCELLED', putBack };
       });
     },

@@ -10,12 +10,12 @@ import {
   users,
   warehouses,
 } from '../../db/schema.js';
-import { insertEvent, type WarehouseEvent } from '../../db/unit-events.js';
 import {
   findWarehouseByNumber,
   warehouseAccessColumns,
   type WarehouseAccessRow,
 } from '../../db/warehouse-key.js';
+import { createEventRecorder } from '../../db/events.js';
 
 export type ReturnWarehouseRow = WarehouseAccessRow;
 
@@ -299,7 +299,8 @@ export function createReturnsRepository(db: Db) {
         .orderBy(asc(returnPhotos.uploadedAt), asc(returnPhotos.id));
     },
 
-    recordEvent: (event: WarehouseEvent) => insertEvent(db, event),
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

@@ -286,13 +286,11 @@ export function createReturnsService(options: {
             returnCost,
           });
         }
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'return.accepted',
-          payload: { returnId, items: accepted.items },
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id, at },
+          'return.accepted',
+          { returnId, items: accepted.items },
+        );
         return accepted;
       });
     },

@@ -90,18 +90,17 @@ export function createContainersService(deps: {
         if (!row || !warehouse) throw containerNotFound(barcode);
         authorise(context.user, warehouse);
         const deleted = await repository.deleteReturnableBox(row.id);
-        await repository.recordEvent({
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'container.deleted',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id },
+          'container.deleted',
+          {
             containerBarcode: row.barcode,
             number: row.number,
             locationCode: row.locationCode,
             locationName: row.locationName,
           },
-          units: [row.barcode],
-        });
+          [row.barcode],
+        );
         return presentReturnableBox(deleted);
       });
     },
@@ -158,19 +157,18 @@ export function createContainersService(deps: {
           locationCode: request.LocationCode,
           locationName,
         });
-        await repository.recordEvent({
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'container.moved',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id },
+          'container.moved',
+          {
             containerBarcode: row.barcode,
             externalBarcode: request.ExternalBarcode ?? null,
             locationCode: request.LocationCode,
             locationName,
             fromLocationCode: row.locationCode,
           },
-          units: [row.barcode, request.ExternalBarcode],
-        });
+          [row.barcode, request.ExternalBarcode],
+        );
         return presentReturnableBox(moved);
       });
     },

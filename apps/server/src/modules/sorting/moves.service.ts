@@ -389,11 +389,10 @@ export function createMovesService(deps: {
     await repository.updateBox(box.id, { cellId: cell.id });
     await repository.setCellEmpty(cell.id, false);
     if (box.cellId !== null) await repository.refreshCellEmpty(box.cellId);
-    await repository.recordEvent({
-      userId: user.id,
-      warehouseId: warehouse.id,
-      kind: 'box.moved',
-      payload: {
+    await repository.events.record(
+      { userId: user.id, warehouseId: warehouse.id },
+      'box.moved',
+      {
         boxId: box.id,
         boxNumber: box.number,
         boxBarcode: box.barcode,
@@ -401,8 +400,8 @@ export function createMovesService(deps: {
         cellName: cell.name,
         fromCellId: box.cellId,
       },
-      units: [box.barcode, cell.barcode],
-    });
+      [box.barcode, cell.barcode],
+    );
     return answer;
   }
 

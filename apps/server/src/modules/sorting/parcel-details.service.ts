@@ -71,13 +71,12 @@ export function createParcelDetailsService(deps: {
     return changes.run(context, async (repository) => {
       const parcel = await lockOwnParcel(repository, parcelId, context);
       const { value, kind, payload } = await change(repository, parcel);
-      await repository.recordEvent({
-        userId: context.user.id,
-        warehouseId: parcel.warehouseId,
+      await repository.events.record(
+        { userId: context.user.id, warehouseId: parcel.warehouseId },
         kind,
-        payload: { parcelId: parcel.id, parcelNumber: parcel.number, ...payload },
-        units: [parcel.number],
-      });
+        { parcelId: parcel.id, parcelNumber: parcel.number, ...payload },
+        [parcel.number],
+      );
       return value;
     });
   }
@@ -217,13 +216,12 @@ export function createParcelDetailsService(deps: {
       return changes.run(context, async (repository) => {
         if (found.arrivedAt === null) {
           await repository.markInboundArrived(found.id);
-          await repository.recordEvent({
-            userId: context.user.id,
-            warehouseId: found.warehouse.id,
-            kind: 'inbound.arrived',
-            payload: { inboundNumber: found.number, acceptanceBarcode: barcode },
-            units: [barcode, found.number],
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: found.warehouse.id },
+            'inbound.arrived',
+            { inboundNumber: found.number, acceptanceBarcode: barcode },
+            [barcode, found.number],
+          );
         }
         return {
           detailsQuantity: found.detailsQuantity,

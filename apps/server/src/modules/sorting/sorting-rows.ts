@@ -186,17 +186,6 @@ export function rowsAs<T>(result: unknown): T[] {
   return rowsOf(result) as unknown as T[];
 }
 
-/** The barcodes an event is about, once each, as a text[] literal of parameters. */
-export function unitsArray(units: (string | null | undefined)[]): SQL {
-  const distinct = [...new Set(units.filter((unit): unit is string => !!unit))];
-  return distinct.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        distinct.map((unit) => sql`${unit}`),
-        sql`, `,
-      )}]::text[]`;
-}
-
 /** One query: the parcel with its box, inbound, warehouse and the inbound's remainder. */
 /** The cell a parcel's box stands in (a second `cells` of the parcel reads). */
 export const boxCells = alias(cells, 'box_cells');

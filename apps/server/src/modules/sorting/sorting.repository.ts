@@ -39,13 +39,18 @@ import {
   boxList,
   movedCellList,
   rowsAs,
-  unitsArray,
   rowsOf,
   parcelViewQuery,
   suggestCellsSql,
   zoneColumns,
   lockedParcelSql,
 } from './sorting-rows.js';
+import {
+  createEventRecorder,
+  eventCtes,
+  type EventPayload,
+  type EventUnits,
+} from '../../db/events.js';
 export type {
   WarehouseScopeRow,
   ZoneType,
@@ -403,8 +408,8 @@ export function createSortingRepository(db: Db) {
       event: {
         warehouseId: number | null;
         kind: string;
-        payload: Record<string, unknown>;
-        units: (string | null | undefined)[];
+        payload: EventPayload;
+        units: EventUnits;
       };
       /** The answer to store as `{ value }` with the inbound's number and flag merged in. */
       operation: { operationId: string; answer: object } | null;
@@ -432,14 +437,12 @@ export function createSortingRepository(db: Db) {
           insert into parcel_views (user_id, parcel_id, version)
           select ${userId}, moved.id, moved.version from moved
           on conflict (user_id, parcel_id) do update set version = excluded.version
-        ), event as (
-          insert into events (user_id, warehouse_id, kind, payload)
-          values (${userId}, ${event.warehouseId}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb)
-          returning id
-        ), units as (
-          insert into event_units (barcode, event_id)
-          select unit, event.id from event, unnest(${unitsArray(event.units)}) as unit
-        ), inbound as (
+        ), ${eventCtes(
+          { userId, warehouseId: event.warehouseId },
+          event.kind,
+          event.payload,
+          event.units,
+        )}, inbound as (
           -- This statement's snapshot still shows the parcel unreceived: it is left out.
           update inbounds
           set is_receipted = not exists (select 1 from parcels as p
@@ -557,30 +560,8 @@ export function createSortingRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Appends an event and indexes it under the unit barcodes it concerns. */
-    async recordEvent(event: {
-      userId: number;
-      warehouseId: number | null;
-      kind: string;
-      payload: Record<string, unknown>;
-      units: (string | null | undefined)[];
-    }): Promise<number> {
-      // The event and its unit rows in one statement (a data-modifying CTE runs once).
-      const unitArray = unitsArray(event.units);
-      const result = await db.execute(sql`
-        with event as (
-          insert into events (user_id, warehouse_id, kind, payload)
-          values (${event.userId}, ${event.warehouseId}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb)
-          returning id
-        ), units as (
-          insert into event_units (barcode, event_id)
-          select unit, event.id from event, unnest(${unitArray}) as unit
-        )
-        select id from event`);
-      const id = rowsOf(result)[0]?.id;
-      if (id === undefined || id === null) throw new Error('event insert returned nothing');
-      return Number(id);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
 
     /** The history of a unit by barcode in a warehouse, newest first, with the user's name. */
     async listUnitEvents(

@@ -239,19 +239,18 @@ export function createSortingService(deps: {
             ExternalBarcode: null,
           }));
         }
-        await repository.recordEvent({
-          userId: context.user.id,
-          warehouseId: warehouse.id,
-          kind: 'box.created',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: warehouse.id },
+          'box.created',
+          {
             isReturnable: request.IsReturnable,
             numbers,
             lengthCm: request.LengthCm,
             widthCm: request.WidthCm,
             heightCm: request.HeightCm,
           },
-          units: created.map((box) => box.Barcode),
-        });
+          created.map((box) => box.Barcode),
+        );
         return created;
       });
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { events, users, workIntervals, workplaces } from '../../db/schema.js';
+import { users, workIntervals, workplaces } from '../../db/schema.js';
+import { createEventRecorder } from '../../db/events.js';
 
 export interface WorkplaceRow {
   id: number;
@@ -191,14 +192,8 @@ export function createTimeTrackingRepository(db: Db) {
       return rows;
     },
 
-    async recordEvent(input: {
-      at: Date;
-      userId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(events).values(input);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

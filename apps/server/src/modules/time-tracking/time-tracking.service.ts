@@ -104,12 +104,11 @@ export function createTimeTrackingService(options: {
         };
         if (open && open.workplaceId === workplace.id) {
           const endedAt = await repository.closeInterval(open.id, at, context.user.id);
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            kind: 'workplace.left',
-            payload: { userId: person.id, workplace: workplace.cellBarcode },
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: null, at },
+            'workplace.left',
+            { userId: person.id, workplace: workplace.cellBarcode },
+          );
           return {
             Status: WORKPLACE_TOGGLE_STATUS.left,
             ...base,
@@ -125,16 +124,15 @@ export function createTimeTrackingService(options: {
           at,
           startedBy: context.user.id,
         });
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          kind: 'workplace.joined',
-          payload: {
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: null, at },
+          'workplace.joined',
+          {
             userId: person.id,
             workplace: workplace.cellBarcode,
             previous: open?.cellBarcode ?? null,
           },
-        });
+        );
         return {
           Status: WORKPLACE_TOGGLE_STATUS.joined,
           ...base,
@@ -165,12 +163,11 @@ export function createTimeTrackingService(options: {
         }
         const at = now();
         const endedAt = await repository.closeInterval(open.id, at, context.user.id);
-        await repository.recordEvent({
-          at,
-          userId: context.user.id,
-          kind: 'workplace.left',
-          payload: { userId, workplace: workplace.cellBarcode, removed: true },
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: null, at },
+          'workplace.left',
+          { userId, workplace: workplace.cellBarcode, removed: true },
+        );
         return {
           UserId: userId,
           FullName: person.name,

@@ -1,15 +1,10 @@
-import { and, asc, count, eq, ilike, isNull, like, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, like, min, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@sorting/domain';
 import { likePattern } from '../../db/like-pattern.js';
+import { pagedSelect } from '../../db/paged-select.js';
 import type { Db } from '../../db/database.js';
-import {
-  events,
-  sessions,
-  signInAttempts,
-  users,
-  warehouses,
-  workIntervals,
-} from '../../db/schema.js';
+import { sessions, signInAttempts, users, warehouses, workIntervals } from '../../db/schema.js';
+import { createEventRecorder } from '../../db/events.js';
 
 /** A user of a sorting centre as the Users calls see it. */
 export interface CentreUserRow {
@@ -54,17 +49,18 @@ export function createUsersRepository(db: Db) {
       options: { search: string | undefined; limit: number; offset: number },
     ): Promise<{ rows: CentreUserRow[]; totalCount: number }> {
       const where = centreCondition(sortingCenterId, options.search);
-      const [rows, totals] = await Promise.all([
-        db
+      const { rows, total } = await pagedSelect(db, {
+        page: db
           .select(columns)
           .from(users)
           .where(where)
           .orderBy(asc(users.name), asc(users.id))
           .limit(options.limit)
           .offset(options.offset),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, totalCount: totals[0]?.n ?? 0 };
+        from: users,
+        where,
+      });
+      return { rows, totalCount: total };
     },
 
     async findActiveUser(sortingCenterId: number, userId: number): Promise<CentreUserRow | null> {
@@ -153,14 +149,8 @@ export function createUsersRepository(db: Db) {
       return rows.length;
     },
 
-    async recordEvent(input: {
-      at: Date;
-      userId: number;
-      kind: string;
-      payload: Record<string, unknown>;
-    }) {
-      await db.insert(events).values(input);
-    },
+    /** The history (db/events.ts): `events.record(origin, kind, payload, units)`. */
+    events: createEventRecorder(db),
   };
 }
 

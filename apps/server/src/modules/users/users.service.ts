@@ -108,12 +108,11 @@ export function createUsersService(options: {
             name: body.name,
             badgeTokenHash: hashBadgeToken(badge),
           });
-          await repository.recordEvent({
-            at: now(),
-            userId: context.user.id,
-            kind: 'user.created',
-            payload: { userId: row.userId, sortingCenterId: row.sortingCenterId },
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: null, at: now() },
+            'user.created',
+            { userId: row.userId, sortingCenterId: row.sortingCenterId },
+          );
           return { ...present(row), badge };
         },
         withoutBadge,
@@ -135,12 +134,11 @@ export function createUsersService(options: {
             await repository.setBadgeHash(target.userId, hashBadgeToken(badge));
             // Whoever signed in with the old badge is signed out with it.
             await repository.deleteSessions(target.userId);
-            await repository.recordEvent({
-              at: now(),
-              userId: context.user.id,
-              kind: 'user.badge-reissued',
-              payload: { userId: target.userId },
-            });
+            await repository.events.record(
+              { userId: context.user.id, warehouseId: null, at: now() },
+              'user.badge-reissued',
+              { userId: target.userId },
+            );
             return { ...present(target), badge };
           },
           withoutBadge,
@@ -162,12 +160,11 @@ export function createUsersService(options: {
           target.login === null
             ? 0
             : await repository.deleteSignInFailures(loginThrottleKey(target.login));
-        await repository.recordEvent({
-          at: now(),
-          userId: context.user.id,
-          kind: 'user.sign-in-unlocked',
-          payload: { userId: target.userId, clearedFailures },
-        });
+        await repository.events.record(
+          { userId: context.user.id, warehouseId: null, at: now() },
+          'user.sign-in-unlocked',
+          { userId: target.userId, clearedFailures },
+        );
         return { userId: target.userId, clearedFailures };
       });
     },
@@ -192,12 +189,11 @@ export function createUsersService(options: {
             at,
             context.user.id,
           );
-          await repository.recordEvent({
-            at,
-            userId: context.user.id,
-            kind: 'user.deleted',
-            payload: { userId: target.userId, endedSessions, endedWorkIntervals },
-          });
+          await repository.events.record(
+            { userId: context.user.id, warehouseId: null, at },
+            'user.deleted',
+            { userId: target.userId, endedSessions, endedWorkIntervals },
+          );
           return { userId: target.userId, endedSessions, endedWorkIntervals };
         }),
       );
