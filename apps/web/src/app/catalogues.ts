@@ -15,8 +15,15 @@ export const COMMON_CATALOGUES: Partial<Record<Locale, ResourceKey>> = { ru: com
 // src/features/<area>/locales/<locale>.json. A part of the shell that is itself lazy (the
 // camera viewfinder, printer and scale status and dialog) keeps its texts the same way in
 // src/shell/<part>/locales/<locale>.json, namespace <part>, so they stay out of the first screen.
+// A feature that several routes render keeps each route's catalogue (part 1 §2: each route
+// loads its namespace) in src/features/<feature>/routes/<namespace>/locales/<locale>.json.
 const catalogues = import.meta.glob<ResourceKey>(
-  ['../features/*/locales/*.json', '../shell/*/locales/*.json', '../shell/locales/en.json'],
+  [
+    '../features/*/locales/*.json',
+    '../features/*/routes/*/locales/*.json',
+    '../shell/*/locales/*.json',
+    '../shell/locales/en.json',
+  ],
   { import: 'default' },
 );
 
@@ -31,7 +38,10 @@ export const LAZY_SHELL_NAMESPACES: readonly string[] = [
 export function cataloguePath(locale: Locale, namespace: string): string {
   if (namespace === 'common') return `../shell/locales/${locale}.json`;
   const area = LAZY_SHELL_NAMESPACES.includes(namespace) ? 'shell' : 'features';
-  return `../${area}/${namespace}/locales/${locale}.json`;
+  const own = `../${area}/${namespace}/locales/${locale}.json`;
+  if (catalogues[own]) return own;
+  const routeOwn = `/routes/${namespace}/locales/${locale}.json`;
+  return Object.keys(catalogues).find((key) => key.endsWith(routeOwn)) ?? own;
 }
 
 /** The route catalogue loader; `guard` wraps each dynamic import (chunk reload on failure). */
