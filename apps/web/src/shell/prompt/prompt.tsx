@@ -4,16 +4,21 @@ import { PromptError } from './prompt-error';
 import styles from './prompt.module.css';
 
 /**
- * The prompt area of a scan flow (design/ux.md: the prompt is the screen; spec part 1 §2): what
- * to scan next in large type, a line above and one below it, the error line with its code, and
- * anything the screen adds (counters). Shared by the time tracking, returns, deconsolidation
- * and audit screens (sorting composes its frame); imported by its path: only lazy pages use it.
+ * The prompt area of a scan flow (design/ux.md: the prompt is the screen; spec part 1 §2): pre
+ * text, main text (what to scan next, in large type, after the arrow when the flag is set),
+ * extra text, anything the screen adds (counters), the error line with its code and the bottom
+ * text. Shared by the sorting, time tracking, returns, vision and audit screens; imported by its
+ * path: only lazy pages use it.
  */
 export function Prompt(props: {
   /** A line above the main one (the parcel or workplace in hand). */
   pre?: ReactNode;
   main: ReactNode;
   extra?: ReactNode;
+  /** The last line, under the error (sorting: the route number, tie up the box). */
+  bottom?: ReactNode;
+  /** Spec part 1 §2 "an arrow flag": an arrow before the main text (put it there). */
+  isArrow?: boolean;
   error?: { text: string; code?: string | null } | null;
   testId?: string;
   children?: ReactNode;
@@ -29,6 +34,11 @@ export function Prompt(props: {
         </p>
       ) : null}
       <p className={styles.main} data-testid="prompt-main" data-announce>
+        {props.isArrow ? (
+          <span className={styles.arrow} data-testid="prompt-arrow" aria-hidden="true">
+            {'➜'}
+          </span>
+        ) : null}
         {props.main}
       </p>
       {props.extra ? (
@@ -38,6 +48,11 @@ export function Prompt(props: {
       ) : null}
       {props.children}
       {props.error ? <PromptError text={props.error.text} code={props.error.code} /> : null}
+      {props.bottom ? (
+        <p className={styles.extra} data-testid="prompt-bottom">
+          {props.bottom}
+        </p>
+      ) : null}
     </section>
   );
 }
