@@ -66,4 +66,30 @@ describe('listFailure', () => {
     expect(listFailure({ error: null, data: undefined, refetch }, textOf, 'retry')).toBeNull();
     expect(listFailure({ error, data: [], refetch }, textOf, 'retry')).toBeNull();
   });
+
+  // A read-only list (a box's parcels on /deconsolidation, a unit's history on /vision) is the
+  // same table: no total line and no empty actions column.
+  it('leaves out the total and the actions column of a read-only list', () => {
+    render(
+      <ListTable
+        testId="people"
+        columns={[
+          { label: 'Name', testId: 'person-name', cell: (row) => row.name },
+          { label: 'City', cell: (row) => row.city },
+        ]}
+        rows={rows}
+        rowOf={(row) => ({ key: row.id, testId: 'person', data: { 'data-id': row.id } })}
+      />,
+    );
+    const table = screen.getByTestId('people');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'City']);
+    const [first] = screen.getAllByTestId('person');
+    const cells = within(first as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'City']);
+    expect(table.previousElementSibling).toBeNull();
+  });
 });

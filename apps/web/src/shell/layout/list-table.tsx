@@ -11,23 +11,25 @@ export interface ListColumn<T> {
 }
 
 /**
- * The list of an office screen (users, returnable boxes): its total line, then a table with a
- * header per column and, last, the row actions. Each cell carries its column's name
- * (data-label), which the narrow layout of list-table.module.css shows before it.
+ * The list of a screen (users, returnable boxes, a box's parcels, a unit's history): its total
+ * line, then a table with a header per column and, last, the row actions (a list without
+ * actions or total leaves them out). Each cell carries its column's name (data-label), which
+ * the narrow layout of list-table.module.css shows before it.
  */
 export function ListTable<T>(props: {
   testId: string;
-  total: { text: string; testId: string };
+  total?: { text: string; testId: string };
   columns: readonly ListColumn<T>[];
   rows: readonly T[];
   /** Each row's React key, test id and data attributes (how tests find a row). */
   rowOf: (row: T) => { key: Key; testId: string; data: Record<`data-${string}`, string | number> };
-  actionsLabel: string;
-  actions: (row: T) => ReactNode;
+  /** The row actions' column header and cell; a read-only list has neither. */
+  actionsLabel?: string;
+  actions?: (row: T) => ReactNode;
 }) {
   return (
     <>
-      <p data-testid={props.total.testId}>{props.total.text}</p>
+      {props.total ? <p data-testid={props.total.testId}>{props.total.text}</p> : null}
       <table className={styles.table} data-testid={props.testId}>
         <thead>
           <tr>
@@ -36,7 +38,7 @@ export function ListTable<T>(props: {
                 {column.label}
               </th>
             ))}
-            <th scope="col">{props.actionsLabel}</th>
+            {props.actions ? <th scope="col">{props.actionsLabel}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -49,7 +51,7 @@ export function ListTable<T>(props: {
                     {column.cell(row)}
                   </td>
                 ))}
-                <td className={styles.rowActions}>{props.actions(row)}</td>
+                {props.actions ? <td className={styles.rowActions}>{props.actions(row)}</td> : null}
               </tr>
             );
           })}
