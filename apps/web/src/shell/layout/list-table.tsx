@@ -16,7 +16,7 @@ export interface ListColumn<T> {
  * actions or total leaves them out). Each cell carries its column's name (data-label), which
  * the narrow layout of list-table.module.css shows before it.
  */
-export function ListTable<T>(props: {
+export interface ListTableProps<T> {
   testId: string;
   total?: { text: string; testId: string };
   columns: readonly ListColumn<T>[];
@@ -26,7 +26,9 @@ export function ListTable<T>(props: {
   /** The row actions' column header and cell; a read-only list has neither. */
   actionsLabel?: string;
   actions?: (row: T) => ReactNode;
-}) {
+}
+
+export function ListTable<T>(props: ListTableProps<T>) {
   return (
     <>
       {props.total ? <p data-testid={props.total.testId}>{props.total.text}</p> : null}
