@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
-import type { ConfirmedCall } from '../calls/use-calls';
 import { ActionButton } from '../layout/action-button';
 import { Dialog } from './dialog';
+
+/** A call confirmed in a dialog (`useConfirmedCall` in shell/calls makes one). */
+export interface ConfirmedCall<T> {
+  /** The row the dialog asks about; null while it is closed. */
+  target: T | null;
+  ask: (target: T) => void;
+  cancel: () => void;
+  confirm: () => Promise<void>;
+  isBusy: boolean;
+}
 
 export interface ConfirmDialogProps {
   isOpen: boolean;

@@ -1,8 +1,23 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ScanInput } from '../../devices/scanner/scan-input';
 import styles from './dialog.module.css';
 import { CloseIcon } from '../icons/close-icon';
-import { useScanInputIfAny } from '../shell-services';
+
+/**
+ * The scan input a dialog holds scans from: the shell provides it (ShellServicesProvider), so
+ * this kit imports nothing of the shell; a dialog rendered on its own in a test has none.
+ */
+export const DialogScanInputContext = createContext<ScanInput | null>(null);
 
 export interface DialogProps {
   isOpen: boolean;
@@ -24,7 +39,7 @@ export interface DialogProps {
  * input", dialogs); returns the waiting scans' texts, which the dialog shows.
  */
 function useScansWaitWhileOpen(isHolding: boolean): string[] {
-  const scanInput = useScanInputIfAny();
+  const scanInput = useContext(DialogScanInputContext);
   const [waiting, setWaiting] = useState<string[]>([]);
   useEffect(() => {
     if (!scanInput || !isHolding) return undefined;
