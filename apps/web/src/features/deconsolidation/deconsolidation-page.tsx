@@ -5,19 +5,12 @@ import type { TDeconsolidationBox } from '@sorting/contracts';
 import { formatCm, formatWeightKg } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import {
-  ActionBar,
-  ActionButton,
-  Page,
-  useLocale,
-  useNotify,
-  useSessionUser,
-  useSoundPlayer,
-} from '../../shell';
+import { useLocale, useNotify, useSessionUser, useSoundPlayer } from '../../shell';
+import { ActionBar, ActionButton, Page } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { ListTable } from '../../shell/layout/list-table';
-import { PromptError } from '../../shell/prompt/prompt-error';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
+import { ListTable } from '../../ui/lists/list-table';
+import { PromptError } from '../../ui/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -30,7 +23,7 @@ import {
   type DeconsolidationView,
 } from './deconsolidation.machine';
 import { createDeconsolidationService, type DeconsolidationCalls } from './deconsolidation.service';
-import promptStyles from '../../shell/prompt/prompt.module.css';
+import promptStyles from '../../ui/prompt/prompt.module.css';
 import styles from './deconsolidation-page.module.css';
 import { topStateOf } from '../../shell/machine/top-state';
 

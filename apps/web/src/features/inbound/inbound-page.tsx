@@ -20,8 +20,6 @@ import type { CallError } from '../../lib/call-error';
 import { callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  controlStyles,
-  Page,
   type PrintOutcome,
   type PrintRequest,
   useLocale,
@@ -29,15 +27,16 @@ import {
   useScan,
   useShellServices,
 } from '../../shell';
+import { controlStyles, Page } from '../../ui';
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { listFailure } from '../../shell/layout/list-section';
-import { pagerWithoutTotal } from '../../shell/layout/pager';
-import { RowButton } from '../../shell/layout/list-table';
-import { DateRangeFields } from '../../shell/layout/date-range-fields';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { listFailure } from '../../ui/lists/list-section';
+import { pagerWithoutTotal } from '../../ui/lists/pager';
+import { RowButton } from '../../ui/lists/list-table';
+import { DateRangeFields } from '../../ui/forms/date-range-fields';
 import { DocumentsTabs } from '../../shell/layout/route-tabs';
-import { SearchForm } from '../../shell/layout/search-form';
-import { ListWithDetails } from '../../shell/layout/list-with-details';
+import { SearchForm } from '../../ui/forms/search-form';
+import { ListWithDetails } from '../../ui/lists/list-with-details';
 import { createInboundService, type InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 import { SupplyDetails } from './supply-details';

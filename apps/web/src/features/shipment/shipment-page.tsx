@@ -13,16 +13,17 @@ import {
 import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
-import { ListSection, Page, useLocale, useShellServices } from '../../shell';
+import { useLocale, useShellServices } from '../../shell';
+import { ListSection, Page } from '../../ui';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { listFailure } from '../../shell/layout/list-section';
-import { pagerWithoutTotal } from '../../shell/layout/pager';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { DateRangeFields } from '../../shell/layout/date-range-fields';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { listFailure } from '../../ui/lists/list-section';
+import { pagerWithoutTotal } from '../../ui/lists/pager';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
+import { DateRangeFields } from '../../ui/forms/date-range-fields';
 import { DocumentsTabs } from '../../shell/layout/route-tabs';
-import { SearchForm } from '../../shell/layout/search-form';
-import { ListWithDetails } from '../../shell/layout/list-with-details';
+import { SearchForm } from '../../ui/forms/search-form';
+import { ListWithDetails } from '../../ui/lists/list-with-details';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
 import styles from './shipment-page.module.css';
 

@@ -8,13 +8,8 @@ import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  Page,
   playInTurn,
   type SoundName,
-  SubmitButton,
   useLocale,
   useOpenDeviceDialog,
   usePrint,
@@ -22,9 +17,10 @@ import {
   useSessionUser,
   useShellServices,
 } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, Page, SubmitButton } from '../../ui';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { Prompt } from '../../shell/prompt/prompt';
+import { Prompt } from '../../ui/prompt/prompt';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';

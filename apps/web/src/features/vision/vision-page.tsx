@@ -4,18 +4,11 @@ import type { SnapshotFrom } from 'xstate';
 import { SORTING_EVENT_KINDS, type TVisionFragment } from '@sorting/contracts';
 import { formatBoxBarcode } from '@sorting/domain';
 import { api } from '../../lib/api';
-import {
-  ActionBar,
-  ActionButton,
-  Page,
-  useLocale,
-  useNotify,
-  useSessionUser,
-  useSoundPlayer,
-} from '../../shell';
+import { useLocale, useNotify, useSessionUser, useSoundPlayer } from '../../shell';
+import { ActionBar, ActionButton, Page } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { ListTable } from '../../shell/layout/list-table';
-import { Prompt } from '../../shell/prompt/prompt';
+import { ListTable } from '../../ui/lists/list-table';
+import { Prompt } from '../../ui/prompt/prompt';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailablePage } from '../../shell';
+import { NotAvailablePage } from '../../ui';
 import type { WorkflowRoute } from './workflow-routes';
 
 const pages = new Map<WorkflowRoute, ComponentType>();

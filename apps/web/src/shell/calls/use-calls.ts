@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ApiResult } from '../../lib/api-client';
 import { callErrorText, callValue, type CallCodes, type CallTranslate } from '../../lib/call-error';
-import type { ConfirmedCall } from '../dialog/confirm-dialog';
+import type { ConfirmedCall } from '../../ui/dialog/confirm-dialog';
 import { useShellServices } from '../shell-services';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionButton } from '../layout/action-button';
+import { ActionButton } from '../buttons/action-button';
 import styles from './no-data.module.css';
 
 /**

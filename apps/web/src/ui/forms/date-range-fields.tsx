@@ -1,4 +1,4 @@
-import controlStyles from './controls.module.css';
+import controlStyles from '../buttons/controls.module.css';
 
 /** A from–to pair of date inputs (`yyyy-mm-dd` values, local dates). */
 export interface DateRangeValue {

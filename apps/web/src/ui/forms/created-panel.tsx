@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ActionBar } from './action-bar';
-import { ActionButton } from './action-button';
+import { ActionBar } from '../buttons/action-bar';
+import { ActionButton } from '../buttons/action-button';
 import styles from './created-panel.module.css';
 
 /** A screen action of the panel: its test id, its words and what it does. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../buttons/action-button';
 import styles from './pager.module.css';
 
 /** Where a list paged on the screen stands: the page shown, how many, and how to turn. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionButton } from '../layout/action-button';
+import { ActionButton } from '../buttons/action-button';
 import { Dialog } from './dialog';
 
 /** A call confirmed in a dialog (`useConfirmedCall` in shell/calls makes one). */

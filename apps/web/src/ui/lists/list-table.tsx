@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import controlStyles from './controls.module.css';
+import controlStyles from '../buttons/controls.module.css';
 import styles from './list-table.module.css';
 
 /** A column of a list: its header (also each cell's data-label) and what a row shows in it. */

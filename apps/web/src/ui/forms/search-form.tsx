@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { SubmitButton } from './action-button';
-import controlStyles from './controls.module.css';
+import { SubmitButton } from '../buttons/action-button';
+import controlStyles from '../buttons/controls.module.css';
 import styles from './search-form.module.css';
 
 /**

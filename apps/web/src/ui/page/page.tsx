@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './layout.module.css';
+import styles from './page.module.css';
 
 /**
  * A page of the app: its heading and content. The layout names the document after the heading
