@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { COOKIES_DISABLED_TEXT, PRINTER_UNAVAILABLE_TEXT } from '@sorting/contracts';
 import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import { LAZY_SHELL_NAMESPACES, catalogueKeys, cataloguePath } from './catalogues';
+import { ROUTE_CATALOGUES, routeCataloguePath } from './route-catalogues';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
 
@@ -107,7 +108,7 @@ describe('catalogues', () => {
   );
 
   it('of every route area are reachable by the lazy loader', () => {
-    const keys = catalogueKeys();
+    const keys = [...catalogueKeys(), ...Object.keys(ROUTE_CATALOGUES)];
     // Every route area and lazy shell part, and the English 'common' (the Russian is bundled).
     expect(keys).toHaveLength((folders.length - 1) * 2 + 1);
     expect(keys).toContain(cataloguePath('en', 'common'));
@@ -115,17 +116,19 @@ describe('catalogues', () => {
     expect(keys).toContain(cataloguePath('en', 'user-auth'));
     expect(keys).toContain(cataloguePath('ru', 'camera-viewfinder'));
     expect(keys).toContain(cataloguePath('ru', 'devices'));
-    expect(cataloguePath('en', 'loading-v2')).toBe(
+    expect(routeCataloguePath('en', 'loading-v2')).toBe(
       '../features/workflow/routes/loading-v2/locales/en.json',
     );
-    for (const ns of WORKFLOW_ROUTES) expect(keys).toContain(cataloguePath('ru', ns));
+    for (const ns of WORKFLOW_ROUTES) expect(keys).toContain(routeCataloguePath('ru', ns));
   });
 
   // One workflow screen reads every workflow route's namespace with the same keys (the type
   // of each is that of the first: app/i18n-resources.ts).
   it.each(WORKFLOW_ROUTES.map((ns) => [ns]))('%s: has the keys of every workflow route', (ns) => {
     const keys = (name: string) =>
-      [...flatten(read(path.join(src, cataloguePath('ru', name).slice(3)))).keys()].sort();
+      [
+        ...flatten(read(path.join(src, (routeCataloguePath('ru', name) ?? '').slice(3)))).keys(),
+      ].sort();
     expect(keys(ns)).toEqual(keys(WORKFLOW_ROUTES[0]));
   });
 

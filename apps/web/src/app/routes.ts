@@ -34,28 +34,16 @@ export interface AppRoute {
 }
 
 /**
- * Routes of the spec whose areas are not built yet: one shared page and one shared catalogue
- * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
+ * Public routes of the spec (part 2 §2) whose areas are not built yet: one shared page and one
+ * shared catalogue (`not-yet-available`) serve them, through `renders`; an area gets its
+ * feature folder when it is built.
  */
-export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }> = [
-  { path: '/nfc', isPublic: true },
-  { path: '/settings', isPublic: true },
-  { path: '/capture-image', isPublic: true },
-  { path: '/extract-text', isPublic: true },
+export const NOT_YET_AVAILABLE: readonly string[] = [
+  '/nfc',
+  '/settings',
+  '/capture-image',
+  '/extract-text',
 ];
-
-function notYetAvailableRoutes(isPublic: boolean): AppRoute[] {
-  return NOT_YET_AVAILABLE.filter((route) => (route.isPublic ?? false) === isPublic).map(
-    ({ path }) => ({
-      path,
-      ns: 'not-yet-available',
-      load: () =>
-        import('../shell/not-yet-available/not-yet-available-page').then((module) => ({
-          default: module.notYetAvailablePage(path),
-        })),
-    }),
-  );
-}
 
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
@@ -80,7 +68,11 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     ns: 'user-auth',
     load: () => import('../features/user-auth/user-auth-page'),
   },
-  ...notYetAvailableRoutes(true),
+  ...NOT_YET_AVAILABLE.map((path): AppRoute => ({
+    path,
+    ns: 'not-yet-available',
+    load: renders(() => import('../shell/not-yet-available/not-yet-available-page'), path),
+  })),
 ];
 
 /** The pick-up page, also of the recipient-less picking paths (issue 16). */
@@ -142,5 +134,4 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns,
     load: renders(() => import('../features/workflow/workflow-page'), ns),
   })),
-  ...notYetAvailableRoutes(false),
 ];

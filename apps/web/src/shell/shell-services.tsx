@@ -13,7 +13,7 @@ import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
 import type { KeyValueStorage } from '../lib/storage';
 import type { PrintOutcome, PrintRequest } from '../devices/printer/printer-service';
-import { DialogScanInputContext } from '../ui/dialog/dialog';
+import { DialogScanInputContext } from '../ui/dialog/dialog-scan-input';
 import type { DevicesAccess } from './devices/devices-access';
 import type { ToastStore } from './notifications/toast-store';
 import type { NotifyInput } from './notifications/notification';

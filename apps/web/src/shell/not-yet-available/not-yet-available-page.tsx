@@ -39,3 +39,6 @@ export function notYetAvailablePage(path: string): ComponentType {
   }
   return page;
 }
+
+/** The route table renders this page through `page(path)` (app/routes.ts `renders`). */
+export const page = notYetAvailablePage;

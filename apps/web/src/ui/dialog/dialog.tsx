@@ -1,5 +1,4 @@
 import {
-  createContext,
   useContext,
   useEffect,
   useId,
@@ -9,15 +8,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScanInput } from '../../devices/scanner/scan-input';
 import styles from './dialog.module.css';
 import { CloseIcon } from '../icons/close-icon';
-
-/**
- * The scan input a dialog holds scans from: the shell provides it (ShellServicesProvider), so
- * this kit imports nothing of the shell; a dialog rendered on its own in a test has none.
- */
-export const DialogScanInputContext = createContext<ScanInput | null>(null);
+import { DialogScanInputContext } from './dialog-scan-input';
 
 export interface DialogProps {
   isOpen: boolean;
