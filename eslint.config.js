@@ -19,7 +19,7 @@ const featureZones = features.map((name) => ({
   from: `./${featuresDir}`,
   except: [`./${name}`],
   message:
-    'A feature never imports another feature: move shared code into shell/, devices/, lib/ or a package.',
+    'A feature never imports another feature: move shared code into ui/, shell/, devices/, lib/ or a package.',
 }));
 
 export default tseslint.config(
@@ -55,6 +55,18 @@ export default tseslint.config(
           zones: [
             ...featureZones,
             { target: './packages', from: './apps', message: 'Packages never import apps.' },
+            // The web's layers (docs/ARCHITECTURE.md): the UI kit under the shell (the app's
+            // chrome), the shell under the features and the app.
+            {
+              target: './apps/web/src/ui',
+              from: ['./apps/web/src/shell', './apps/web/src/features', './apps/web/src/app'],
+              message: 'The UI kit imports nothing of the shell, the features or the app.',
+            },
+            {
+              target: './apps/web/src/shell',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'The shell imports nothing of the features or the app.',
+            },
           ],
         },
       ],

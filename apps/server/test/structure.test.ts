@@ -20,7 +20,12 @@ import { describe, expect, it } from 'vitest';
 // - `packages/contracts` imports nothing of `packages/domain` (it spells the roles, zone types
 //   and sorting modes itself, so the web's first screen and the wire stay a leaf);
 // - a web feature imports no other feature (apps/web/src/features/<name>): they share through
-//   the shell, lib or packages;
+//   the shell, the UI kit, lib or packages;
+// - layers of the web app, lowest first: lib and devices (plain helpers, device drivers) → ui
+//   (the shared UI kit: buttons, lists, dialogs, forms, prompt, page) → shell (the app's
+//   chrome: header, session, toasts, loader, devices' dialogs, router glue) → features → app
+//   (route table, router, catalogues). `ui` imports nothing of `shell`, `features` or `app`;
+//   `shell` nothing of `features` or `app`; lib and devices none of them;
 // - no source file (tests aside) over 800 lines.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -94,6 +99,26 @@ const RULES: IForbiddenRuleType[] = [
     severity: 'error',
     from: { path: '^apps/web/src/features/([^/]+)/' },
     to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+  },
+  {
+    // The web's shared UI kit sits under the chrome: it imports nothing of the shell, the
+    // features or the app (docs/DECISIONS.md "Web shell", the shell and the UI kit apart).
+    name: 'web-ui-not-to-shell-features-or-app',
+    severity: 'error',
+    from: { path: '^apps/web/src/ui/' },
+    to: { path: '^apps/web/src/(shell|features|app)/' },
+  },
+  {
+    name: 'web-shell-not-to-features-or-app',
+    severity: 'error',
+    from: { path: '^apps/web/src/shell/' },
+    to: { path: '^apps/web/src/(features|app)/' },
+  },
+  {
+    name: 'web-lib-and-devices-not-to-ui-shell-features-or-app',
+    severity: 'error',
+    from: { path: '^apps/web/src/(lib|devices)/' },
+    to: { path: '^apps/web/src/(ui|shell|features|app)/' },
   },
   {
     // A module uses another only through that module's face (its index.ts: the register and
@@ -189,7 +214,7 @@ function longFiles(): string[] {
 }
 
 describe('the structure of the code', () => {
-  it('has no import circle, no arrow up and no feature importing another', async () => {
+  it('has no import circle, no arrow up a layer (server, contracts, web) and no feature importing another', async () => {
     const found = await importViolations();
     expect(found.filter((violation) => !ALLOWED_ISSUE_15.has(violation))).toEqual([]);
   });

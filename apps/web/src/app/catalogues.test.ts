@@ -1,10 +1,12 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COOKIES_DISABLED_TEXT, PRINTER_UNAVAILABLE_TEXT } from '@sorting/contracts';
+import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import { LAZY_SHELL_NAMESPACES, catalogueKeys, cataloguePath } from './catalogues';
+import { ROUTE_CATALOGUES, routeCataloguePath } from './route-catalogues';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,11 +42,23 @@ const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) 
 const folders = catalogueFolders(src);
 
 describe('catalogues', () => {
-  it('finds the shell, its lazy parts and every feature', () => {
+  it('finds the shell, its lazy parts, every feature and every route of a shared feature', () => {
     const features = readdirSync(path.join(src, 'features'));
-    expect(folders.length).toBe(features.length + 1 + LAZY_SHELL_NAMESPACES.length);
-    for (const feature of features) {
+    // A feature that several routes render keeps one catalogue per route (routes/<ns>/locales).
+    const routed = (feature: string) => path.join(src, 'features', feature, 'routes');
+    const routeNamespaces = features.flatMap((feature) =>
+      existsSync(routed(feature)) ? readdirSync(routed(feature)) : [],
+    );
+    expect(routeNamespaces).toEqual(expect.arrayContaining([...WORKFLOW_ROUTES]));
+    const plainFeatures = features.filter((feature) => !existsSync(routed(feature)));
+    expect(folders.length).toBe(
+      plainFeatures.length + routeNamespaces.length + 1 + LAZY_SHELL_NAMESPACES.length,
+    );
+    for (const feature of plainFeatures) {
       expect(folders).toContain(path.join(src, 'features', feature, 'locales'));
+    }
+    for (const ns of WORKFLOW_ROUTES) {
+      expect(folders).toContain(path.join(src, 'features', 'workflow', 'routes', ns, 'locales'));
     }
     for (const part of LAZY_SHELL_NAMESPACES) {
       expect(folders).toContain(path.join(src, 'shell', part, 'locales'));
@@ -94,7 +108,7 @@ describe('catalogues', () => {
   );
 
   it('of every route area are reachable by the lazy loader', () => {
-    const keys = catalogueKeys();
+    const keys = [...catalogueKeys(), ...Object.keys(ROUTE_CATALOGUES)];
     // Every route area and lazy shell part, and the English 'common' (the Russian is bundled).
     expect(keys).toHaveLength((folders.length - 1) * 2 + 1);
     expect(keys).toContain(cataloguePath('en', 'common'));
@@ -102,6 +116,20 @@ describe('catalogues', () => {
     expect(keys).toContain(cataloguePath('en', 'user-auth'));
     expect(keys).toContain(cataloguePath('ru', 'camera-viewfinder'));
     expect(keys).toContain(cataloguePath('ru', 'devices'));
+    expect(routeCataloguePath('en', 'loading-v2')).toBe(
+      '../features/workflow/routes/loading-v2/locales/en.json',
+    );
+    for (const ns of WORKFLOW_ROUTES) expect(keys).toContain(routeCataloguePath('ru', ns));
+  });
+
+  // One workflow screen reads every workflow route's namespace with the same keys (the type
+  // of each is that of the first: app/i18n-resources.ts).
+  it.each(WORKFLOW_ROUTES.map((ns) => [ns]))('%s: has the keys of every workflow route', (ns) => {
+    const keys = (name: string) =>
+      [
+        ...flatten(read(path.join(src, (routeCataloguePath('ru', name) ?? '').slice(3)))).keys(),
+      ].sort();
+    expect(keys(ns)).toEqual(keys(WORKFLOW_ROUTES[0]));
   });
 
   it('keep the texts the spec fixes (part 1 §8, part 2 §5)', () => {

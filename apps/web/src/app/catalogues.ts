@@ -15,6 +15,9 @@ export const COMMON_CATALOGUES: Partial<Record<Locale, ResourceKey>> = { ru: com
 // src/features/<area>/locales/<locale>.json. A part of the shell that is itself lazy (the
 // camera viewfinder, printer and scale status and dialog) keeps its texts the same way in
 // src/shell/<part>/locales/<locale>.json, namespace <part>, so they stay out of the first screen.
+// A feature that several routes render keeps each route's catalogue (part 1 §2: each route
+// loads its namespace) in src/features/<feature>/routes/<namespace>/locales/<locale>.json; their
+// map is a chunk of its own (route-catalogues.ts), so the first screen carries none of them.
 const catalogues = import.meta.glob<ResourceKey>(
   ['../features/*/locales/*.json', '../shell/*/locales/*.json', '../shell/locales/en.json'],
   { import: 'default' },
@@ -40,8 +43,13 @@ export function createCatalogueLoader(
 ): CatalogueLoader {
   return (locale, namespace) => {
     const load = catalogues[cataloguePath(locale, namespace)];
-    if (!load) return Promise.reject(new Error(`No catalogue ${namespace} for ${locale}`));
-    return guard(load);
+    if (load) return guard(load);
+    // A route of a feature that several routes render (features/<feature>/routes/<namespace>).
+    return guard(() => import('./route-catalogues')).then(({ routeCatalogue }) => {
+      const routed = routeCatalogue(locale, namespace);
+      if (!routed) throw new Error(`No catalogue ${namespace} for ${locale}`);
+      return guard(routed);
+    });
   };
 }
 

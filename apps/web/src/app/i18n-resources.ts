@@ -23,9 +23,14 @@ import type topology from '../features/topology/locales/ru.json';
 import type userAuth from '../features/user-auth/locales/ru.json';
 import type users from '../features/users/locales/ru.json';
 import type vision from '../features/vision/locales/ru.json';
+import type workflowRoute from '../features/workflow/routes/cargo-picking/locales/ru.json';
+import type { WorkflowRoute } from '../features/workflow/workflow-routes';
+
+/** Each workflow route's own namespace; all have the keys of the first (catalogues.test.ts). */
+type WorkflowRouteResources = Record<WorkflowRoute, typeof workflowRoute>;
 
 /** The namespaces of the app and their (ru) catalogues. */
-export interface I18nResources {
+export interface I18nResources extends WorkflowRouteResources {
   common: typeof common;
   'camera-viewfinder': typeof cameraViewfinder;
   devices: typeof devices;

@@ -11,6 +11,7 @@ import { ShellServicesProvider } from '../shell/shell-services';
 import { createTestRegistry } from '../test/render';
 import { createTestServices } from '../test/services';
 import { createAppRoutes, routerBusyStore } from './router';
+import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 
 interface Options {
@@ -19,6 +20,7 @@ interface Options {
   searchUser?: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
   guardChunk?: <T>(load: () => Promise<T>) => Promise<T>;
   signInGate?: (args: { request: Request; base: string }) => Promise<null>;
+  registry?: ReturnType<typeof createTestRegistry>;
 }
 
 async function renderApp(url: string, options: Options = {}) {
@@ -36,7 +38,7 @@ async function renderApp(url: string, options: Options = {}) {
   });
   const router = createMemoryRouter(
     createAppRoutes({
-      registry: createTestRegistry(),
+      registry: options.registry ?? createTestRegistry(),
       guard,
       guardChunk: options.guardChunk ?? ((load) => load()),
       ...(options.signInGate ? { signInGate: options.signInGate } : {}),
@@ -205,6 +207,37 @@ describe('every route', () => {
     await heading();
     expect(screen.getByTestId('no-data').textContent).toContain('Раздел пока недоступен');
     expect(screen.getByTestId('scan-panel')).toBeTruthy();
+  });
+
+  // Spec part 1 §2: the thirteen workflow routes render one feature through the route table,
+  // each titled from its own namespace, which the route loads with it.
+  it.each([
+    ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
+    ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
+    ['/en/placing', 'Placing', 'placing'],
+    ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
+  ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
+    const registry = createTestRegistry();
+    const ensured: string[][] = [];
+    const ensure = registry.ensure.bind(registry);
+    registry.ensure = (locale, namespaces) => {
+      ensured.push([...namespaces]);
+      return ensure(locale, namespaces);
+    };
+    await renderApp(url, { isSignedIn: true, registry });
+    expect((await heading()).textContent).toBe(title);
+    expect(screen.getByTestId('not-available')).toBeTruthy();
+    expect(ensured).toContainEqual(['common', ns]);
+  });
+
+  it('serves every workflow route from the one workflow feature, none from its own folder', async () => {
+    const workflow = PROTECTED_ROUTES.filter((route) =>
+      (WORKFLOW_ROUTES as readonly string[]).includes(route.ns),
+    );
+    expect(workflow.map((route) => route.path)).toEqual(WORKFLOW_ROUTES.map((ns) => `/${ns}`));
+    const pages = await Promise.all(workflow.map(async (route) => (await route.load()).default));
+    expect(pages.map((page) => page.name)).toEqual(WORKFLOW_ROUTES.map(() => 'WorkflowScreen'));
+    expect(new Set(pages).size).toBe(WORKFLOW_ROUTES.length);
   });
 
   it.each(PUBLIC_ROUTES.map((route) => [route.path]))('%s renders in English', async (path) => {

@@ -1,8 +1,23 @@
 import type { ComponentType } from 'react';
+import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import type { AreaNamespace } from './i18n-resources';
 
 /** A page module: its default export is the page. */
 export type PageModule = { default: ComponentType };
+
+/**
+ * A feature that several routes render: its `page(parameter)` is the page of one route
+ * (docs/DECISIONS.md "Web shell", a feature behind many routes).
+ */
+export type FeatureModule<P> = { page: (parameter: P) => ComponentType };
+
+/** The chunk of a route that renders a shared feature with the route's parameter. */
+export function renders<P>(
+  load: () => Promise<FeatureModule<P>>,
+  parameter: P,
+): () => Promise<PageModule> {
+  return () => load().then((module) => ({ default: module.page(parameter) }));
+}
 
 export interface AppRoute {
   /** Path without locale prefix, as in spec part 1 §2 and part 2 §2. */
@@ -19,41 +34,16 @@ export interface AppRoute {
 }
 
 /**
- * Routes of the spec whose areas are not built yet: one shared page and one shared catalogue
- * (`not-yet-available`) serve them; an area gets its feature folder when it is built.
+ * Public routes of the spec (part 2 §2) whose areas are not built yet: one shared page and one
+ * shared catalogue (`not-yet-available`) serve them, through `renders`; an area gets its
+ * feature folder when it is built.
  */
-export const NOT_YET_AVAILABLE: ReadonlyArray<{ path: string; isPublic?: true }> = [
-  { path: '/cargo-picking' },
-  { path: '/cargo-picking-v2' },
-  { path: '/loading' },
-  { path: '/loading-v2' },
-  { path: '/place-to-storage' },
-  { path: '/receipt-cargo' },
-  { path: '/consolidation' },
-  { path: '/parcel-picking-in-storage' },
-  { path: '/print-box-sticker' },
-  { path: '/parcels-picking' },
-  { path: '/parcels-placing' },
-  { path: '/packing' },
-  { path: '/placing' },
-  { path: '/nfc', isPublic: true },
-  { path: '/settings', isPublic: true },
-  { path: '/capture-image', isPublic: true },
-  { path: '/extract-text', isPublic: true },
+export const NOT_YET_AVAILABLE: readonly string[] = [
+  '/nfc',
+  '/settings',
+  '/capture-image',
+  '/extract-text',
 ];
-
-function notYetAvailableRoutes(isPublic: boolean): AppRoute[] {
-  return NOT_YET_AVAILABLE.filter((route) => (route.isPublic ?? false) === isPublic).map(
-    ({ path }) => ({
-      path,
-      ns: 'not-yet-available',
-      load: () =>
-        import('../shell/not-yet-available/not-yet-available-page').then((module) => ({
-          default: module.notYetAvailablePage(path),
-        })),
-    }),
-  );
-}
 
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
@@ -78,7 +68,11 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     ns: 'user-auth',
     load: () => import('../features/user-auth/user-auth-page'),
   },
-  ...notYetAvailableRoutes(true),
+  ...NOT_YET_AVAILABLE.map((path): AppRoute => ({
+    path,
+    ns: 'not-yet-available',
+    load: renders(() => import('../shell/not-yet-available/not-yet-available-page'), path),
+  })),
 ];
 
 /** The pick-up page, also of the recipient-less picking paths (issue 16). */
@@ -133,5 +127,11 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'stickering-redirect-catch',
     load: () => import('../features/stickering-redirect-catch/stickering-page'),
   },
-  ...notYetAvailableRoutes(false),
+  // Spec part 1 §2: the thirteen workflow routes render one feature, each with its own
+  // namespace (features/workflow/routes/<namespace>/locales).
+  ...WORKFLOW_ROUTES.map((ns): AppRoute => ({
+    path: `/${ns}`,
+    ns,
+    load: renders(() => import('../features/workflow/workflow-page'), ns),
+  })),
 ];

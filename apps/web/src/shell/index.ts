@@ -1,8 +1,5 @@
-// The shell's public surface for features: import from '../../shell'.
-export { Page } from './layout/page';
-export { NotAvailablePage } from './layout/not-available-page';
-export { NoData } from './no-data/no-data';
-export { Dialog, type DialogProps } from './dialog/dialog';
+// The shell's public surface for features (the app's chrome: session, toasts, devices, sounds,
+// locale): import from '../../shell'. The shared UI kit is `../../ui`.
 export { LocaleLink, useLocale, useLocalizedPath } from './i18n';
 export {
   useLocalPrinterNotNeeded,
@@ -36,12 +33,6 @@ export {
   type SoundName,
   type SoundPlayer,
 } from './sounds';
-export { default as controlStyles } from './layout/controls.module.css';
-export { default as tableStyles } from './layout/list-table.module.css';
-export { ActionButton, SubmitButton } from './layout/action-button';
-export { Pager, type PagerProps } from './layout/pager';
-export { ActionBar } from './layout/action-bar';
-export { ListSection, type ListFailure } from './layout/list-section';
 export { useSessionService, useLogout } from './session/use-session';
 export { resolveRedirect, type RedirectTarget } from './session/redirect-target';
 export {

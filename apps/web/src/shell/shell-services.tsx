@@ -13,6 +13,7 @@ import type { CookieJar } from '../lib/cookies';
 import type { Scheduler } from '../lib/scheduler';
 import type { KeyValueStorage } from '../lib/storage';
 import type { PrintOutcome, PrintRequest } from '../devices/printer/printer-service';
+import { DialogScanInputContext } from '../ui/dialog/dialog-scan-input';
 import type { DevicesAccess } from './devices/devices-access';
 import type { ToastStore } from './notifications/toast-store';
 import type { NotifyInput } from './notifications/notification';
@@ -56,7 +57,9 @@ const ShellServicesContext = createContext<ShellServices | null>(null);
 export function ShellServicesProvider(props: { services: ShellServices; children: ReactNode }) {
   return (
     <ShellServicesContext.Provider value={props.services}>
-      {props.children}
+      <DialogScanInputContext.Provider value={props.services.scanInput}>
+        {props.children}
+      </DialogScanInputContext.Provider>
     </ShellServicesContext.Provider>
   );
 }
@@ -113,11 +116,6 @@ export function useScanClaim(claim: ScanClaim): void {
   const { scanInput } = useShellServices();
   const onClaim = useEffectEvent(claim);
   useEffect(() => scanInput.claim((scan) => onClaim(scan)), [scanInput]);
-}
-
-/** The scan input when the shell is there (a dialog rendered on its own in a test has none). */
-export function useScanInputIfAny(): ScanInput | null {
-  return useContext(ShellServicesContext)?.scanInput ?? null;
 }
 
 /** The scan settings of this device. */

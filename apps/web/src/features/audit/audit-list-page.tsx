@@ -6,23 +6,19 @@ import { auditFigures, formatAuditPercentage } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  ActionBar,
-  ActionButton,
-  ListSection,
-  Page,
-  SubmitButton,
   useLocale,
   useLocalizedPath,
   useNotify,
   useSessionUser,
   useShellServices,
 } from '../../shell';
-import { DateRangeFields } from '../../shell/layout/date-range-fields';
+import { ActionBar, ActionButton, ListSection, Page, SubmitButton } from '../../ui';
+import { DateRangeFields } from '../../ui/forms/date-range-fields';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { ListTable, RowButton, type ListColumn } from '../../shell/layout/list-table';
+import { ListTable, RowButton, type ListColumn } from '../../ui/lists/list-table';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { Prompt } from '../../shell/prompt/prompt';
+import { Prompt } from '../../ui/prompt/prompt';
 import { auditErrorText } from './audit-errors';
 import {
   AUDIT_PAGE_SIZE,

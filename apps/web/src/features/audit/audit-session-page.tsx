@@ -7,12 +7,8 @@ import { auditFigures, formatAuditPercentage, recognizeBarcode } from '@sorting/
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  ActionBar,
-  ActionButton,
   LocaleLink,
-  Page,
   createAnnouncer,
-  tableStyles,
   useLocale,
   useLocalizedPath,
   useNotify,
@@ -22,10 +18,11 @@ import {
   useSoundPlayer,
   type SoundName,
 } from '../../shell';
+import { ActionBar, ActionButton, Page, tableStyles } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
-import { Prompt } from '../../shell/prompt/prompt';
+import { Prompt } from '../../ui/prompt/prompt';
 import { auditErrorText } from './audit-errors';
 import {
   auditSessionMachine,

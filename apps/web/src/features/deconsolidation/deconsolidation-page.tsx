@@ -5,19 +5,12 @@ import type { TDeconsolidationBox } from '@sorting/contracts';
 import { formatCm, formatWeightKg } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import {
-  ActionBar,
-  ActionButton,
-  Page,
-  tableStyles,
-  useLocale,
-  useNotify,
-  useSessionUser,
-  useSoundPlayer,
-} from '../../shell';
+import { useLocale, useNotify, useSessionUser, useSoundPlayer } from '../../shell';
+import { ActionBar, ActionButton, Page } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { PromptError } from '../../shell/prompt/prompt-error';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
+import { ListTable } from '../../ui/lists/list-table';
+import { PromptError } from '../../ui/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -30,7 +23,7 @@ import {
   type DeconsolidationView,
 } from './deconsolidation.machine';
 import { createDeconsolidationService, type DeconsolidationCalls } from './deconsolidation.service';
-import promptStyles from '../../shell/prompt/prompt.module.css';
+import promptStyles from '../../ui/prompt/prompt.module.css';
 import styles from './deconsolidation-page.module.css';
 import { topStateOf } from '../../shell/machine/top-state';
 
@@ -192,36 +185,35 @@ function BoxInfo(props: { box: TDeconsolidationBox; locale: 'ru' | 'en' }) {
       <p data-testid="box-destination">{t('destination', { destination: box.Destination })}</p>
       <p data-testid="box-cell">{t('cell', { name: box.CellName, barcode: box.CellBarcode })}</p>
       <p className={promptStyles.extra}>{box.IsCompleted ? t('completed') : t('notCompleted')}</p>
-      <table className={tableStyles.table} data-testid="box-details">
-        <thead>
-          <tr>
-            <th scope="col">{t('columnName')}</th>
-            <th scope="col">{t('columnSize')}</th>
-            <th scope="col">{t('columnWeight')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {box.Details.map((detail) => (
-            <tr key={detail.Id} data-testid="box-detail" data-id={detail.Id}>
-              <td data-testid="detail-name" data-label={t('columnName')}>
-                {detail.Name}
-              </td>
-              <td data-testid="detail-size" data-label={t('columnSize')}>
-                {detail.Length === null && detail.Width === null && detail.Height === null
-                  ? formatCm(null)
-                  : t('size', {
-                      length: formatCm(detail.Length),
-                      width: formatCm(detail.Width),
-                      height: formatCm(detail.Height),
-                    })}
-              </td>
-              <td data-testid="detail-weight" data-label={t('columnWeight')}>
-                {formatWeightKg(detail.Weight, locale)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        testId="box-details"
+        columns={[
+          { label: t('columnName'), testId: 'detail-name', cell: (detail) => detail.Name },
+          {
+            label: t('columnSize'),
+            testId: 'detail-size',
+            cell: (detail) =>
+              detail.Length === null && detail.Width === null && detail.Height === null
+                ? formatCm(null)
+                : t('size', {
+                    length: formatCm(detail.Length),
+                    width: formatCm(detail.Width),
+                    height: formatCm(detail.Height),
+                  }),
+          },
+          {
+            label: t('columnWeight'),
+            testId: 'detail-weight',
+            cell: (detail) => formatWeightKg(detail.Weight, locale),
+          },
+        ]}
+        rows={box.Details}
+        rowOf={(detail) => ({
+          key: detail.Id,
+          testId: 'box-detail',
+          data: { 'data-id': detail.Id },
+        })}
+      />
       {box.Details.length === 0 ? <p>{t('noParcels')}</p> : null}
       <p className={styles.totals} data-testid="box-totals">
         {t('totals', {

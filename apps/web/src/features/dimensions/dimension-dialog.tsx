@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDimensionRequest } from '@sorting/contracts';
-import { ActionButton, controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog } from '../../ui';
 import { formProblems, requestOf, type DimensionField, type DimensionForm } from './dimension-form';
 import styles from './dimensions-page.module.css';
 

@@ -7,20 +7,13 @@ import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
 import { formatSizesCm, numberLocale } from '../../lib/number-format';
 import { newOperationId } from '../../lib/operation-id';
-import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  ListSection,
-  Page,
-  useScan,
-  useShellServices,
-} from '../../shell';
+import { useScan, useShellServices } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, ListSection, Page } from '../../ui';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { listFailure } from '../../shell/layout/list-section';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { listFailure } from '../../ui/lists/list-section';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
 import { DimensionDialog } from './dimension-dialog';
 import {
   BARCODE_PROBLEMS,

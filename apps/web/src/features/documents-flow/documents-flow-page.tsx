@@ -12,18 +12,12 @@ import {
 } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import {
-  controlStyles,
-  ListSection,
-  Page,
-  SubmitButton,
-  useLocale,
-  useShellServices,
-} from '../../shell';
+import { useLocale, useShellServices } from '../../shell';
+import { controlStyles, ListSection, Page, SubmitButton } from '../../ui';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction } from '../../shell/calls/use-calls';
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
 import {
   defaultFilter,
   isRangeReversed,

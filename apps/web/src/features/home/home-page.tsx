@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
-import { LocaleLink, Page, useSessionUser } from '../../shell';
+import { LocaleLink, useSessionUser } from '../../shell';
+import { Page } from '../../ui';
 import { canOpen, HOME_MENU } from './home-menu';
 import styles from './home.module.css';
 

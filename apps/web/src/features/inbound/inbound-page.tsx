@@ -20,9 +20,6 @@ import type { CallError } from '../../lib/call-error';
 import { callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  controlStyles,
-  ListSection,
-  Page,
   type PrintOutcome,
   type PrintRequest,
   useLocale,
@@ -30,15 +27,16 @@ import {
   useScan,
   useShellServices,
 } from '../../shell';
+import { controlStyles, Page } from '../../ui';
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { listFailure } from '../../shell/layout/list-section';
-import { pagerWithoutTotal } from '../../shell/layout/pager';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { DateRangeFields } from '../../shell/layout/date-range-fields';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { listFailure } from '../../ui/lists/list-section';
+import { pagerWithoutTotal } from '../../ui/lists/pager';
+import { RowButton } from '../../ui/lists/list-table';
+import { DateRangeFields } from '../../ui/forms/date-range-fields';
 import { DocumentsTabs } from '../../shell/layout/route-tabs';
-import { SearchForm } from '../../shell/layout/search-form';
-import { SplitView } from '../../shell/layout/split-view';
+import { SearchForm } from '../../ui/forms/search-form';
+import { ListWithDetails } from '../../ui/lists/list-with-details';
 import { createInboundService, type InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 import { SupplyDetails } from './supply-details';
@@ -209,103 +207,96 @@ export function InboundScreen(props: {
           ) : null}
         </SearchForm>
       </div>
-      <SplitView
-        details={
-          selected ? (
-            <SupplyDetails
-              key={selected.inboundId}
-              supply={selected}
-              calls={props.calls}
-              print={props.print}
-              onClose={() => setSelected(null)}
-              onStickered={() => void refresh()}
-            />
-          ) : null
-        }
-      >
-        <ListSection
-          title={t('list')}
-          isLoading={list.isPending}
-          failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'inbound-retry')}
-          emptyText={supplies && supplies.length === 0 ? t('noSupplies') : null}
-          pager={pagerWithoutTotal({
-            page,
-            shown: supplies?.length ?? 0,
-            pageSize: DOCUMENTS_PAGE_SIZE,
-            onPage: setPage,
-            testId: 'inbound-pager',
-          })}
-        >
-          {supplies && supplies.length > 0 ? (
-            <ListTable
-              testId="inbound-list"
-              total={{ text: t('shown', { count: supplies.length }), testId: 'inbound-total' }}
-              columns={[
-                { label: t('columnCode'), testId: 'supply-code', cell: (s) => s.code },
-                { label: t('columnDocument'), cell: (s) => s.properties.documentNumber ?? '—' },
-                { label: t('columnSender'), cell: (s) => s.name },
-                {
-                  label: t('columnCreated'),
-                  cell: (s) => date.format(new Date(s.createDateUtc)),
-                },
-                {
-                  label: t('columnArrived'),
-                  cell: (s) => (s.arrivalDateUtc ? date.format(new Date(s.arrivalDateUtc)) : '—'),
-                },
-                {
-                  label: t('columnReceived'),
-                  testId: 'supply-received',
-                  cell: (s) => `${s.properties.quantityReceipted}/${s.detailsQuantity}`,
-                },
-                {
-                  label: t('columnState'),
-                  testId: 'supply-state',
-                  cell: (s) => t(`state.${s.state}`),
-                },
-                {
-                  label: t('columnDocuments'),
-                  cell: (s) =>
-                    s.properties.documents.map((document) => document.number).join(', ') || '—',
-                },
-              ]}
-              rows={supplies}
-              rowOf={(s) => ({
-                key: s.inboundId,
-                testId: 'supply-row',
-                data: { 'data-code': s.code, 'data-state': s.state },
-              })}
-              actionsLabel={t('columnActions')}
-              actions={(s) => (
-                <>
-                  <RowButton
-                    testId="supply-open"
-                    label={t('open')}
-                    ariaLabel={t('openSupply', { code: s.code })}
-                    onClick={() => setSelected(s)}
-                  />
-                  {isInWork(s) ? (
-                    <RowButton
-                      testId="supply-archive"
-                      label={t('archive')}
-                      ariaLabel={t('archiveSupply', { code: s.code })}
-                      onClick={() => archiving.ask(s)}
-                    />
-                  ) : null}
-                  {canSticker(s) ? (
-                    <RowButton
-                      testId="supply-sticker"
-                      label={stickering.isBusy ? t('f-0008') : t('sticker')}
-                      ariaLabel={t('stickerSupply', { code: s.code })}
-                      disabled={stickering.isBusy}
-                      onClick={() => void stickering.run(s)}
-                    />
-                  ) : null}
-                </>
-              )}
-            />
-          ) : null}
-        </ListSection>
-      </SplitView>
+      <ListWithDetails
+        title={t('list')}
+        isLoading={list.isPending}
+        failure={listFailure(list, (error) => textOf(error, 'f-0001'), 'inbound-retry')}
+        rows={supplies}
+        emptyText={t('noSupplies')}
+        pager={pagerWithoutTotal({
+          page,
+          shown: supplies?.length ?? 0,
+          pageSize: DOCUMENTS_PAGE_SIZE,
+          onPage: setPage,
+          testId: 'inbound-pager',
+        })}
+        table={{
+          testId: 'inbound-list',
+          total: { text: t('shown', { count: supplies?.length ?? 0 }), testId: 'inbound-total' },
+          columns: [
+            { label: t('columnCode'), testId: 'supply-code', cell: (s) => s.code },
+            { label: t('columnDocument'), cell: (s) => s.properties.documentNumber ?? '—' },
+            { label: t('columnSender'), cell: (s) => s.name },
+            {
+              label: t('columnCreated'),
+              cell: (s) => date.format(new Date(s.createDateUtc)),
+            },
+            {
+              label: t('columnArrived'),
+              cell: (s) => (s.arrivalDateUtc ? date.format(new Date(s.arrivalDateUtc)) : '—'),
+            },
+            {
+              label: t('columnReceived'),
+              testId: 'supply-received',
+              cell: (s) => `${s.properties.quantityReceipted}/${s.detailsQuantity}`,
+            },
+            {
+              label: t('columnState'),
+              testId: 'supply-state',
+              cell: (s) => t(`state.${s.state}`),
+            },
+            {
+              label: t('columnDocuments'),
+              cell: (s) =>
+                s.properties.documents.map((document) => document.number).join(', ') || '—',
+            },
+          ],
+          rowOf: (s) => ({
+            key: s.inboundId,
+            testId: 'supply-row',
+            data: { 'data-code': s.code, 'data-state': s.state },
+          }),
+          actionsLabel: t('columnActions'),
+        }}
+        open={{
+          testId: 'supply-open',
+          label: t('open'),
+          ariaLabel: (s) => t('openSupply', { code: s.code }),
+        }}
+        actions={(s) => (
+          <>
+            {isInWork(s) ? (
+              <RowButton
+                testId="supply-archive"
+                label={t('archive')}
+                ariaLabel={t('archiveSupply', { code: s.code })}
+                onClick={() => archiving.ask(s)}
+              />
+            ) : null}
+            {canSticker(s) ? (
+              <RowButton
+                testId="supply-sticker"
+                label={stickering.isBusy ? t('f-0008') : t('sticker')}
+                ariaLabel={t('stickerSupply', { code: s.code })}
+                disabled={stickering.isBusy}
+                onClick={() => void stickering.run(s)}
+              />
+            ) : null}
+          </>
+        )}
+        selected={selected}
+        onSelect={setSelected}
+        details={(supply) => (
+          <SupplyDetails
+            key={supply.inboundId}
+            supply={supply}
+            calls={props.calls}
+            print={props.print}
+            onClose={() => setSelected(null)}
+            onStickered={() => void refresh()}
+          />
+        )}
+      />
       <ConfirmCallDialog
         call={archiving}
         testId="archive"

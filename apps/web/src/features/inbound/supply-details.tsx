@@ -10,11 +10,12 @@ import {
 import type { CallError } from '../../lib/call-error';
 import { callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
-import { ListSection, type PrintOutcome, type PrintRequest } from '../../shell';
+import { type PrintOutcome, type PrintRequest } from '../../shell';
+import { ListSection } from '../../ui';
 import { useCallFailures } from '../../shell/calls/use-calls';
-import { listFailure } from '../../shell/layout/list-section';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { BREAKPOINTS } from '../../shell/layout/breakpoints';
+import { listFailure } from '../../ui/lists/list-section';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
+import { BREAKPOINTS } from '../../ui/page/breakpoints';
 import type { InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 

@@ -1,14 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ActionButton,
   BASE_SOUNDS,
   LETTERS,
   MAX_NUMBER_SOUND,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_STATUSES,
-  Page,
-  controlStyles,
   numberSound,
   useNotify,
   useSoundPlayer,
@@ -16,6 +13,7 @@ import {
   type NotificationStatus,
   type SoundName,
 } from '../../shell';
+import { ActionButton, Page, controlStyles } from '../../ui';
 // By its path: the letters' names stay out of the first screen.
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { LastScans } from './last-scans';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BROWSER_MINIMUMS } from '@sorting/domain';
-import { Page } from '../../shell';
+import { Page } from '../../ui';
 import styles from './outdated-browser.module.css';
 
 /** `/outdated-browser`: where the server's browser guard sends too old browsers (spec part 1 §2). */

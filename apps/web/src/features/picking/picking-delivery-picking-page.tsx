@@ -6,19 +6,10 @@ import { UNKNOWN_MEASURE } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { formatMeasuredKg, formatSizesCm } from '../../lib/number-format';
 import { getLocalStorage } from '../../lib/storage';
-import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  NoData,
-  Page,
-  tableStyles,
-  useLocale,
-  useLocalizedPath,
-  useShellServices,
-} from '../../shell';
+import { useLocale, useLocalizedPath, useShellServices } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, NoData, Page, tableStyles } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { PromptError } from '../../shell/prompt/prompt-error';
+import { PromptError } from '../../ui/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -36,7 +27,7 @@ import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
 import { userIdOfSession } from './picking.service';
 import { useDeliveryErrorText, useDeliveryPorts } from './use-delivery-ports';
 import { forgetShownDelivery, showDelivery } from '../../shell/delivery-panel/delivery-changed';
-import promptStyles from '../../shell/prompt/prompt.module.css';
+import promptStyles from '../../ui/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
 const PACKAGE_VIEWS = new Set(['stickering', 'printing', 'list', 'finishing', 'ending']);

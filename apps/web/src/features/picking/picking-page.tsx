@@ -9,21 +9,22 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import type { CallError } from '../../lib/call-error';
-import { ListSection, Page, useLocale, useLocalizedPath, useShellServices } from '../../shell';
+import { useLocale, useLocalizedPath, useShellServices } from '../../shell';
+import { ListSection, Page } from '../../ui';
 import { useNavigate } from 'react-router';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { useCallFailures } from '../../shell/calls/use-calls';
-import { PromptError } from '../../shell/prompt/prompt-error';
-import { listFailure } from '../../shell/layout/list-section';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { SearchForm } from '../../shell/layout/search-form';
+import { PromptError } from '../../ui/prompt/prompt-error';
+import { listFailure } from '../../ui/lists/list-section';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
+import { SearchForm } from '../../ui/forms/search-form';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
 import { deliveryPath } from './delivery.model';
 import { createPickingService, userIdOfSession, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
-import promptStyles from '../../shell/prompt/prompt.module.css';
+import promptStyles from '../../ui/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
 /** "в работе: {user}, {time}" of a client whose picking is open. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPickingPayment, TPickingReturnReasonCode } from '@sorting/contracts';
 import { changeDue, formatMoney } from '@sorting/domain';
-import { ActionButton, controlStyles, Dialog } from '../../shell';
+import { ActionButton, controlStyles, Dialog } from '../../ui';
 import type { PaymentProvider } from './picking.model';
 import styles from './picking-page.module.css';
 

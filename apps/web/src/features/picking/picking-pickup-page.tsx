@@ -11,22 +11,12 @@ import {
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
-import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  NoData,
-  Page,
-  Pager,
-  tableStyles,
-  useLocale,
-  useLocalizedPath,
-  useShellServices,
-} from '../../shell';
+import { useLocale, useLocalizedPath, useShellServices } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, NoData, Page, Pager, tableStyles } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
 import { ChunkLoader } from '../../shell/main-loader/chunk-loader';
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
-import { PromptError } from '../../shell/prompt/prompt-error';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
+import { PromptError } from '../../ui/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -56,7 +46,7 @@ import {
   ReturnButton,
   ReturnDialog,
 } from './picking-payment-views';
-import promptStyles from '../../shell/prompt/prompt.module.css';
+import promptStyles from '../../ui/prompt/prompt.module.css';
 import styles from './picking-page.module.css';
 
 const PROCESS_VIEWS = new Set([

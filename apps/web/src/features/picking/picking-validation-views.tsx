@@ -13,7 +13,7 @@ import {
   PINCODE_MAX_LENGTH,
   type AttorneyField,
 } from '@sorting/domain';
-import { ActionButton, controlStyles, Dialog, SubmitButton } from '../../shell';
+import { ActionButton, controlStyles, Dialog, SubmitButton } from '../../ui';
 import styles from './picking-page.module.css';
 
 // The screens and dialog of picking's validation (issue 17; spec part 1 §4 checkPincode,

@@ -12,23 +12,20 @@ import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import {
-  controlStyles,
-  ListSection,
-  Page,
   type PrintOutcome,
   type PrintRequest,
-  SubmitButton,
   useLocale,
   usePrint,
   useScan,
   useShellServices,
 } from '../../shell';
+import { controlStyles, ListSection, Page, SubmitButton } from '../../ui';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { CreatedPanel } from '../../shell/layout/created-panel';
-import { listFailure } from '../../shell/layout/list-section';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { CreatedPanel } from '../../ui/forms/created-panel';
+import { listFailure } from '../../ui/lists/list-section';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
 import {
   createReturnableBoxesService,
   type ReturnableBoxesCalls,

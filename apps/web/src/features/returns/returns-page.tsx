@@ -8,19 +8,11 @@ import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
-import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  Page,
-  useLocalizedPath,
-  useNotify,
-  useSessionUser,
-  useSoundPlayer,
-} from '../../shell';
+import { useLocalizedPath, useNotify, useSessionUser, useSoundPlayer } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, Page } from '../../ui';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { Prompt } from '../../shell/prompt/prompt';
+import { Prompt } from '../../ui/prompt/prompt';
 import {
   isReasonEnabled,
   heldPhotos,

@@ -13,16 +13,17 @@ import {
 import { api } from '../../lib/api';
 import { CallError, callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
-import { ListSection, Page, useLocale, useShellServices } from '../../shell';
+import { useLocale, useShellServices } from '../../shell';
+import { ListSection, Page } from '../../ui';
 import { useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { listFailure } from '../../shell/layout/list-section';
-import { pagerWithoutTotal } from '../../shell/layout/pager';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { DateRangeFields } from '../../shell/layout/date-range-fields';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { listFailure } from '../../ui/lists/list-section';
+import { pagerWithoutTotal } from '../../ui/lists/pager';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
+import { DateRangeFields } from '../../ui/forms/date-range-fields';
 import { DocumentsTabs } from '../../shell/layout/route-tabs';
-import { SearchForm } from '../../shell/layout/search-form';
-import { SplitView } from '../../shell/layout/split-view';
+import { SearchForm } from '../../ui/forms/search-form';
+import { ListWithDetails } from '../../ui/lists/list-with-details';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
 import styles from './shipment-page.module.css';
 
@@ -150,79 +151,70 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
           />
         </SearchForm>
       </div>
-      <SplitView
-        details={
-          selected ? (
-            <ShipmentDetails key={selected.outboundId} shipment={selected} calls={props.calls} />
+      <ListWithDetails
+        title={t('list')}
+        isLoading={list.isPending}
+        failure={listFailure(list, (error) => textOf(error, 'f-0003'), 'shipment-retry')}
+        rows={shipments}
+        emptyText={t('noShipments')}
+        pager={pagerWithoutTotal({
+          page,
+          shown: shipments?.length ?? 0,
+          pageSize: DOCUMENTS_PAGE_SIZE,
+          onPage: setPage,
+          testId: 'shipment-pager',
+        })}
+        table={{
+          testId: 'shipment-list',
+          total: { text: t('shown', { count: shipments?.length ?? 0 }), testId: 'shipment-total' },
+          columns: [
+            { label: t('columnCode'), testId: 'shipment-code', cell: (s) => s.code },
+            { label: t('columnName'), cell: (s) => s.name },
+            { label: t('columnClient'), cell: (s) => s.clientName },
+            {
+              label: t('columnCreated'),
+              cell: (s) => date.format(new Date(s.createDateUtc)),
+            },
+            { label: t('columnQuantity'), cell: (s) => s.detailsQuantity },
+            {
+              label: t('columnState'),
+              testId: 'shipment-state',
+              cell: (s) => t(`state.${s.state}`),
+            },
+            {
+              label: t('columnSyncKey'),
+              testId: 'shipment-sync-key',
+              cell: (s) => s.syncKey ?? '—',
+            },
+          ],
+          rowOf: (s) => ({
+            key: s.outboundId,
+            testId: 'shipment-row',
+            data: { 'data-code': s.code },
+          }),
+          actionsLabel: t('columnActions'),
+        }}
+        open={{
+          testId: 'shipment-open',
+          label: t('open'),
+          ariaLabel: (s) => t('openShipment', { code: s.code }),
+        }}
+        actions={(s) =>
+          s.syncKey !== null ? (
+            <RowButton
+              testId="shipment-clear-sync"
+              label={t('clearSync')}
+              ariaLabel={t('clearSyncOf', { code: s.code })}
+              onClick={() => clearing.ask(s)}
+            />
           ) : null
         }
-      >
-        <ListSection
-          title={t('list')}
-          isLoading={list.isPending}
-          failure={listFailure(list, (error) => textOf(error, 'f-0003'), 'shipment-retry')}
-          emptyText={shipments && shipments.length === 0 ? t('noShipments') : null}
-          pager={pagerWithoutTotal({
-            page,
-            shown: shipments?.length ?? 0,
-            pageSize: DOCUMENTS_PAGE_SIZE,
-            onPage: setPage,
-            testId: 'shipment-pager',
-          })}
-        >
-          {shipments && shipments.length > 0 ? (
-            <ListTable
-              testId="shipment-list"
-              total={{ text: t('shown', { count: shipments.length }), testId: 'shipment-total' }}
-              columns={[
-                { label: t('columnCode'), testId: 'shipment-code', cell: (s) => s.code },
-                { label: t('columnName'), cell: (s) => s.name },
-                { label: t('columnClient'), cell: (s) => s.clientName },
-                {
-                  label: t('columnCreated'),
-                  cell: (s) => date.format(new Date(s.createDateUtc)),
-                },
-                { label: t('columnQuantity'), cell: (s) => s.detailsQuantity },
-                {
-                  label: t('columnState'),
-                  testId: 'shipment-state',
-                  cell: (s) => t(`state.${s.state}`),
-                },
-                {
-                  label: t('columnSyncKey'),
-                  testId: 'shipment-sync-key',
-                  cell: (s) => s.syncKey ?? '—',
-                },
-              ]}
-              rows={shipments}
-              rowOf={(s) => ({
-                key: s.outboundId,
-                testId: 'shipment-row',
-                data: { 'data-code': s.code },
-              })}
-              actionsLabel={t('columnActions')}
-              actions={(s) => (
-                <>
-                  <RowButton
-                    testId="shipment-open"
-                    label={t('open')}
-                    ariaLabel={t('openShipment', { code: s.code })}
-                    onClick={() => setSelected(s)}
-                  />
-                  {s.syncKey !== null ? (
-                    <RowButton
-                      testId="shipment-clear-sync"
-                      label={t('clearSync')}
-                      ariaLabel={t('clearSyncOf', { code: s.code })}
-                      onClick={() => clearing.ask(s)}
-                    />
-                  ) : null}
-                </>
-              )}
-            />
-          ) : null}
-        </ListSection>
-      </SplitView>
+        selected={selected}
+        onSelect={setSelected}
+        details={(shipment) => (
+          <ShipmentDetails key={shipment.outboundId} shipment={shipment} calls={props.calls} />
+        )}
+      />
       <ConfirmCallDialog
         call={clearing}
         testId="clear-sync"

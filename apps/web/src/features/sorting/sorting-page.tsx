@@ -8,13 +8,8 @@ import { FAR_FUTURE_EXPIRY } from '../../lib/cookies';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  ActionBar,
-  ActionButton,
-  controlStyles,
-  Page,
   playInTurn,
   type SoundName,
-  SubmitButton,
   useLocale,
   useOpenDeviceDialog,
   usePrint,
@@ -22,10 +17,10 @@ import {
   useSessionUser,
   useShellServices,
 } from '../../shell';
+import { ActionBar, ActionButton, controlStyles, Page, SubmitButton } from '../../ui';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { useAnnouncePrompt } from '../../shell/live-region/live-region';
-import { PromptError as PromptErrorLine } from '../../shell/prompt/prompt-error';
+import { Prompt } from '../../ui/prompt/prompt';
 import { LAST_PARCEL_SCANNED_KEY } from '../../shell/session/session-service';
 import { sortingEntryMachine, type EntryError, type EntryToast } from './sorting-entry.machine';
 import { createSortingEntryService, type SortingEntryService } from './sorting-entry.service';
@@ -80,48 +75,6 @@ type Snapshot = SnapshotFrom<SortingMachine>;
 /** Busy: a call runs (the machine's or the entry child's); scans wait for it. */
 function isBusy(snapshot: Snapshot): boolean {
   return snapshot.hasTag('busy') || (snapshot.matches('entry') && snapshot.context.entry.isBusy);
-}
-
-/** The prompt area of spec part 1 §2: pre, main, extra, bottom, error text and the arrow. */
-export function Prompt(props: {
-  pre?: string | null;
-  main: string;
-  extra?: string | null;
-  bottom?: string | null;
-  isArrow?: boolean;
-  error?: { text: string; code: string | null } | null;
-}) {
-  // Spoken on every change: the outcome (pre) and what to scan next (main).
-  const ref = useRef<HTMLElement>(null);
-  useAnnouncePrompt(ref);
-  return (
-    <section ref={ref} className={styles.prompt} data-testid="prompt">
-      {props.pre ? (
-        <p className={styles.pre} data-testid="prompt-pre" data-announce>
-          {props.pre}
-        </p>
-      ) : null}
-      <p className={styles.main} data-testid="prompt-main" data-announce>
-        {props.isArrow ? (
-          <span className={styles.arrow} data-testid="prompt-arrow" aria-hidden="true">
-            {'➜'}
-          </span>
-        ) : null}
-        {props.main}
-      </p>
-      {props.extra ? (
-        <p className={styles.extra} data-testid="prompt-extra">
-          {props.extra}
-        </p>
-      ) : null}
-      {props.error ? <PromptErrorLine text={props.error.text} code={props.error.code} /> : null}
-      {props.bottom ? (
-        <p className={styles.bottom} data-testid="prompt-bottom">
-          {props.bottom}
-        </p>
-      ) : null}
-    </section>
-  );
 }
 
 /** A suggested cell as printed on the shelf label: zone, row letter, column number. */

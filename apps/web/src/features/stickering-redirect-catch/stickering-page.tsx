@@ -9,7 +9,8 @@ import {
 } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
-import { ActionButton, Page, usePrint, useShellServices } from '../../shell';
+import { usePrint, useShellServices } from '../../shell';
+import { ActionButton, Page } from '../../ui';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {

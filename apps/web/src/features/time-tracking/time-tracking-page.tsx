@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import type { Scheduler } from '../../lib/scheduler';
+import { useLocale, useShellServices } from '../../shell';
 import {
   ActionBar,
   ActionButton,
@@ -15,14 +16,12 @@ import {
   NoData,
   Page,
   tableStyles,
-  useLocale,
-  useShellServices,
-} from '../../shell';
+} from '../../ui';
 // Not through the shell's index: only lazy pages use it, so it stays out of the first screen.
-import { ConfirmDialog } from '../../shell/dialog/confirm-dialog';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
-import { Prompt } from '../../shell/prompt/prompt';
+import { Prompt } from '../../ui/prompt/prompt';
 import {
   selectedWorkplace,
   timeTrackingMachine,

@@ -12,10 +12,7 @@ import {
 } from '@sorting/domain';
 import { api } from '../../lib/api';
 import {
-  Page,
-  controlStyles,
   createWarehousesService,
-  SubmitButton,
   useNotify,
   usePrint,
   useSessionUser,
@@ -23,6 +20,7 @@ import {
   type PrintRequest,
   type WarehousesCalls,
 } from '../../shell';
+import { Page, controlStyles, SubmitButton } from '../../ui';
 import { MAX_COPIES, MAX_LABELS_PER_RUN, printRun, type RunResult } from './topology-print';
 import styles from './topology-page.module.css';
 

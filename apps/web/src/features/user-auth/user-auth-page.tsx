@@ -5,8 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { recognizeBarcode } from '@sorting/domain';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import {
-  Page,
-  controlStyles,
   resolveRedirect,
   toDemoUsers,
   useLocalizedPath,
@@ -16,6 +14,7 @@ import {
   type DemoUser,
   type SignInOutcome,
 } from '../../shell';
+import { Page, controlStyles } from '../../ui';
 import styles from './user-auth.module.css';
 
 /** The badge or sign-on token of a scan, or null when the scan is neither. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSortingCenterUser } from '@sorting/contracts';
 import { newOperationId } from '../../lib/operation-id';
 import { useShellServices } from '../../shell';
-import { RowButton } from '../../shell/layout/list-table';
+import { RowButton } from '../../ui/lists/list-table';
 import type { UsersCalls } from './users.service';
 
 /**

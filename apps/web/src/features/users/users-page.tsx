@@ -11,24 +11,15 @@ import { api } from '../../lib/api';
 import { callValue, type CallCodes, type CallError } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
-import {
-  controlStyles,
-  ListSection,
-  NoData,
-  Page,
-  type PrintOutcome,
-  type PrintRequest,
-  SubmitButton,
-  usePrint,
-  useShellServices,
-} from '../../shell';
+import { type PrintOutcome, type PrintRequest, usePrint, useShellServices } from '../../shell';
+import { controlStyles, ListSection, NoData, Page, SubmitButton } from '../../ui';
 // Not through the shell's index: only lazy pages use them, so they stay out of the first screen.
 import { useCallAction, useCallFailures, useConfirmedCall } from '../../shell/calls/use-calls';
-import { ConfirmCallDialog, confirmLabels } from '../../shell/dialog/confirm-dialog';
-import { CreatedPanel } from '../../shell/layout/created-panel';
-import { listFailure } from '../../shell/layout/list-section';
-import { ListTable, RowButton } from '../../shell/layout/list-table';
-import { SearchForm } from '../../shell/layout/search-form';
+import { ConfirmCallDialog, confirmLabels } from '../../ui/dialog/confirm-dialog';
+import { CreatedPanel } from '../../ui/forms/created-panel';
+import { listFailure } from '../../ui/lists/list-section';
+import { ListTable, RowButton } from '../../ui/lists/list-table';
+import { SearchForm } from '../../ui/forms/search-form';
 import { UnlockSignInButton } from './unlock-sign-in-button';
 import { createUsersService, type UsersCalls } from './users.service';
 import styles from './users-page.module.css';

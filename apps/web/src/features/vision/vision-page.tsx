@@ -4,18 +4,11 @@ import type { SnapshotFrom } from 'xstate';
 import { SORTING_EVENT_KINDS, type TVisionFragment } from '@sorting/contracts';
 import { formatBoxBarcode } from '@sorting/domain';
 import { api } from '../../lib/api';
-import {
-  ActionBar,
-  ActionButton,
-  Page,
-  tableStyles,
-  useLocale,
-  useNotify,
-  useSessionUser,
-  useSoundPlayer,
-} from '../../shell';
+import { useLocale, useNotify, useSessionUser, useSoundPlayer } from '../../shell';
+import { ActionBar, ActionButton, Page } from '../../ui';
 // Not through the shell's index: only lazy pages use them (the first screen's budget).
-import { Prompt } from '../../shell/prompt/prompt';
+import { ListTable } from '../../ui/lists/list-table';
+import { Prompt } from '../../ui/prompt/prompt';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import {
@@ -139,33 +132,36 @@ function History(props: { barcode: string; fragments: TVisionFragment[] }) {
   }
   return (
     <section className={styles.history} aria-label={t('history')}>
-      <table className={tableStyles.table} data-testid="vision-history">
-        <thead>
-          <tr>
-            <th scope="col">{t('columnDate')}</th>
-            <th scope="col">{t('columnEvent')}</th>
-            <th scope="col">{t('columnPlace')}</th>
-            <th scope="col">{t('columnUser')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.fragments.map((fragment) => (
-            <tr key={fragment.eventId} data-testid="vision-event" data-kind={fragment.kind}>
-              <td data-label={t('columnDate')}>{date.format(new Date(fragment.dateUtc))}</td>
-              <td data-testid="vision-event-kind" data-label={t('columnEvent')}>
+      <ListTable
+        testId="vision-history"
+        columns={[
+          { label: t('columnDate'), cell: (fragment) => date.format(new Date(fragment.dateUtc)) },
+          {
+            label: t('columnEvent'),
+            testId: 'vision-event-kind',
+            cell: (fragment) => (
+              <>
                 {isKnownKind(fragment.kind) ? t(`kinds.${fragment.kind}`) : fragment.kind}
                 {fragment.comment ? (
                   <span className={styles.comment}>{fragment.comment}</span>
                 ) : null}
-              </td>
-              <td data-testid="vision-event-place" data-label={t('columnPlace')}>
-                {placeOf(fragment, props.barcode, t)}
-              </td>
-              <td data-label={t('columnUser')}>{fragment.userName ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            label: t('columnPlace'),
+            testId: 'vision-event-place',
+            cell: (fragment) => placeOf(fragment, props.barcode, t),
+          },
+          { label: t('columnUser'), cell: (fragment) => fragment.userName ?? '—' },
+        ]}
+        rows={props.fragments}
+        rowOf={(fragment) => ({
+          key: fragment.eventId,
+          testId: 'vision-event',
+          data: { 'data-kind': fragment.kind },
+        })}
+      />
     </section>
   );
 }

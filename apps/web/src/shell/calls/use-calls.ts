@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ApiResult } from '../../lib/api-client';
 import { callErrorText, callValue, type CallCodes, type CallTranslate } from '../../lib/call-error';
+import type { ConfirmedCall } from '../../ui/dialog/confirm-dialog';
 import { useShellServices } from '../shell-services';
 
 /**
@@ -59,14 +60,6 @@ export function useCallAction<A extends unknown[]>(
 }
 
 /** An action on a row that asks first: the row it waits for, and the dialog's answers. */
-export interface ConfirmedCall<T> {
-  /** The row the dialog asks about; null while it is closed. */
-  target: T | null;
-  ask: (target: T) => void;
-  cancel: () => void;
-  confirm: () => Promise<void>;
-  isBusy: boolean;
-}
 
 /**
  * A call confirmed in a dialog (delete a row, reissue a badge): on success `onDone` (its ok

@@ -7,7 +7,7 @@ import type { DecoderKind, FrameDecoder } from '../../devices/camera/decoder';
 import type { ScanInput } from '../../devices/scanner/scan-input';
 import type { Scheduler } from '../../lib/scheduler';
 import styles from './camera-viewfinder.module.css';
-import { CloseIcon } from '../icons/close-icon';
+import { CloseIcon } from '../../ui/icons/close-icon';
 
 type Status =
   | { kind: 'starting' }

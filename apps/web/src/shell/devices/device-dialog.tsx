@@ -2,9 +2,9 @@ import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'r
 import { useTranslation } from 'react-i18next';
 import type { PrintRequest } from '../../devices/printer/printer-service';
 import { ScaleError } from '../../devices/scale/scale-client';
-import { Dialog } from '../dialog/dialog';
-import { ActionButton } from '../layout/action-button';
-import controlStyles from '../layout/controls.module.css';
+import { Dialog } from '../../ui/dialog/dialog';
+import { ActionButton } from '../../ui/buttons/action-button';
+import controlStyles from '../../ui/buttons/controls.module.css';
 import type { SessionUser } from '../session/session-store';
 import { useNotify, useSessionUser, useShellServices } from '../shell-services';
 import { DEVICES_TOAST_FLOW } from './devices-toast-flow';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '../header/header';
-import { LiveRegion } from '../live-region/live-region';
+import { LiveRegion } from '../../ui/live-region/live-region';
 import { MainLoader } from '../main-loader/main-loader';
 import { ToastViewport } from '../notifications/toast-viewport';
 import { ScanPanel } from '../scan-panel/scan-panel';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../i18n';
-import { NoData } from '../no-data/no-data';
-import { Page } from './page';
-import controls from './controls.module.css';
+import { NoData } from '../../ui/no-data/no-data';
+import { Page } from '../../ui/page/page';
+import controls from '../../ui/buttons/controls.module.css';
 
 /** Any path the app does not know. */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { NoData } from '../no-data/no-data';
-import { Page } from './page';
-import controls from './controls.module.css';
+import { NoData } from '../../ui/no-data/no-data';
+import { Page } from '../../ui/page/page';
+import controls from '../../ui/buttons/controls.module.css';
 
 /** Shown when a route fails (for example a chunk that still fails after a reload). */
 export function RouteError() {

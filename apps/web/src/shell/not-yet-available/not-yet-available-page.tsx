@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailablePage } from '../layout/not-available-page';
+import { NotAvailablePage } from '../../ui/page/not-available-page';
 import type notYetAvailable from './locales/ru.json';
 
 /** The title of a route area that a later issue builds (its key in this namespace). */
@@ -39,3 +39,6 @@ export function notYetAvailablePage(path: string): ComponentType {
   }
   return page;
 }
+
+/** The route table renders this page through `page(path)` (app/routes.ts `renders`). */
+export const page = notYetAvailablePage;

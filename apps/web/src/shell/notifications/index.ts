@@ -1,6 +1,6 @@
 import { splitLocalePath } from '@sorting/domain';
 import { browserScheduler } from '../../lib/scheduler';
-import { announcer } from '../live-region/announcer';
+import { announcer } from '../../ui/live-region/announcer';
 import { soundPlayer, type SoundPlayer } from '../sounds';
 import type { NotifyInput } from './notification';
 import { createLazySanitizer, htmlToText, loadDomPurify } from './sanitize';

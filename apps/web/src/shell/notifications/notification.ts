@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '../layout/breakpoints';
+import { BREAKPOINTS } from '../../ui/page/breakpoints';
 
 /** Spec part 1 §3 / part 2 §3: the kinds of notification; each has its own icon and colour. */
 export const NOTIFICATION_STATUSES = ['ok', 'error', 'attention', 'info'] as const;

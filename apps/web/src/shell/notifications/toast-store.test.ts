@@ -4,7 +4,7 @@ import { createRecordingPlayer } from '../sounds/sound-player';
 import { NOTIFICATION_LIFETIME_MS, defaultPosition, type NotifyInput } from './notification';
 import { createLazySanitizer, htmlToText, loadDomPurify, textOnlySanitizer } from './sanitize';
 import { createToastStore } from './toast-store';
-import { createAnnouncer } from '../live-region/announcer';
+import { createAnnouncer } from '../../ui/live-region/announcer';
 import { withSuccessSignal } from './index';
 
 async function setup(

@@ -1,5 +1,5 @@
 import type { Scheduler } from '../../lib/scheduler';
-import type { Announcer } from '../live-region/announcer';
+import type { Announcer } from '../../ui/live-region/announcer';
 import type { SoundName } from '../sounds/sound-names';
 import {
   HANDHELD_MAX_TOASTS,

@@ -11,7 +11,7 @@ import { NOTIFICATION_POSITIONS, type Notification } from './notification';
 import type { ToastStore } from './toast-store';
 import { ToastIcon } from './toast-icon';
 import styles from './toasts.module.css';
-import { CloseIcon } from '../icons/close-icon';
+import { CloseIcon } from '../../ui/icons/close-icon';
 
 type ToastTimer = Pick<ToastStore, 'dismiss' | 'hold' | 'release'>;
 

@@ -9,7 +9,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import controlStyles from '../layout/controls.module.css';
+import controlStyles from '../../ui/buttons/controls.module.css';
 import { useScanSettings, useShellServices } from '../shell-services';
 import styles from './scan-panel.module.css';
 

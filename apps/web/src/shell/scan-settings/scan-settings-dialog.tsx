@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CameraDevice } from '../../devices/scan-settings/cameras';
 import { INPUT_DEVICES, type InputDevice } from '../../devices/scan-settings/scan-settings';
-import { Dialog } from '../dialog/dialog';
-import { ActionButton } from '../layout/action-button';
-import controlStyles from '../layout/controls.module.css';
+import { Dialog } from '../../ui/dialog/dialog';
+import { ActionButton } from '../../ui/buttons/action-button';
+import controlStyles from '../../ui/buttons/controls.module.css';
 import { useScanSettings, useShellServices } from '../shell-services';
 import styles from './scan-settings.module.css';
 
