@@ -11,11 +11,7 @@ import {
   warehouses,
 } from '../../db/schema.js';
 import { insertEvent, type WarehouseEvent } from '../../db/unit-events.js';
-import {
-  findWarehouseByNumber,
-  warehouseAccessColumns,
-  type WarehouseAccessRow,
-} from '../../db/warehouse-key.js';
+import { warehouseAccessColumns, type WarehouseAccessRow } from '../../db/warehouse-key.js';
 
 export type ReturnWarehouseRow = WarehouseAccessRow;
 
@@ -128,8 +124,6 @@ export function createReturnsRepository(db: Db) {
   }
 
   return {
-    findWarehouseByNumber: (number: number) => findWarehouseByNumber(db, number),
-
     async findOrders(barcodes: string[]): Promise<ShippedOrderRow[]> {
       if (barcodes.length === 0) return [];
       return db
