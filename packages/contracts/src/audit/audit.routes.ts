@@ -4,8 +4,8 @@ import type { AUDIT_SCHEMAS } from './audit.schemas.js';
 type Schemas = typeof AUDIT_SCHEMAS;
 
 /**
- * Spec part 2 §6: no role checks; a signed-in user, and the service checks that the
- * `{warehouseCode}` warehouse is theirs (403 otherwise, nothing read).
+ * Spec part 2 §6: no role checks; a signed-in user, and the `{warehouseCode}` warehouse must be
+ * theirs: the routes declare it and the route hook refuses another (403, nothing read).
  */
 const SIGNED_IN = { kind: 'session' } as const;
 
