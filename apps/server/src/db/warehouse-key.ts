@@ -25,22 +25,6 @@ export const warehouseKeyColumns = {
   sortingCenterId: warehouses.sortingCenterId,
 };
 
-/**
- * The {@link WarehouseAccessRow} of a warehouse number (a caller's default warehouse, a body's
- * `warehouseCode`); null for none.
- */
-export async function findWarehouseByNumber(
-  db: Db,
-  number: number,
-): Promise<WarehouseAccessRow | null> {
-  const [row] = await db
-    .select(warehouseAccessColumns)
-    .from(warehouses)
-    .where(eq(warehouses.number, number))
-    .limit(1);
-  return row ?? null;
-}
-
 /** A warehouse's key and scope: what the route hook and its services name it by. */
 export interface WarehouseKeyRow {
   id: number;
