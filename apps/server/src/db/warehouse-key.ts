@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { toInt4Id } from '@sorting/contracts';
 import type { Db } from './database.js';
 import { warehouses } from './schema-base.js';
@@ -25,23 +25,7 @@ export const warehouseKeyColumns = {
   sortingCenterId: warehouses.sortingCenterId,
 };
 
-/**
- * The {@link WarehouseAccessRow} of a warehouse number (a caller's default warehouse, a body's
- * `warehouseCode`); null for none.
- */
-export async function findWarehouseByNumber(
-  db: Db,
-  number: number,
-): Promise<WarehouseAccessRow | null> {
-  const [row] = await db
-    .select(warehouseAccessColumns)
-    .from(warehouses)
-    .where(eq(warehouses.number, number))
-    .limit(1);
-  return row ?? null;
-}
-
-/** What a `{warehouseCode}` path parameter finds: enough to authorise and answer. */
+/** A warehouse's key and scope: what the route hook and its services name it by. */
 export interface WarehouseKeyRow {
   id: number;
   number: number;
@@ -50,17 +34,42 @@ export interface WarehouseKeyRow {
 }
 
 /**
- * The warehouse of a `{warehouseCode}` path parameter (part 2 §7 deconsolidation and audit): its
- * code (`MSK-SC1`), or its number when the key is digits, as the vision call takes it; null for
- * none (digits past int4 too).
+ * What the shared route hook hands a service as `call.warehouse` (http/route-warehouse.ts):
+ * the key and the settings the services read of it, in one row.
  */
-export async function findWarehouseByKey(db: Db, key: string): Promise<WarehouseKeyRow | null> {
-  const number = /^\d+$/.test(key) ? toInt4Id(key) : undefined;
-  if (number === null) return null;
-  const rows = await db
-    .select(warehouseKeyColumns)
+export interface RouteWarehouseRow extends WarehouseKeyRow {
+  isSinglePickingPerDevice: boolean;
+  disableAutomove: boolean;
+}
+
+/** How a route names its warehouse: its id, its number, or a key (code, or digits: number). */
+export type RouteWarehouseLookup =
+  { by: 'id'; id: number } | { by: 'number'; number: number } | { by: 'key'; key: string };
+
+/**
+ * The warehouse a route names (docs/DECISIONS.md "Contract and errors", the warehouse on the
+ * route), read once before its handler runs; null for none (digits past int4 too).
+ */
+export async function findRouteWarehouse(
+  db: Db,
+  lookup: RouteWarehouseLookup,
+): Promise<RouteWarehouseRow | null> {
+  let where: SQL;
+  if (lookup.by === 'id') where = eq(warehouses.id, lookup.id);
+  else if (lookup.by === 'number') where = eq(warehouses.number, lookup.number);
+  else {
+    const number = /^\d+$/.test(lookup.key) ? toInt4Id(lookup.key) : undefined;
+    if (number === null) return null;
+    where = number === undefined ? eq(warehouses.code, lookup.key) : eq(warehouses.number, number);
+  }
+  const [row] = await db
+    .select({
+      ...warehouseKeyColumns,
+      isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
+      disableAutomove: warehouses.disableAutomove,
+    })
     .from(warehouses)
-    .where(number === undefined ? eq(warehouses.code, key) : eq(warehouses.number, number))
+    .where(where)
     .limit(1);
-  return rows[0] ?? null;
+  return row ?? null;
 }

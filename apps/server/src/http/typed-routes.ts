@@ -18,11 +18,12 @@ import type { CallContext, PublicCallContext, SessionUser } from '../lib/call-co
 import type { OperationOutcome } from '../db/operations.js';
 import { refusal } from '../lib/refusal.js';
 import { operationIdOf, operationScopeOf } from './operation-id.js';
+import { resolveRouteWarehouse } from './route-warehouse.js';
 
 // The server side of the typed route map (issue 15, docs/DECISIONS.md "Contract and errors"):
 // each route of a service's map is registered here with its zod schemas on the route (validated
 // by fastify-type-provider-zod, published in /openapi.json), its access checked by one shared
-// hook, and its answer wrapped in the envelope of the route's casing.
+// hook with its warehouse (route-warehouse.ts), and its answer wrapped in the envelope of the route's casing.
 
 type ContextOf<R extends RouteDefinition> = R['access'] extends { kind: 'session' }
   ? CallContext
@@ -180,12 +181,29 @@ export function registerRoutes<M extends RouteMap>(
       ...(route.access.kind === 'session' ? { onRequest: app.requireSession } : {}),
       handler: async (request, reply) => {
         const sortingCenterId = checkAccess(route.access, request);
+        // The route's warehouse, resolved once and refused before the handler reads anything
+        // (docs/DECISIONS.md "Contract and errors", the warehouse on the route).
+        const warehouse =
+          route.access.kind === 'session'
+            ? await resolveRouteWarehouse(
+                app.database.db,
+                route.warehouse,
+                request,
+                signedInUser(request),
+              )
+            : null;
         const operationId = operationIdOf(request);
         // The id is bound to this call: the same id on another route or input is refused.
         const operationScope = operationId === null ? null : operationScopeOf(request, route);
         const call =
           route.access.kind === 'session'
-            ? { user: signedInUser(request), operationId, operationScope, sortingCenterId }
+            ? {
+                user: signedInUser(request),
+                operationId,
+                operationScope,
+                sortingCenterId,
+                warehouse,
+              }
             : { user: request.user ?? ANONYMOUS_USER, operationId, operationScope };
         const answer = await handler({
           params: request.params,

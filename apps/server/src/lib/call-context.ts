@@ -11,6 +11,19 @@ export interface SessionUser {
 }
 
 /**
+ * The warehouse a route names, resolved and authorised by the shared route hook before the
+ * handler runs (docs/DECISIONS.md "Contract and errors", the warehouse on the route).
+ */
+export interface RouteWarehouse {
+  id: number;
+  number: number;
+  code: string;
+  sortingCenterId: number | null;
+  isSinglePickingPerDevice: boolean;
+  disableAutomove: boolean;
+}
+
+/**
  * What an operation id is bound to, computed at the edge (http/operation-id.ts): the route
  * called (`PUT /picking-api/…/{pickingId}/pay`) and a hash of its canonical input (path
  * parameters, query and body). The same id with another route or input is refused
@@ -37,6 +50,12 @@ export interface CallContext {
    * already checked to be the user's; null on routes that name none.
    */
   sortingCenterId: number | null;
+  /**
+   * The warehouse the route's declaration names (`RouteDefinition.warehouse`), already checked
+   * to be one the user may use; null when the route names none or it does not exist (the
+   * service answers its own not-found).
+   */
+  warehouse: RouteWarehouse | null;
 }
 
 /** What a handler of a public route knows of its caller: a session is optional there. */

@@ -1,5 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import {
+  ROUTE_MAPS,
+  pathParameters,
+  toRouterPath,
+  type RouteDefinition,
+  type RouteWarehouse,
+} from '@sorting/contracts';
 import type { Db } from '../../src/db/database.js';
+import type { RouteSample } from './endpoint-samples.js';
 import {
   boxes,
   cells,
@@ -22,6 +30,7 @@ import {
 export interface Target {
   warehouseId: number;
   warehouseNumber: number;
+  warehouseCode: string;
   zoneId: number;
   parcelId: number;
   parcelNumber: string;
@@ -102,6 +111,7 @@ export async function targetOf(db: Db, warehouseNumber: number): Promise<Target>
     pickingItemId: pickingItem?.id ?? null,
     warehouseId: id,
     warehouseNumber,
+    warehouseCode: warehouse!.code,
     zoneId: zone!.id,
     parcelId: parcel!.id,
     parcelNumber: parcel!.number,
@@ -538,3 +548,91 @@ export const MATRIX: MatrixCall[] = [
     }),
   },
 ];
+
+// The generated half of the matrix (docs/DECISIONS.md "Contract and errors", the warehouse on
+// the route): every route of ROUTE_MAPS declares where its warehouse comes from; each that
+// names one in the call (path, body or query) is called with another centre's warehouse.
+
+/** A route of ROUTE_MAPS by its key (`POST /audit-api/v1/:warehouseCode/Sessions`). */
+export interface MappedRoute {
+  name: string;
+  key: string;
+  route: RouteDefinition;
+}
+
+export const MAPPED_ROUTES: MappedRoute[] = Object.entries(ROUTE_MAPS).flatMap(([service, map]) =>
+  Object.entries(map as Record<string, RouteDefinition>).map(([name, route]) => ({
+    name: `${service}.${name}`,
+    key: `${route.method} ${toRouterPath(route.path)}`,
+    route,
+  })),
+);
+
+/** The declarations whose warehouse the call itself names. */
+export type NamedWarehouse = Extract<RouteWarehouse, { from: 'path' | 'body' | 'query' }>;
+
+export function namedWarehouseOf(route: RouteDefinition): NamedWarehouse | null {
+  const source = route.warehouse;
+  return source.from === 'path' || source.from === 'body' || source.from === 'query'
+    ? source
+    : null;
+}
+
+/** Input names that name a warehouse: a route taking one must declare it. */
+const WAREHOUSE_INPUTS = new Set(['warehouse', 'warehouseCode', 'warehouseId']);
+
+/**
+ * The inputs of a route's valid sample that name a warehouse but which its declaration does
+ * not read: a route naming a warehouse while declaring `none` or `user` shows up here.
+ */
+export function undeclaredWarehouseInputs(route: RouteDefinition, sample: RouteSample): string[] {
+  const declared = namedWarehouseOf(route);
+  const inputs = [
+    ...pathParameters(route.path).map((name) => ({ from: 'path', name })),
+    ...Object.keys(sample.query ?? {}).map((name) => ({ from: 'query', name })),
+    ...(sample.body && typeof sample.body === 'object' && !Array.isArray(sample.body)
+      ? Object.keys(sample.body).map((name) => ({ from: 'body', name }))
+      : []),
+  ];
+  return inputs
+    .filter((input) => WAREHOUSE_INPUTS.has(input.name))
+    .filter(
+      (input) =>
+        declared === null ||
+        input.from !== declared.from ||
+        input.name !== ('param' in declared ? declared.param : declared.field),
+    )
+    .map((input) => `${input.from} ${input.name}`);
+}
+
+/**
+ * The route's valid sample with its declared warehouse replaced by `t`'s (its code in a path,
+ * its id or number in a body or query): the call another centre's user makes.
+ */
+export function callNaming(
+  route: RouteDefinition,
+  source: NamedWarehouse,
+  sample: RouteSample,
+  t: Target,
+  pathKey: 'code' | 'number' = 'code',
+): { method: Method; url: string; payload?: unknown } {
+  const params: Record<string, string> = { ...sample.params };
+  const query: Record<string, string> = { ...sample.query };
+  let body = sample.body;
+  if (source.from === 'path') {
+    params[source.param] = pathKey === 'code' ? t.warehouseCode : String(t.warehouseNumber);
+  } else {
+    const value = source.by === 'id' ? t.warehouseId : t.warehouseNumber;
+    if (source.from === 'query') query[source.field] = String(value);
+    else body = { ...(body as Record<string, unknown>), [source.field]: value };
+  }
+  const path = route.path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const search = new URLSearchParams(query).toString();
+  return {
+    method: route.method,
+    url: search === '' ? path : `${path}?${search}`,
+    ...(body === undefined ? {} : { payload: body }),
+  };
+}

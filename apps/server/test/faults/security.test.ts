@@ -11,7 +11,16 @@ import { callWithSession, createClock, signInByBadge, WEB_HEADERS } from '../ses
 import { BADGES } from '../sorting-client.js';
 import { createTestDatabase } from '../test-database.js';
 import { selectRows } from './fault-fixtures.js';
-import { MATRIX, targetOf, type Method } from './security-matrix.js';
+import { routeSamples, sampleIdsOf } from './endpoint-samples.js';
+import {
+  MAPPED_ROUTES,
+  MATRIX,
+  callNaming,
+  namedWarehouseOf,
+  targetOf,
+  undeclaredWarehouseInputs,
+  type Method,
+} from './security-matrix.js';
 
 // Issue 8 "Security": every registered route is enumerated (an onRoute hook), so a new route
 // is covered the day it is added.
@@ -196,6 +205,85 @@ describe('security', () => {
           readEnvelope(response.json()).isSuccess,
           `${user.badge} own ${call.name}: ${describeAnswer(response)}`,
         ).toBe(true);
+      }
+    }
+  });
+
+  it('has every route declare its warehouse, and every route naming one read it', async () => {
+    const samples = routeSamples(await sampleIdsOf(database.db));
+    const sources = new Set(['path', 'body', 'query', 'user', 'none']);
+    expect(MAPPED_ROUTES.length).toBeGreaterThan(80);
+    for (const { name, key, route } of MAPPED_ROUTES) {
+      // The type requires it; this holds a route map built around the type too.
+      expect(sources, name).toContain(route.warehouse?.from);
+      const sample = samples[key];
+      expect(sample, `${name}: no valid sample in endpoint-samples.ts`).toBeDefined();
+      expect(undeclaredWarehouseInputs(route, sample!), name).toEqual([]);
+    }
+  });
+
+  it("refuses another centre's warehouse on every route that names one (from the maps)", async () => {
+    const samples = routeSamples(await sampleIdsOf(database.db));
+    const sc = await targetOf(database.db, 34717);
+    const regular = await targetOf(database.db, 1201);
+    const users = [];
+    for (const [badge, own, foreign] of [
+      [BADGES.worker, sc, regular],
+      [BADGES.foreignWorker, regular, sc],
+    ] as const) {
+      const { token } = await signInByBadge(app, badge);
+      users.push({ badge, own, foreign, token: token! });
+    }
+    const named = MAPPED_ROUTES.flatMap((entry) => {
+      const source = namedWarehouseOf(entry.route);
+      return source ? [{ ...entry, source, sample: samples[entry.key]! }] : [];
+    });
+    // Audit 7, deconsolidation 2, vision 1, sorting 7, returns 1 today.
+    expect(named.length).toBeGreaterThanOrEqual(18);
+    const before = await fingerprint(database.db);
+    for (const user of users) {
+      for (const { name, route, source, sample } of named) {
+        const keys = source.from === 'path' ? (['code', 'number'] as const) : (['code'] as const);
+        for (const pathKey of keys) {
+          const request = callNaming(route, source, sample, user.foreign, pathKey);
+          const response = await callWithSession(
+            app,
+            user.token,
+            request.method,
+            request.url,
+            request.payload,
+            route.isOperation
+              ? { 'x-operation-id': `wh-${name}-${pathKey}-${user.own.warehouseNumber}` }
+              : {},
+          );
+          const label = `${user.badge} → ${name} of ${user.foreign.warehouseNumber} (${request.url}): ${describeAnswer(response)}`;
+          expect(response.statusCode, label).toBe(403);
+          const envelope = readEnvelope(response.json());
+          expect(envelope.isSuccess, label).toBe(false);
+          expect(envelope.errorCode, label).toBe(403);
+          expect(envelope.operationObject ?? null, label).toBeNull();
+        }
+      }
+    }
+    // Nothing of either centre changed.
+    expect(await fingerprint(database.db)).toEqual(before);
+
+    // The same reads with the user's own warehouse are not refused: the 403s are ownership.
+    // (The samples name the demo centre's objects, so its worker makes them.)
+    for (const user of users.slice(0, 1)) {
+      for (const { name, route, source, sample } of named.filter((n) => !n.route.isOperation)) {
+        const request = callNaming(route, source, sample, user.own);
+        const response = await callWithSession(
+          app,
+          user.token,
+          request.method,
+          request.url,
+          request.payload,
+        );
+        expect(
+          response.statusCode,
+          `${user.badge} own ${name}: ${describeAnswer(response)}`,
+        ).not.toBe(403);
       }
     }
   });

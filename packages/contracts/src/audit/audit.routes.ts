@@ -4,8 +4,8 @@ import type { AUDIT_SCHEMAS } from './audit.schemas.js';
 type Schemas = typeof AUDIT_SCHEMAS;
 
 /**
- * Spec part 2 §6: no role checks; a signed-in user, and the service checks that the
- * `{warehouseCode}` warehouse is theirs (403 otherwise, nothing read).
+ * Spec part 2 §6: no role checks; a signed-in user, and the `{warehouseCode}` warehouse must be
+ * theirs: the routes declare it and the route hook refuses another (403, nothing read).
  */
 const SIGNED_IN = { kind: 'session' } as const;
 
@@ -22,6 +22,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/get`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: false,
     errors: ['objectNotFound'],
   }),
@@ -31,6 +32,7 @@ export const AUDIT_ROUTES = {
     path: BASE,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound'],
   }),
@@ -40,6 +42,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/{sessionId}/cells`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound', 'repeatedFailure', 'refused'],
   }),
@@ -49,6 +52,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/{sessionId}/cells/{cellId}/scan`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
   }),
@@ -58,6 +62,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/{sessionId}/cells/finish`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound', 'refused'],
   }),
@@ -67,6 +72,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/{sessionId}/items`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: false,
     errors: ['objectNotFound'],
   }),
@@ -76,6 +82,7 @@ export const AUDIT_ROUTES = {
     path: `${BASE}/{sessionId}/finish`,
     answer: 'camel',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound'],
   }),

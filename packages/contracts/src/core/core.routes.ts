@@ -16,6 +16,7 @@ export const CORE_ROUTES = {
     path: RUNTIME_SETTINGS_PATH,
     answer: 'raw',
     access: { kind: 'public' },
+    warehouse: { from: 'none' },
     isOperation: false,
     errors: [],
   }),

@@ -4,8 +4,8 @@ import type { DECONSOLIDATION_SCHEMAS } from './deconsolidation.schemas.js';
 type Schemas = typeof DECONSOLIDATION_SCHEMAS;
 
 /**
- * Spec part 2 §6: no role checks; a signed-in user, and the service checks that the
- * `{warehouseCode}` warehouse is theirs (403 otherwise, nothing read).
+ * Spec part 2 §6: no role checks; a signed-in user, and the `{warehouseCode}` warehouse must be
+ * theirs: the routes declare it and the route hook refuses another (403, nothing read).
  */
 const SIGNED_IN = { kind: 'session' } as const;
 
@@ -20,6 +20,7 @@ export const DECONSOLIDATION_ROUTES = {
     path: '/deconsolidating-api/v1/{warehouseCode}/Consolidating/{barcode}',
     answer: 'pascal',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: false,
     errors: ['objectNotFound'],
   }),
@@ -29,6 +30,7 @@ export const DECONSOLIDATION_ROUTES = {
     path: '/deconsolidating-api/v1/{warehouseCode}/Consolidating/{cellBarcode}',
     answer: 'pascal',
     access: SIGNED_IN,
+    warehouse: { from: 'path', param: 'warehouseCode' },
     isOperation: true,
     errors: ['objectNotFound', 'repeatedFailure'],
   }),

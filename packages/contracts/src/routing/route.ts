@@ -30,6 +30,32 @@ export type RouteRole = 'worker' | 'supervisor' | 'administrator';
 export type RouteAccess =
   { kind: 'public' } | { kind: 'session'; roles?: readonly RouteRole[]; sortingCenter?: boolean };
 
+/**
+ * Where a route's warehouse comes from (docs/DECISIONS.md "Contract and errors", the warehouse on
+ * the route). The shared hook of the server resolves it once after validation, refuses a
+ * warehouse the caller may not use (403 `warehouseForbidden`, or `zoneForbidden` where the
+ * route's refusal speaks of a zone; nothing read) and hands it to the handler as
+ * `call.warehouse`; a warehouse that does not exist is handed as null, and the service answers
+ * its own not-found (the spec words it per call).
+ * - `path`: a `{warehouseCode}`/`{warehouse}` path value, the warehouse's code or its number;
+ * - `body`/`query`: a field holding the warehouse's `id` or `number`; `absent: 'user'` reads
+ *   the caller's default warehouse when the field is not sent;
+ * - `user`: the caller's default warehouse (part 2 §7: the lists are of it);
+ * - `none`: the route names no warehouse: none is involved, or the objects it names (a parcel,
+ *   a picking, a document) carry theirs and the service checks them.
+ */
+export type RouteWarehouse =
+  | { from: 'path'; param: 'warehouseCode' | 'warehouse' }
+  | {
+      from: 'body' | 'query';
+      field: string;
+      by: 'id' | 'number';
+      absent?: 'user';
+      refusal?: 'zoneForbidden';
+    }
+  | { from: 'user' }
+  | { from: 'none' };
+
 /** The zod schemas of one call: what it takes and the operation object it answers. */
 export interface CallSchemas {
   /**
@@ -54,6 +80,8 @@ export interface RouteDefinition<S extends CallSchemas = CallSchemas> {
   /** Envelope casing of the answer (spec part 1 §3); `raw` answers something else (a file). */
   answer: EnvelopeCasing | 'raw';
   access: RouteAccess;
+  /** Where its warehouse comes from; required, so a new route must say (RouteWarehouse). */
+  warehouse: RouteWarehouse;
   /**
    * A change made once per user action: the client sends `X-Operation-Id` and a replay answers
    * the stored result with IsRepeat (architecture "Data and identity").

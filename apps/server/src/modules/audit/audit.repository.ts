@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditUnitKind } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
+import type { WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { auditCells, auditSessions, auditUnits } from '../../db/schema-audit.js';
 import { cells, users } from '../../db/schema-base.js';
 import { boxes, parcels, returnableBoxes } from '../../db/schema-sorting.js';
@@ -174,9 +174,6 @@ export function createAuditRepository(db: Db) {
   }
 
   return {
-    /** A warehouse by its code, or by its number when the key is digits (as vision). */
-    findWarehouse: (key: string) => findWarehouseByKey(db, key),
-
     /** Holds a user's session starts one after the other until the transaction ends. */
     async lockStartsOf(userId: number): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(${AUDIT_START_LOCK}::int, ${userId}::int)`);

@@ -15,16 +15,15 @@ export async function auditRoutes(
   const { service } = options;
   app.envelopeCasing.register('/audit-api', 'camel');
   registerRoutes(app, AUDIT_ROUTES, AUDIT_SCHEMAS, {
-    sessions: async ({ params, body, call }) => service.sessions(params.warehouseCode, body, call),
-    start: async ({ params, call }) => service.start(params.warehouseCode, call),
+    sessions: async ({ body, call }) => service.sessions(body, call),
+    start: async ({ call }) => service.start(call),
     openCell: async ({ params, body, call }) =>
-      service.openCell(params.warehouseCode, params.sessionId, body.barcode, call),
+      service.openCell(params.sessionId, body.barcode, call),
     scan: async ({ params, body, call }) =>
-      service.scan(params.warehouseCode, params.sessionId, params.cellId, body.barcode, call),
+      service.scan(params.sessionId, params.cellId, body.barcode, call),
     finishCell: async ({ params, body, call }) =>
-      service.finishCell(params.warehouseCode, params.sessionId, body.cellId, call),
-    items: async ({ params, call }) => service.items(params.warehouseCode, params.sessionId, call),
-    finish: async ({ params, call }) =>
-      service.finish(params.warehouseCode, params.sessionId, call),
+      service.finishCell(params.sessionId, body.cellId, call),
+    items: async ({ params, call }) => service.items(params.sessionId, call),
+    finish: async ({ params, call }) => service.finish(params.sessionId, call),
   });
 }

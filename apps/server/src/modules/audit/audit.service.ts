@@ -16,7 +16,6 @@ import {
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
-import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
@@ -138,18 +137,13 @@ export function createAuditService(options: {
   const { db, now, repository: repositoryOf } = options;
   const changes = operationsOver(db, repositoryOf);
 
-  /** The `{warehouseCode}` warehouse, the user's (403 otherwise, nothing read). */
-  async function warehouseOrRefuse(
-    repository: AuditRepository,
-    key: string,
-    context: CallContext,
-  ): Promise<AuditWarehouseRow> {
-    const warehouse = await repository.findWarehouse(key);
-    if (!warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
-    if (!canUseWarehouse(context.user, warehouse)) {
-      throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
-    }
-    return warehouse;
+  /**
+   * The `{warehouseCode}` warehouse: the route's declaration resolved it and refused another
+   * centre's (403, nothing read); an unknown one is 104.
+   */
+  function warehouseOrRefuse(context: CallContext): AuditWarehouseRow {
+    if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    return context.warehouse;
   }
 
   /** A session of the warehouse (another warehouse's is not named: 104). */
@@ -231,13 +225,9 @@ export function createAuditService(options: {
      * `POST …/Sessions/get`: started in the range plus every unfinished one, newest first; with
      * `page` or `pageSize` (ours) one page of them, `totalCount` all of them.
      */
-    async sessions(
-      warehouseKey: string,
-      query: TAuditSessionsQuery,
-      context: CallContext,
-    ): Promise<TAuditSessions> {
+    async sessions(query: TAuditSessionsQuery, context: CallContext): Promise<TAuditSessions> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+      const warehouse = warehouseOrRefuse(context);
       const [from, to] = [new Date(query.dateFrom), new Date(query.dateTo)];
       const present = (
         sessions: readonly AuditSessionRow[],
@@ -284,12 +274,9 @@ export function createAuditService(options: {
      * cell opened, not finished) is answered instead, with IsRepeat: a double tap without an
      * operation id starts one session (docs/DECISIONS.md "Audit").
      */
-    async start(
-      warehouseKey: string,
-      context: CallContext,
-    ): Promise<OperationOutcome<TAuditStarted>> {
+    async start(context: CallContext): Promise<OperationOutcome<TAuditStarted>> {
       const outcome = await changes.run(context, async (repository) => {
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         // A user's starts one after the other: a double tap's second start sees the first.
         await repository.lockStartsOf(context.user.id);
         const at = now();
@@ -315,13 +302,12 @@ export function createAuditService(options: {
      * who; unknown cell 104; another warehouse's 304; finished session ErrorCode 1.
      */
     async openCell(
-      warehouseKey: string,
       sessionId: number,
       barcode: string,
       context: CallContext,
     ): Promise<OperationOutcome<TAuditOpenedCell>> {
       return changes.run(context, async (repository) => {
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
         const cell = await repository.lockCellByBarcode(barcode);
         if (!cell) throw refusal('objectNotFound', 'cellNotFound', { barcode });
@@ -378,14 +364,13 @@ export function createAuditService(options: {
      * an open cell of a running session, by its opener (ErrorCode 1 otherwise).
      */
     async scan(
-      warehouseKey: string,
       sessionId: number,
       cellId: number,
       barcode: string,
       context: CallContext,
     ): Promise<OperationOutcome<TAuditScanned>> {
       const outcome = await changes.run(context, async (repository) => {
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
         const row = await repository.findAuditCell(session.id, cellId, true);
         if (!row) throw refusal('objectNotFound', 'auditCellNotOpened', { cellId });
@@ -449,13 +434,12 @@ export function createAuditService(options: {
      * cell answers the same with isRepeat; open by someone else → ErrorCode 1.
      */
     async finishCell(
-      warehouseKey: string,
       sessionId: number,
       cellId: number,
       context: CallContext,
     ): Promise<OperationOutcome<TAuditFinishedCell>> {
       const outcome = await changes.run(context, async (repository) => {
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         const session = await runningSessionOrRefuse(repository, warehouse, sessionId);
         const row = await repository.findAuditCell(session.id, cellId, true);
         if (!row) throw refusal('objectNotFound', 'auditCellNotOpened', { cellId });
@@ -477,13 +461,9 @@ export function createAuditService(options: {
     },
 
     /** `GET …/Sessions/{sessionId}/items`: the session and its cells with their units. */
-    async items(
-      warehouseKey: string,
-      sessionId: number,
-      context: CallContext,
-    ): Promise<TAuditSessionItems> {
+    async items(sessionId: number, context: CallContext): Promise<TAuditSessionItems> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+      const warehouse = warehouseOrRefuse(context);
       const session = await sessionOrRefuse(repository, warehouse, sessionId, null);
       return sessionItems(repository, warehouse, session);
     },
@@ -493,12 +473,11 @@ export function createAuditService(options: {
      * endDate, and from then on nothing of it changes; again → the same answer with isRepeat.
      */
     async finish(
-      warehouseKey: string,
       sessionId: number,
       context: CallContext,
     ): Promise<OperationOutcome<TAuditSessionItems>> {
       const outcome = await changes.run(context, async (repository) => {
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         const session = await sessionOrRefuse(repository, warehouse, sessionId, 'update');
         const repeated = session.finishedAt !== null;
         if (!repeated) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { findWarehouseByKey, type WarehouseKeyRow } from '../../db/warehouse-key.js';
+import type { WarehouseKeyRow } from '../../db/warehouse-key.js';
 import { cells } from '../../db/schema-base.js';
 import { boxes, consolidations, parcels } from '../../db/schema-sorting.js';
 import { createEventRecorder } from '../../db/events.js';
@@ -55,9 +55,6 @@ export function createDeconsolidationRepository(db: Db) {
   }
 
   return {
-    /** A warehouse by its code, or by its number when the key is digits (as vision). */
-    findWarehouse: (key: string) => findWarehouseByKey(db, key),
-
     /** The active consolidation of a warehouse whose cell or box has this barcode. */
     async findActive(warehouseId: number, barcode: string): Promise<ConsolidationRow | null> {
       const rows = await activeQuery()

@@ -16,10 +16,9 @@ export async function deconsolidationRoutes(
   const { service } = options;
   registerRoutes(app, DECONSOLIDATION_ROUTES, DECONSOLIDATION_SCHEMAS, {
     box: async ({ params, call, request }) => {
-      const { BoxNumber, ...box } = await service.box(params.warehouseCode, params.barcode, call);
+      const { BoxNumber, ...box } = await service.box(params.barcode, call);
       return { ...box, Name: messageFor(request, 'consolidationBoxName', { number: BoxNumber }) };
     },
-    deconsolidate: async ({ params, call }) =>
-      service.deconsolidate(params.warehouseCode, params.cellBarcode, call),
+    deconsolidate: async ({ params, call }) => service.deconsolidate(params.cellBarcode, call),
   });
 }

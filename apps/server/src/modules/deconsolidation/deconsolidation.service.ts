@@ -1,7 +1,6 @@
 import type { TDeconsolidated, TDeconsolidationBox } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
 import { claimOf, runInOperation, type OperationOutcome } from '../../db/operations.js';
-import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
@@ -24,18 +23,13 @@ export function createDeconsolidationService(options: {
 }) {
   const { db, now, repository: repositoryOf } = options;
 
-  /** The `{warehouseCode}` warehouse, the user's (403 otherwise, nothing read). */
-  async function warehouseOrRefuse(
-    repository: DeconsolidationRepository,
-    key: string,
-    context: CallContext,
-  ): Promise<ConsolidationWarehouseRow> {
-    const warehouse = await repository.findWarehouse(key);
-    if (!warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
-    if (!canUseWarehouse(context.user, warehouse)) {
-      throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
-    }
-    return warehouse;
+  /**
+   * The `{warehouseCode}` warehouse: the route's declaration resolved it and refused another
+   * centre's (403, nothing read); an unknown one is 104.
+   */
+  function warehouseOrRefuse(context: CallContext): ConsolidationWarehouseRow {
+    if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    return context.warehouse;
   }
 
   function notFound(barcode: string) {
@@ -44,13 +38,9 @@ export function createDeconsolidationService(options: {
 
   return {
     /** `GET …/Consolidating/{barcode}`: by the cell or the box barcode; none active → 104. */
-    async box(
-      warehouseKey: string,
-      barcode: string,
-      context: CallContext,
-    ): Promise<ConsolidatedBox> {
+    async box(barcode: string, context: CallContext): Promise<ConsolidatedBox> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+      const warehouse = warehouseOrRefuse(context);
       const found = await repository.findActive(warehouse.id, barcode);
       if (!found) throw notFound(barcode);
       const parcels = await repository.listParcels(found.boxId);
@@ -81,13 +71,12 @@ export function createDeconsolidationService(options: {
      * another warehouse → 304; no active consolidation there → 104.
      */
     async deconsolidate(
-      warehouseKey: string,
       cellBarcode: string,
       context: CallContext,
     ): Promise<OperationOutcome<TDeconsolidated>> {
       return runInOperation(db, { claim: claimOf(context) }, async (tx) => {
         const repository = repositoryOf(tx);
-        const warehouse = await warehouseOrRefuse(repository, warehouseKey, context);
+        const warehouse = warehouseOrRefuse(context);
         const found: ConsolidationRow | null = await repository.lockActiveByCell(
           warehouse.id,
           cellBarcode,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { dimensionTypes, warehouses } from '../../db/schema.js';
+import { dimensionTypes } from '../../db/schema.js';
 import { createEventRecorder } from '../../db/events.js';
 
 export type DimensionTypeRow = typeof dimensionTypes.$inferSelect;
@@ -18,16 +18,6 @@ export function isUniqueViolation(error: unknown): boolean {
 /** SQL of the dimension types directory (spec part 2 §3 "Dimension type", §7 "Dimensions"). */
 export function createDimensionsRepository(db: Db) {
   return {
-    /** The warehouse with this number (its id and code), or null when there is none. */
-    async findWarehouse(number: number): Promise<{ id: number; code: string } | null> {
-      const rows = await db
-        .select({ id: warehouses.id, code: warehouses.code })
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     /**
      * Spec part 2 §5: the common types (warehouse code null) plus those of the given warehouse
      * code (none when it is null), id descending.

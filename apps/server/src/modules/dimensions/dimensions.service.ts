@@ -31,15 +31,13 @@ export function createDimensionsService(deps: {
   const repositoryOf = deps.repository;
   const operations = operationsOver(db, repositoryOf);
 
-  /** The user's current warehouse; none (or gone) → ErrorCode 1, nothing written. */
-  async function ownWarehouse(
-    repository: DimensionsRepository,
-    context: CallContext,
-  ): Promise<OwnWarehouse> {
-    const number = context.user.defaultWarehouseNumber;
-    const warehouse = number === null ? null : await repository.findWarehouse(number);
-    if (!warehouse) throw refusal('refused', 'dimensionNoWarehouse');
-    return warehouse;
+  /**
+   * The user's current warehouse, which the routes declare and the route hook resolves
+   * (`call.warehouse`); none (or gone) → ErrorCode 1, nothing written.
+   */
+  function ownWarehouse(context: CallContext): OwnWarehouse {
+    if (!context.warehouse) throw refusal('refused', 'dimensionNoWarehouse');
+    return context.warehouse;
   }
 
   /** The rules a request is held to beyond its schema: not common, a recognisable barcode. */
@@ -100,10 +98,7 @@ export function createDimensionsService(deps: {
      * types only, rather than nothing or a refusal.
      */
     async list(context: CallContext): Promise<TDimension[]> {
-      const repository = repositoryOf(db);
-      const number = context.user.defaultWarehouseNumber;
-      const warehouse = number === null ? null : await repository.findWarehouse(number);
-      const rows = await repository.listDimensionTypes(warehouse?.code ?? null);
+      const rows = await repositoryOf(db).listDimensionTypes(context.warehouse?.code ?? null);
       return rows.map(presentDimension);
     },
 
@@ -114,7 +109,7 @@ export function createDimensionsService(deps: {
     ): Promise<OperationOutcome<TDimension>> {
       checkRequest(body);
       return operations.run(context, async (repository) => {
-        const warehouse = await ownWarehouse(repository, context);
+        const warehouse = ownWarehouse(context);
         const row = await repository.insertType(valuesOf(body, warehouse));
         if (!row) throw barcodeTaken(body.Barcode);
         await repository.events.record(
@@ -135,7 +130,7 @@ export function createDimensionsService(deps: {
       checkRequest(body);
       try {
         const outcome = await operations.run(context, async (repository) => {
-          const warehouse = await ownWarehouse(repository, context);
+          const warehouse = ownWarehouse(context);
           const before = await lockOwnType(repository, id, warehouse);
           const values = valuesOf(body, warehouse);
           // The type as it already is (a double tap): nothing recorded, answered IsRepeat.
@@ -166,7 +161,7 @@ export function createDimensionsService(deps: {
     /** `DELETE /dimensions-api/dimension/{id}`: a type of the user's warehouse gone, one event. */
     async remove(id: number, context: CallContext): Promise<OperationOutcome<TDimensionDeleted>> {
       return operations.run(context, async (repository) => {
-        const warehouse = await ownWarehouse(repository, context);
+        const warehouse = ownWarehouse(context);
         const row = await lockOwnType(repository, id, warehouse);
         await repository.deleteType(id);
         await repository.events.record(

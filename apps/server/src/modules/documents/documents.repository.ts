@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { findWarehouseByNumber, type WarehouseAccessRow } from '../../db/warehouse-key.js';
+import type { WarehouseAccessRow } from '../../db/warehouse-key.js';
 import {
   inboundDocuments,
   outboundDetails,
@@ -149,8 +149,6 @@ function dateRange(
 
 export function createDocumentsRepository(db: Db) {
   return {
-    findWarehouseByNumber: (number: number) => findWarehouseByNumber(db, number),
-
     /** Supplies created in the range by answered state. */
     async countSuppliesByState(filter: Pick<HeadsFilter, 'warehouseId' | 'begin' | 'end'>) {
       const state = sql<number>`${supplyStateSql}`.as('state');

@@ -22,7 +22,6 @@ import {
 } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
 import { operationsOver, repeatWhenUnchanged, type OperationOutcome } from '../../db/operations.js';
-import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type {
@@ -57,18 +56,13 @@ export function createDocumentsService(options: {
   const { db, now, repository: repositoryOf } = options;
   const changes = operationsOver(db, repositoryOf);
 
-  /** The user's default warehouse (part 2 §7: the lists are of it), theirs to use. */
-  async function warehouseOf(
-    repository: DocumentsRepository,
-    context: CallContext,
-  ): Promise<DocumentsWarehouseRow> {
-    const number = context.user.defaultWarehouseNumber;
-    const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
-    if (!warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
-    if (!canUseWarehouse(context.user, warehouse)) {
-      throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
-    }
-    return warehouse;
+  /**
+   * The user's default warehouse (part 2 §7: the lists are of it), which the routes declare and
+   * the route hook resolves (`call.warehouse`); none → 104.
+   */
+  function warehouseOf(context: CallContext): DocumentsWarehouseRow {
+    if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    return context.warehouse;
   }
 
   /** A supply of the user's warehouse, or 104. */
@@ -78,7 +72,7 @@ export function createDocumentsService(options: {
     context: CallContext,
     options: { lock?: boolean } = {},
   ): Promise<SupplyRow> {
-    const warehouse = await warehouseOf(repository, context);
+    const warehouse = warehouseOf(context);
     const supply = options.lock ? await repository.lockSupply(id) : await repository.findSupply(id);
     if (!supply || supply.warehouseId !== warehouse.id) {
       throw refusal('objectNotFound', 'supplyNotFound', { id });
@@ -122,7 +116,7 @@ export function createDocumentsService(options: {
       context: CallContext,
     ): Promise<TInboundStateCounts> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const rows = await repository.countSuppliesByState({
         warehouseId: warehouse.id,
         ...rangeOf(range),
@@ -140,7 +134,7 @@ export function createDocumentsService(options: {
       context: CallContext,
     ): Promise<HeadsPage<TInboundHead>> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const search = (filter.SearchString ?? '').trim();
       // A scanned parcel barcode finds its supply (part 2 §2) without a text scan of the list.
       const parcelSupplyId = search === '' ? null : await repository.findSupplyIdOfParcel(search);
@@ -171,7 +165,7 @@ export function createDocumentsService(options: {
       context: CallContext,
     ): Promise<HeadsPage<TOutboundHead>> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const { rows, total } = await repository.listOutbounds({
         warehouseId: warehouse.id,
         states: [],
@@ -185,7 +179,7 @@ export function createDocumentsService(options: {
 
     async outboundDetails(outboundId: number, context: CallContext): Promise<TOutboundDetail[]> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const outbound = await repository.findOutbound(outboundId);
       if (!outbound || outbound.warehouseId !== warehouse.id) {
         throw refusal('objectNotFound', 'outboundNotFound', { id: outboundId });
@@ -266,7 +260,7 @@ export function createDocumentsService(options: {
     ): Promise<OperationOutcome<TSyncStateAnswer>> {
       const ids = [...new Set(outboundIds)];
       return changes.run(context, async (repository) => {
-        const warehouse = await warehouseOf(repository, context);
+        const warehouse = warehouseOf(context);
         const rows = await repository.lockOutbounds(ids);
         const missing = ids.find(
           (id) => !rows.some((row) => row.id === id && row.warehouseId === warehouse.id),

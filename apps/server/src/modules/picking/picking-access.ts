@@ -1,4 +1,3 @@
-import { canUseWarehouse } from '../../lib/authorise.js';
 import type { CallContext } from '../../lib/call-context.js';
 import { openPickingOfCaller, pickingWarehouseNumberOf } from './picking-holder.js';
 import { refusal } from '../../lib/refusal.js';
@@ -13,17 +12,13 @@ import type {
 // the caller's default warehouse; only the holder changes an open picking), shared by the
 // core service and the validation service.
 
-/** The caller's default warehouse (as `containerAccounting/all`); none → 104. */
-export async function warehouseOf(
-  repository: PickingRepository,
-  context: CallContext,
-): Promise<PickingWarehouseRow> {
-  const number = context.user.defaultWarehouseNumber;
-  const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
-  if (!warehouse || !canUseWarehouse(context.user, warehouse)) {
-    throw refusal('objectNotFound', 'pickingWarehouseUnknown');
-  }
-  return warehouse;
+/**
+ * The caller's default warehouse (as `containerAccounting/all`), which the route declares and
+ * the route hook resolves (`call.warehouse`); none → 104.
+ */
+export function warehouseOf(context: CallContext): PickingWarehouseRow {
+  if (!context.warehouse) throw refusal('objectNotFound', 'pickingWarehouseUnknown');
+  return context.warehouse;
 }
 
 /** A client of the caller's warehouse by code; unknown → 104. */
@@ -32,7 +27,7 @@ export async function clientOrRefuse(
   code: string,
   context: CallContext,
 ): Promise<{ warehouse: PickingWarehouseRow; client: PickingClientRow }> {
-  const warehouse = await warehouseOf(repository, context);
+  const warehouse = warehouseOf(context);
   const client = await repository.findClient(warehouse.id, code);
   if (!client) throw refusal('objectNotFound', 'pickingClientNotFound', { code });
   return { warehouse, client };
@@ -49,7 +44,7 @@ export async function openPickingOrRefuse(
   mode: 'update' | 'share',
   context: CallContext,
 ): Promise<PickingRow> {
-  // The default warehouse is the caller's own (canUseWarehouse): no lookup of it first.
+  // The default warehouse is the caller's own by definition: no lookup of it first.
   const picking = await repository.lockPicking(id, pickingWarehouseNumberOf(context), mode);
   return openPickingOfCaller(picking, id, context);
 }

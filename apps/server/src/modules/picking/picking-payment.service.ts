@@ -384,7 +384,7 @@ export function createPickingPaymentService(options: {
       if (!item || item.warehouseNumber !== caller.user.defaultWarehouseNumber) {
         throw refusal('objectNotFound', 'pickingReturnItemNotFound', { id: itemId });
       }
-      await warehouseOf(options.repository(db), caller);
+      warehouseOf(caller);
       return PICKING_RETURN_REASON_CODES.map((code) => ({ code }));
     },
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TPickingDeliveryType, TPickingItemState, TPickingMode } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import { warehouses } from '../../db/schema-base.js';
-import { warehouseKeyColumns } from '../../db/warehouse-key.js';
+
 import { pickingClients, pickingItems, pickingParcels, pickings } from '../../db/schema-picking.js';
 import { parcels } from '../../db/schema-sorting.js';
 import { pagedSelect } from '../../db/paged-select.js';
@@ -300,18 +299,6 @@ export async function findItemCandidate(
 
 export function createPickingRepository(db: Db) {
   return {
-    async findWarehouseByNumber(number: number): Promise<PickingWarehouseRow | null> {
-      const rows = await db
-        .select({
-          ...warehouseKeyColumns,
-          isSinglePickingPerDevice: warehouses.isSinglePickingPerDevice,
-        })
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     /**
      * One page of a warehouse's clients with a parcel in a cell, by name then code; `search`
      * is part of a client code or of a name (as a worker types, case-insensitive) or a

@@ -83,7 +83,7 @@ export function createPickingService(options: {
     /** `GET clients`: one page of the clients with a parcel in a cell, by name then code. */
     async clients(query: TPickingClientsQuery, context: CallContext): Promise<TPickingClientsPage> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const { rows, totalCount } = await repository.listClients(warehouse.id, {
         search: query.search,
         limit: query.pageSize,
@@ -172,7 +172,7 @@ export function createPickingService(options: {
     /** `search`: the picking's items by cell order, then name; another warehouse's → 104. */
     async search(pickingId: number, context: CallContext): Promise<TPickingItems> {
       const repository = repositoryOf(db);
-      const warehouse = await warehouseOf(repository, context);
+      const warehouse = warehouseOf(context);
       const picking = await repository.lockPicking(pickingId, warehouse.number, 'none');
       if (!picking) {
         throw refusal('objectNotFound', 'pickingNotFound', { id: pickingId });

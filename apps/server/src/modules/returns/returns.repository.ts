@@ -10,11 +10,7 @@ import {
   users,
   warehouses,
 } from '../../db/schema.js';
-import {
-  findWarehouseByNumber,
-  warehouseAccessColumns,
-  type WarehouseAccessRow,
-} from '../../db/warehouse-key.js';
+import { warehouseAccessColumns, type WarehouseAccessRow } from '../../db/warehouse-key.js';
 import { createEventRecorder } from '../../db/events.js';
 
 export type ReturnWarehouseRow = WarehouseAccessRow;
@@ -128,8 +124,6 @@ export function createReturnsRepository(db: Db) {
   }
 
   return {
-    findWarehouseByNumber: (number: number) => findWarehouseByNumber(db, number),
-
     async findOrders(barcodes: string[]): Promise<ShippedOrderRow[]> {
       if (barcodes.length === 0) return [];
       return db

@@ -129,7 +129,10 @@ export function createReturnsService(options: {
     return refusal('refused', key, params);
   }
 
-  /** Who may return: a user who may use the warehouse (own sorting centre or default one). */
+  /**
+   * Who may return an order: a user who may use the order's warehouse (own sorting centre or
+   * default one). An object's warehouse, so checked here; the route's own is the hook's.
+   */
   function authorise(context: CallContext, warehouse: ReturnWarehouseRow): void {
     if (!canUseWarehouse(context.user, warehouse)) {
       throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
@@ -217,11 +220,8 @@ export function createReturnsService(options: {
   return {
     /** Every item of every listed parcel, also those with nothing left to return. */
     async policies(body: TReturnPoliciesRequest, context: CallContext): Promise<TReturnItem[]> {
-      const warehouse = await reader.findWarehouseByNumber(Number(body.warehouseCode));
-      if (!warehouse) {
-        throw refusal('objectNotFound', 'warehouseNotFound');
-      }
-      authorise(context, warehouse);
+      // The body's warehouseCode: the route hook resolved it and refused another centre's.
+      if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
       const orders = await findOrdersOrRefuse(reader, body.parcelBarcode, context);
       const items = await reader.listItems(orders.map((order) => order.id));
       return orders.flatMap((order) =>

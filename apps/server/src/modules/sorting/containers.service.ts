@@ -1,6 +1,5 @@
 import {
   type AppError,
-  toInt4Id,
   type TContainerMoveRequest,
   type TReturnableBox,
   type TReturnableBoxSticker,
@@ -10,7 +9,7 @@ import {
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, presentReturnableBox } from './sorting.presenter.js';
@@ -53,15 +52,14 @@ export function createContainersService(deps: {
     return refusal('objectNotFound', 'containerNotFound', { barcode });
   }
 
-  /** The user's default warehouse: the one whose registry the list shows (as boxes/create). */
-  async function defaultWarehouseOf(context: CallContext) {
-    const number = context.user.defaultWarehouseNumber;
-    const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
-    if (!warehouse) {
-      throw refusal('objectNotFound', 'warehouseNotFound');
-    }
-    authorise(context.user, warehouse);
-    return warehouse;
+  /**
+   * The route's warehouse (the user's default one for the registry, as boxes/create; the
+   * `{warehouse}` of vision): the route hook resolved it and refused another sorting centre's
+   * (403, nothing read); unknown → 104.
+   */
+  function routeWarehouseOf(context: CallContext): RouteWarehouse {
+    if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    return context.warehouse;
   }
 
   return {
@@ -70,7 +68,7 @@ export function createContainersService(deps: {
      * warehouse, number descending; deleted ones are no longer in the registry.
      */
     async listContainers(context: CallContext): Promise<TReturnableBox[]> {
-      const warehouse = await defaultWarehouseOf(context);
+      const warehouse = routeWarehouseOf(context);
       const rows = await reader.listReturnableBoxes(warehouse.id);
       return rows.map(presentReturnableBox);
     },
@@ -177,23 +175,9 @@ export function createContainersService(deps: {
      * Spec part 2 §7 vision: the history of a box, parcel or container in a warehouse (by
      * number or code), newest first; an unknown unit without history is 104.
      */
-    async visionBoxes(
-      warehouseKey: string,
-      barcode: string,
-      context: CallContext,
-    ): Promise<TVisionFragments> {
-      // Digits are a number (past int4 none: not found), anything else a code.
-      const number = /^\d+$/.test(warehouseKey) ? toInt4Id(warehouseKey) : undefined;
-      const warehouse =
-        number === undefined
-          ? await reader.findWarehouseByCode(warehouseKey)
-          : number === null
-            ? null
-            : await reader.findWarehouseByNumber(number);
-      if (!warehouse) {
-        throw refusal('objectNotFound', 'warehouseNotFound');
-      }
-      authorise(context.user, warehouse);
+    async visionBoxes(barcode: string, context: CallContext): Promise<TVisionFragments> {
+      // The `{warehouse}` key (a number, or a code) was resolved by the route hook.
+      const warehouse = routeWarehouseOf(context);
       const rows = await reader.listUnitEvents(barcode, warehouse.id, VISION_HISTORY_LIMIT);
       if (rows.length === 0) {
         const [parcel, box, container] = await Promise.all([

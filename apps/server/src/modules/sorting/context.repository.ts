@@ -43,15 +43,6 @@ const zoneColumns = {
 /** SQL of the sorting context: warehouses and zones. */
 export function createContextRepository(db: Db) {
   return {
-    async findWarehouseByNumber(number: number): Promise<WarehouseRow | null> {
-      const rows = await db
-        .select(warehouseColumns)
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     async findWarehouseById(id: number): Promise<WarehouseRow | null> {
       const rows = await db
         .select(warehouseColumns)

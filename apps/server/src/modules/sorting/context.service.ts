@@ -9,7 +9,6 @@ import {
 import type { Db } from '../../db/database.js';
 import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
-import { canUseWarehouse, type WarehouseScope } from '../../lib/authorise.js';
 import type {
   ContextRepository,
   WarehouseRow,
@@ -49,11 +48,6 @@ function presentZoneListItem(row: ZoneListRow): TZoneListItem {
   return { Id: row.id, Number: row.number, Name: row.name, Type: row.type, Barcode: row.barcode };
 }
 
-/** Forbidden (403) unless the user may use the warehouse whose zones are asked for. */
-function authoriseZonesOf(context: CallContext, warehouse: WarehouseScope): void {
-  if (!canUseWarehouse(context.user, warehouse)) throw refusal('forbidden', 'zoneForbidden');
-}
-
 /** Spec part 1 §4 "Sorting entry": choose the warehouse, then the zone. */
 export function createContextService(deps: {
   db: Db;
@@ -72,30 +66,26 @@ export function createContextService(deps: {
     },
 
     /** Ours: the zones of a warehouse the user may use, by number; unknown warehouse: 104. */
-    async listZones(warehouseId: number, context: CallContext): Promise<TZoneListItem[]> {
-      const warehouse = await repository.findWarehouseById(warehouseId);
+    async listZones(context: CallContext): Promise<TZoneListItem[]> {
+      // The query's warehouseId: the route hook resolved it and refused another centre's
+      // (403 zoneForbidden, nothing read).
+      const { warehouse } = context;
       if (!warehouse)
         throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
-      authoriseZonesOf(context, warehouse);
       const rows = await repository.listZones(warehouse.id);
       return rows.map(presentZoneListItem);
     },
 
-    /** The warehouse by number, or the user's default warehouse when no number is given. */
-    async searchWarehouse(
-      request: { number?: number | string | undefined },
-      context: CallContext,
-    ): Promise<TWarehouse> {
-      const { user } = context;
-      const number =
-        request.number === undefined ? user.defaultWarehouseNumber : toWholeNumber(request.number);
-      const warehouse = number === null ? null : await repository.findWarehouseByNumber(number);
+    /**
+     * The warehouse by number, or the user's default warehouse when no number is given: the
+     * route hook resolved and authorised it; here its full row is read for the answer.
+     */
+    async searchWarehouse(context: CallContext): Promise<TWarehouse> {
+      const found = context.warehouse;
+      const warehouse = found ? await repository.findWarehouseById(found.id) : null;
       // Spec part 1 §8: exactly 'Object not found'; the web app shows 'Склад не найден'.
       if (!warehouse)
         throw new AppError('objectNotFound', { message: WAREHOUSE_NOT_FOUND_MESSAGE });
-      if (!canUseWarehouse(user, warehouse)) {
-        throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });
-      }
       return presentWarehouse(warehouse);
     },
 
@@ -104,15 +94,12 @@ export function createContextService(deps: {
      * sorting prompt is "scan zone, scan cell") or by number, within the warehouse.
      */
     async searchZone(
-      request: {
-        barcode?: string | undefined;
-        number?: number | string | undefined;
-        warehouseId: number;
-      },
+      request: { barcode?: string | undefined; number?: number | string | undefined },
       context: CallContext,
     ): Promise<TZone> {
-      const warehouse = await repository.findWarehouseById(request.warehouseId);
-      if (warehouse) authoriseZonesOf(context, warehouse);
+      // The body's warehouseId: the route hook resolved it and refused another centre's (403
+      // zoneForbidden, nothing read); an unknown one finds no zone.
+      const { warehouse } = context;
       let zone: ZoneRow | null = null;
       if (warehouse && request.barcode !== undefined) {
         zone =

@@ -19,7 +19,11 @@ import type {
 } from './sorting.repository.js';
 import type { returnableBoxes } from '../../db/schema.js';
 
-/** Throws forbidden unless the user may use the warehouse. */
+/**
+ * Throws forbidden unless the user may use the warehouse of an object a call names (a parcel's,
+ * a box's, a container's); a warehouse the route names is checked by the route hook
+ * (docs/DECISIONS.md "Contract and errors", the warehouse on the route).
+ */
 export function authorise(user: SessionUser, warehouse: WarehouseScopeRow): void {
   if (!canUseWarehouse(user, warehouse)) {
     throw refusal('forbidden', 'warehouseForbidden', { number: warehouse.number });

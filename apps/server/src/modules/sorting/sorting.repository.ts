@@ -86,15 +86,6 @@ export function createSortingRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async findWarehouseByNumber(number: number): Promise<WarehouseScopeRow | null> {
-      const rows = await db
-        .select(warehouseScopeColumns)
-        .from(warehouses)
-        .where(eq(warehouses.number, number))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     async findWarehouseByCode(code: string): Promise<WarehouseScopeRow | null> {
       const rows = await db
         .select(warehouseScopeColumns)

@@ -29,10 +29,10 @@ export async function sortingRoutes(
 ): Promise<void> {
   const { context, sorting, details, containers } = options;
   registerRoutes(app, SORTING_ROUTES, SORTING_SCHEMAS, {
-    searchWarehouse: async ({ body, call }) => context.searchWarehouse(body, call),
+    searchWarehouse: async ({ call }) => context.searchWarehouse(call),
     searchZone: async ({ body, call }) => context.searchZone(body, call),
     listWarehouses: async ({ call }) => context.listWarehouses(call),
-    listZones: async ({ query, call }) => context.listZones(query.warehouseId, call),
+    listZones: async ({ call }) => context.listZones(call),
     scanParcel: async ({ body, call }) => sorting.scanParcel(body, call),
     searchBox: async ({ body, call }) => sorting.searchBox(body, call),
     searchCell: async ({ body, call }) => sorting.searchCell(body, call),
@@ -58,7 +58,6 @@ export async function sortingRoutes(
     arriveInbound: async ({ query, call }) => details.arriveInbound(query.barcode, call),
   });
   registerRoutes(app, VISION_ROUTES, VISION_SCHEMAS, {
-    boxes: async ({ params, body, call }) =>
-      containers.visionBoxes(params.warehouse, body.barcode, call),
+    boxes: async ({ body, call }) => containers.visionBoxes(body.barcode, call),
   });
 }

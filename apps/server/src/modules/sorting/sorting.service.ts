@@ -10,7 +10,7 @@ import {
   type TReturnableBox,
 } from '@sorting/contracts';
 import type { Db } from '../../db/database.js';
-import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import {
@@ -20,7 +20,6 @@ import {
   sortingKeyFor,
 } from '@sorting/domain';
 import {
-  authorise,
   notFound,
   parcelNotFound,
   presentBox,
@@ -32,7 +31,6 @@ import {
   type BoxRow,
   type CellRow,
   type SortingRepository,
-  type WarehouseScopeRow,
   type ZoneRow,
 } from './sorting.repository.js';
 import { createMovesService, suggestForParcel } from './moves.service.js';
@@ -51,23 +49,14 @@ export function createSortingService(deps: {
   const reader = createSortingReader(db);
   const changes = operationsOver(db, deps.repository);
 
-  async function loadWarehouse(
-    id: number,
-    context: Pick<CallContext, 'user'>,
-  ): Promise<WarehouseScopeRow> {
-    return checkWarehouse(await reader.findWarehouseById(id), context);
-  }
-
-  /** The warehouse of a call: unknown 104, another sorting centre's refused. */
-  function checkWarehouse(
-    warehouse: WarehouseScopeRow | null,
-    context: Pick<CallContext, 'user'>,
-  ): WarehouseScopeRow {
-    if (!warehouse) {
-      throw refusal('objectNotFound', 'warehouseNotFound');
-    }
-    authorise(context.user, warehouse);
-    return warehouse;
+  /**
+   * The warehouse of a call (its `warehouseId`, or the user's default one for `boxes/create`):
+   * the route hook resolved it and refused another sorting centre's (403, nothing read);
+   * unknown → 104.
+   */
+  function warehouseOf(context: CallContext): RouteWarehouse {
+    if (!context.warehouse) throw refusal('objectNotFound', 'warehouseNotFound');
+    return context.warehouse;
   }
 
   /** The zone a call asked for (none: null), read as of its warehouse; missing: 204. */
@@ -82,7 +71,7 @@ export function createSortingService(deps: {
   /** The zone of a call, when given; it must belong to the warehouse (else 204). */
   async function loadZone(
     zoneId: number | undefined,
-    warehouse: WarehouseScopeRow,
+    warehouse: RouteWarehouse,
   ): Promise<ZoneRow | null> {
     if (zoneId === undefined) return null;
     const zone = await reader.findZone(zoneId);
@@ -112,7 +101,7 @@ export function createSortingService(deps: {
         zoneId: request.zoneId ?? null,
         parcel: { number: request.barcode },
       });
-      checkWarehouse(read.warehouse, context);
+      warehouseOf(context);
       const { parcel } = read;
       if (!parcel) throw parcelNotFound(request.barcode);
       const zone = askedZone(request.zoneId, read.zone);
@@ -132,7 +121,7 @@ export function createSortingService(deps: {
     },
 
     async searchBox(request: TBoxSearchRequest, context: CallContext): Promise<TBox> {
-      const warehouse = await loadWarehouse(request.warehouseId, context);
+      const warehouse = warehouseOf(context);
       const box = await reader.findBoxByBarcode(request.barcode);
       if (!box || box.warehouseId !== warehouse.id) {
         throw notFound('boxNotFound', request.barcode);
@@ -142,7 +131,7 @@ export function createSortingService(deps: {
     },
 
     async searchCell(request: TCellSearchRequest, context: CallContext): Promise<TCell> {
-      const warehouse = await loadWarehouse(request.warehouseId, context);
+      const warehouse = warehouseOf(context);
       const cell = await reader.findCellByBarcode(request.barcode);
       if (!cell) throw notFound('cellNotFound', request.barcode);
       if (cell.warehouseId !== warehouse.id) {
@@ -163,7 +152,7 @@ export function createSortingService(deps: {
             ? { id: request.parcelId }
             : { number: request.barcode ?? '' },
       });
-      const warehouse = checkWarehouse(read.warehouse, context);
+      const warehouse = warehouseOf(context);
       const zone = askedZone(request.zoneId, read.zone);
       if (isParcel) {
         const { parcel } = read;
@@ -190,12 +179,7 @@ export function createSortingService(deps: {
       request: TBoxCreateRequest,
       context: CallContext,
     ): Promise<OperationOutcome<TReturnableBox[]>> {
-      const number = context.user.defaultWarehouseNumber;
-      const warehouse = number === null ? null : await reader.findWarehouseByNumber(number);
-      if (!warehouse) {
-        throw refusal('objectNotFound', 'warehouseNotFound');
-      }
-      authorise(context.user, warehouse);
+      const warehouse = warehouseOf(context);
       return changes.run(context, async (repository) => {
         const numbers: number[] = [];
         let created: TReturnableBox[];
