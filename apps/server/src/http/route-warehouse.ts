@@ -46,6 +46,36 @@ function lookupOf(
 }
 
 /**
+ * Warehouses are few and no call edits them: a looked-up one is kept this long per process
+ * and database, so the hook adds no statement to the scan's hot path (docs/DECISIONS.md
+ * "Contract and errors", the warehouse on the route). A moved warehouse is seen within it.
+ */
+const WAREHOUSE_CACHE_MS = 2_000;
+const WAREHOUSE_CACHE_ENTRIES = 1_000;
+const caches = new WeakMap<Db, Map<string, { row: RouteWarehouse; until: number }>>();
+
+async function cachedWarehouse(
+  db: Db,
+  lookup: RouteWarehouseLookup,
+): Promise<RouteWarehouse | null> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const key = JSON.stringify(lookup);
+  const now = performance.now();
+  const kept = cache.get(key);
+  if (kept && kept.until > now) return kept.row;
+  const row = await findRouteWarehouse(db, lookup);
+  // Only a found one: a warehouse that does not exist yet may be added any moment.
+  if (row === null) return null;
+  if (cache.size >= WAREHOUSE_CACHE_ENTRIES) cache.clear();
+  cache.set(key, { row, until: now + WAREHOUSE_CACHE_MS });
+  return row;
+}
+
+/**
  * The route's warehouse for `call.warehouse`: null when it names none or none exists (the
  * service answers its own not-found); 403 when the user may not use it (part 1 §6; the spec's
  * `warehouseForbidden`, or `zoneForbidden` where the route's refusal speaks of a zone).
@@ -58,7 +88,7 @@ export async function resolveRouteWarehouse(
 ): Promise<RouteWarehouse | null> {
   const lookup = lookupOf(source, request, user);
   if (lookup === null) return null;
-  const warehouse = await findRouteWarehouse(db, lookup);
+  const warehouse = await cachedWarehouse(db, lookup);
   if (warehouse && !canUseWarehouse(user, warehouse)) {
     if ('refusal' in source && source.refusal === 'zoneForbidden') {
       throw refusal('forbidden', 'zoneForbidden');
