@@ -144,7 +144,7 @@ async function timeScan(
 }
 
 /**
- * Scan to feedback in Chromium (issue 8 §3, §5): the sorting screen of a signed-in bench user
+ * Scan to feedback in Chromium (§5): the sorting screen of a signed-in bench user
  * behind a proxy adding 20 ms, CPU slowed 4×, the Scanner driver typing parcel then cell.
  */
 export async function runBrowserBench(options: {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A loopback HTTP proxy that holds every request `delayMs` before passing it on: the
- * network of a warehouse floor in front of the server (issue 8: "20 ms added latency").
+ * network of a warehouse floor in front of the server ("20 ms added latency").
  * WebSocket upgrades are tunnelled, delayed the same way.
  */
 export async function startDelayingProxy(

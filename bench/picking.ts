@@ -180,7 +180,7 @@ export async function runPickingBench(options: {
         searchTimes.push(ms);
       }
 
-      // Issue 19: the tariff check, the items of a 99-package delivery and measures.
+      // The tariff check, the items of a 99-package delivery and measures.
       const tariffTimes: number[] = [];
       const tariffQuery = new URLSearchParams({
         fromAddress: warehouseCode,
@@ -283,7 +283,7 @@ export async function runPickingBench(options: {
         endTimes.push(ms);
       }
 
-      // Issue 18: pay and the payment's state polled, on recipients no phase above touched.
+      // Pay and the payment's state polled, on recipients no phase above touched.
       const payment = await runPaymentPhase({
         databaseUrl: bench.url,
         codes: Array.from({ length: PAYING_DEVICES }, (_, i) => code(clients - i)),

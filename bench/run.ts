@@ -326,14 +326,14 @@ async function main(): Promise<void> {
   }
 
   if (wants('picking')) {
-    // Issue 16: recipient picking on a database of its own (bench/picking.ts).
+    // Recipient picking on a database of its own (bench/picking.ts).
     const picking = await runPickingBench({ serverUrl, quick, log });
     results.picking = picking;
     rows.push(...pickingRows(picking));
   }
 
   if (wants('documents')) {
-    // Issue 20: inbound and outbound document calls over 10,000 supplies (bench/inbound.ts);
+    // Inbound and outbound document calls over 10,000 supplies (bench/inbound.ts);
     // issue 21's document flow is the other half of this phase (bench/documents.ts, below).
     log('documents: seeding 10,000 supplies × 20 details and 5,000 shipments');
     for (const row of await runInboundBench(serverUrl)) {
@@ -353,7 +353,7 @@ async function main(): Promise<void> {
   }
 
   if (wants('documents')) {
-    // Issue 21: the document flow's search and sign over 50,000 documents of a year.
+    // The document flow's search and sign over 50,000 documents of a year.
     const documents = await runDocumentsBench({ serverUrl, quick, log });
     results.documents = documents;
     rows.push(
@@ -418,7 +418,7 @@ async function main(): Promise<void> {
   }
 
   if (wants('audit')) {
-    // Issue 22: the cell audit on PostgreSQL, 100,000 parcels.
+    // The cell audit on PostgreSQL, 100,000 parcels.
     const audit = await runAuditBench({ serverUrl, quick, log });
     results.audit = audit;
     rows.push(

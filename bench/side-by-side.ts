@@ -1,4 +1,4 @@
-// Two builds measured at the same time (issue 15: "the benchmark figures no worse than before",
+// Two builds measured at the same time ("the benchmark figures no worse than before",
 // on a machine whose shared cores move a lone run's tail by 10× between neighbouring runs).
 // Each side is a checkout with its own Node: both prepare their bench database and server, both
 // signal ready, then both run the fixed-rate load (200 moves/s for 60 s, as `--only=load`) in

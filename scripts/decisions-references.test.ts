@@ -3,7 +3,7 @@ import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Every citation of docs/DECISIONS.md names a section that exists (issue 15). The form, stated
+// Every citation of docs/DECISIONS.md names a section that exists. The form, stated
 // at the top of DECISIONS.md: `docs/DECISIONS.md "<title of a ## heading>"`, or a link to one of
 // its anchors (`DECISIONS.md#anchor`). A citation that names no section, or cites by `§`, fails.
 

@@ -141,7 +141,7 @@ export function parseConfig(input: unknown, source = 'configuration'): AgentConf
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The pages of the Sorting server the agent serves (issue 14 item 12): the origin of
+ * The pages of the Sorting server the agent serves: the origin of
  * `serverUrl` only, so no other local web page (another dev server, anything on another port)
  * can print or read the scale. A server on this computer is one server under each loopback
  * name, so `http://localhost:3000` also allows `http://127.0.0.1:3000` and `http://[::1]:3000`.

@@ -1,4 +1,4 @@
-// The independent reader of printed labels (issue 4): poppler's pdftoppm rasterises the PDF the
+// The independent reader of printed labels: poppler's pdftoppm rasterises the PDF the
 // agent wrote, zbar's zbarimg reads the barcode back. Neither is our code.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

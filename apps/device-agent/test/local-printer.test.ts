@@ -157,7 +157,7 @@ describe('local printer websocket', () => {
     expect(await client.request({ action: 'version' })).toMatchObject({ action: 'version' });
   });
 
-  it('accepts the pages of its Sorting server only, under each loopback name (issue 14 item 12)', async () => {
+  it('accepts the pages of its Sorting server only, under each loopback name', async () => {
     // The helper's agent serves http://localhost:3000.
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000']) {
       const socket = await PrinterSocket.open(agent.wsUrl, origin);

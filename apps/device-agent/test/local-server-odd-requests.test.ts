@@ -1,4 +1,4 @@
-// Odd requests to the local server (issue 15 §5): each gets the service's JSON error shape and
+// Odd requests to the local server: each gets the service's JSON error shape and
 // a status that names the fault, never a 5xx, and a page of a foreign origin never gets CORS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceServiceError } from '@sorting/contracts';

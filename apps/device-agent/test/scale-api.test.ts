@@ -223,7 +223,7 @@ describe('simulated scale', () => {
     expect((await post('/api/connect', { scaleId: 'scale-1' })).status).toBe(400);
   });
 
-  it('GET api/version names the app and its scale, so a page can use them (issue 14 item 12)', async () => {
+  it('GET api/version names the app and its scale, so a page can use them', async () => {
     agent = await startTestAgent({ scale: { kind: 'simulated', scaleId: 'scale-1' } });
     expect(await (await call('/api/version')).json()).toEqual({
       appId: 'TEST-PC',

@@ -149,7 +149,7 @@ function endStrayUpgrades(app: FastifyInstance): void {
 /**
  * An upgrade that arrives while the app closes is answered 503 by Fastify on its raw socket
  * (through @fastify/websocket) before any hook runs, and nothing ends that socket: the HTTP
- * server's close() then waited for it for ever, until the force-kill (issue 14 item 8). Added
+ * server's close() then waited for it for ever, until the force-kill. Added
  * after @fastify/websocket's listener, so its 503 is written first and then the socket ends.
  */
 function endUpgradesWhileClosing(app: FastifyInstance, isClosing: () => boolean): void {

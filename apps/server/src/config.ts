@@ -82,7 +82,7 @@ const ZEnvironment = z.object({
   AWS_ACCESS_KEY_ID: optional(z.string()),
   AWS_SECRET_ACCESS_KEY: optional(z.string()),
   DOCUMENT_SIGNING_KEY: optional(z.string()),
-  // Issue 18 (docs/DECISIONS.md "Picking payment"): the integrated payment terminal.
+  // docs/DECISIONS.md "Picking payment": the integrated payment terminal.
   PAYMENT_TERMINAL: optional(z.enum(PAYMENT_TERMINAL_KINDS)),
   PAYMENT_TERMINAL_SIM_DELAY_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   PAYMENT_TERMINAL_SIM_START_MS: optional(z.coerce.number().int().min(0).max(60_000)),
@@ -190,7 +190,7 @@ export interface Config {
    */
   documentSigningKey: string | null;
   /**
-   * The integrated payment terminal of picking (issue 18): `PAYMENT_TERMINAL` (default
+   * The integrated payment terminal of picking: `PAYMENT_TERMINAL` (default
    * `simulated`), the simulator's delay, its latency in answering a start
    * (`PAYMENT_TERMINAL_SIM_START_MS`, 0) and the timeout after which a silent one is cancelled.
    */

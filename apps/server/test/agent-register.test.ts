@@ -6,7 +6,7 @@ import { hashAgentKey } from '../src/modules/printing-hub/agent-keys.js';
 import { createPrintingHubRepository } from '../src/modules/printing-hub/printing-hub.repository.js';
 import { makeTempDir } from './helpers.js';
 
-// `npm run agent:register -w @sorting/server -- --app-id <id> --name <name>` (issue 4).
+// `npm run agent:register -w @sorting/server -- --app-id <id> --name <name>`.
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const data = makeTempDir('sorting-agent-register-');
 

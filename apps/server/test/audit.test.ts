@@ -16,7 +16,7 @@ import { auditCells, auditSessions, auditUnits, cells, events } from '../src/db/
 import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 22, spec part 2 §3 "Audit", §4, §5, §7 "Audit" (docs/DECISIONS.md "Audit"): the audit
+// spec part 2 §3 "Audit", §4, §5, §7 "Audit" (docs/DECISIONS.md "Audit"): the audit
 // zone 6 of the demo seed (demo-audit-data.ts). The envelope is camelCase.
 
 const SC = 'MSK-SC1';

@@ -50,7 +50,7 @@ describe('POST /sorting-api/warehouses/search', () => {
         LastBoxNumber: 152,
         Version: 1,
         SortingMode: 'SortingCenter',
-        // Issue 17: the sorting centre runs one picking per device.
+        // The sorting centre runs one picking per device.
         IsSinglePickingPerDevice: true,
         DisableAutomove: false,
         MenuType: 0,

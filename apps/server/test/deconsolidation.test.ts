@@ -19,7 +19,7 @@ import {
   type SortingClient,
 } from './sorting-client.js';
 
-// Issue 23, spec part 2 §1, §3 "Deconsolidation box", §7 "Deconsolidation" (docs/DECISIONS.md
+// spec part 2 §1, §3 "Deconsolidation box", §7 "Deconsolidation" (docs/DECISIONS.md
 // "Deconsolidation"): the consolidated boxes of the demo seed (demo-consolidation-data.ts).
 
 const SC_CODE = 'MSK-SC1';

@@ -15,7 +15,7 @@ import { deliveries, deliveryItems, eventUnits, events, pickings } from '../src/
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 19, spec part 2 §3 "Delivery", "Delivery item", §4 tariff rule and Delivery flow,
+// spec part 2 §3 "Delivery", "Delivery item", §4 tariff rule and Delivery flow,
 // §7 "Delivery" and "Picking" (tariff, `picking/delivery`, `picking/end`, `picking/info`);
 // docs/DECISIONS.md "Delivery to a recipient". Demo recipients R-1012, R-1013 (COURIER with
 // tariffs MSK-SC1 → PDL-WH2), R-1014 (COURIER, no tariff), R-1001 (SELF).

@@ -27,7 +27,7 @@ import { makeTempDir } from './helpers.js';
 import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 21, spec part 2 §3 "Document flow item", §4 "Document flow states", §5, §7 "Document
+// spec part 2 §3 "Document flow item", §4 "Document flow states", §5, §7 "Document
 // flow", §9 (docs/DECISIONS.md "Document flow"): the demo documents of demo-documents-data.ts.
 
 const SEARCH = DOCUMENTS_FLOW_ROUTES.search.path;

@@ -20,7 +20,7 @@ import {
   type SortingClient,
 } from './sorting-client.js';
 
-// Issue 20, spec part 2 §3 "Inbound supply", "Outbound shipment", §4, §7 "Inbound and outbound
+// spec part 2 §3 "Inbound supply", "Outbound shipment", §4, §7 "Inbound and outbound
 // documents", §9 (docs/DECISIONS.md "Inbound supplies and outbound shipments"): the demo
 // supplies and shipments of demo-inbound-data.ts.
 

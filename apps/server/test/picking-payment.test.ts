@@ -31,8 +31,7 @@ import { createTestConfig } from './helpers.js';
 import { createSessionTestApp, WEB_HEADERS } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 18 (docs/DECISIONS.md "Picking payment"; spec part 2 §3 "Picking and payment", §4,
-// §7 `pay`, `return/reasons`, `return`): payment through the cash desk, a stand-alone card
+// Payment through the cash desk, a stand-alone card
 // terminal or the simulated integrated terminal (a short delay and the test's clock), at most
 // one live payment per picking, end and cancel with a payment, item return with a reason, on
 // the demo recipients R-1007 and R-1020…R-1022.

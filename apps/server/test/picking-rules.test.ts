@@ -29,8 +29,7 @@ import { createTestConfig } from './helpers.js';
 import { createSessionTestApp, WEB_HEADERS } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 17 (docs/DECISIONS.md "Picking validation"; spec part 1 §3, §4, §5, §6, §7 `balance`,
-// `lost`, `end`): the balance check, lost items, the pincode with its lockout, the power of
+// The balance check, lost items, the pincode with its lockout, the power of
 // attorney, gate cells and one picking per device, on the demo recipients R-1008…R-1011.
 
 const BASE = '/picking-api/picking';

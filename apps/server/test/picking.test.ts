@@ -30,7 +30,7 @@ import {
   type SortingClient,
 } from './sorting-client.js';
 
-// Issue 16, spec part 1 §3 "Picking client", "Picking item", §4 "Picking", §7 "Recipient
+// spec part 1 §3 "Picking client", "Picking item", §4 "Picking", §7 "Recipient
 // picking"; part 2 §3 "Picking info", §7 "Picking" (docs/DECISIONS.md "Recipient picking"):
 // the demo recipients of demo-picking-data.ts.
 

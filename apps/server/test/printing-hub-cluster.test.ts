@@ -29,7 +29,7 @@ import {
 import { callWithSession, createClock } from './sessions.js';
 import { createTestDatabase, openSameTestDatabase } from './test-database.js';
 
-// Issue 4: several stateless server processes over one database. Two apps, each with its own
+// Several stateless server processes over one database. Two apps, each with its own
 // pool and LISTEN connection on PostgreSQL (on PGlite, one process per database, they share
 // the in-memory instance), deliver a job from a web client on one to an agent on the other.
 

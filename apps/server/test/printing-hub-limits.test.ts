@@ -25,7 +25,7 @@ import {
 import { callWithSession } from './sessions.js';
 import { createTestDatabase } from './test-database.js';
 
-// Issue 14 item 5: what one signed-in hub connection can make the server hold and do. The
+// What one signed-in hub connection can make the server hold and do. The
 // numbers are the hub's real defaults (docs/DECISIONS.md "Printing hub"): a message is at most
 // 1 MiB, invocations run at 20 per second after a burst of 100.
 

@@ -393,7 +393,7 @@ describe('shutdown', () => {
     // Its own server, so closing it leaves the others alone.
     const own = await startApp();
     // Upgraded with a good key but a connection token the hub refuses: the hub closes it
-    // (1008) at once; this client never answers the close frame (issue 14 item 8).
+    // (1008) at once; this client never answers the close frame.
     const refused = await upgradeHubRaw(baseUrlOf(own), 'short');
     await eventually(async () => {
       expect(refused.received()).toMatch(/^HTTP\/1\.1 101 [\s\S]*\r\n\r\n./);

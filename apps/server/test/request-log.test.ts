@@ -6,7 +6,7 @@ import type { Database } from '../src/db/database.js';
 import { createTestConfig } from './helpers.js';
 import { createTestDatabase } from './test-database.js';
 
-// Issue 14 item 15: a user's day wrote 4,600 info lines in 25 minutes, two for every request.
+// A user's day wrote 4,600 info lines in 25 minutes, two for every request.
 // Requests are logged at debug; a failed answer (4xx/5xx) and a slow one (LOG_SLOW_REQUEST_MS)
 // at info, with the call they were (docs/DECISIONS.md "Serving and shutdown").
 

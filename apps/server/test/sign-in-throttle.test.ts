@@ -5,7 +5,7 @@ import { signInAttempts } from '../src/db/schema.js';
 import { cookieOf, createSessionTestApp, signInByBadge, WEB_HEADERS } from './sessions.js';
 import { newOperationId, signInClient } from './sorting-client.js';
 
-// Issue 14 item 7 (docs/DECISIONS.md "Sessions and sign-in"): sign-in failures are throttled
+// docs/DECISIONS.md "Sessions and sign-in": sign-in failures are throttled
 // by client address and by account with growing delays, not by a hard lock; the device
 // cookie stays an extra limit; an administrator can unlock an account.
 

@@ -13,7 +13,7 @@ import { generateBadgeToken, hashBadgeToken } from '../src/lib/credentials.js';
 import { createSessionTestApp, signInByBadge } from './sessions.js';
 import { BADGES, signInClient, type SortingClient } from './sorting-client.js';
 
-// Issue 14 item 1: nobody acts on a user whose role is above their own, for every users
+// Nobody acts on a user whose role is above their own, for every users
 // action. The matrix: caller (worker, supervisor, administrator of the centre, and an
 // administrator of another centre) × action × the target's role.
 
@@ -35,7 +35,7 @@ function expectedOutcome(caller: Caller, action: Action, target: UserRole): Outc
   // Users of the centre are managed by its supervisors and administrators only (403, f-007).
   if (caller === 'worker' || caller === 'otherCentreAdministrator') return 'forbidden';
   if (action === 'list' || action === 'add') return 'done';
-  // Ending a login's sign-in delays is the administrators' (issue 14 item 7).
+  // Ending a login's sign-in delays is the administrators'.
   if (action === 'unlock' && caller !== 'administrator') return 'forbidden';
   return RANK[target] > RANK[caller] ? 'refused' : 'done';
 }

@@ -220,7 +220,7 @@ describe('without a web build', () => {
   });
 });
 
-describe('security headers (issue 14 item 6)', () => {
+describe('security headers', () => {
   /** The CSP as a map of directive → sources. */
   function policyOf(header: string | string[] | number | undefined): Map<string, string[]> {
     expect(typeof header).toBe('string');

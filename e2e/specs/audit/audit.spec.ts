@@ -5,7 +5,7 @@ import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { recordCalls, soundMarks } from '../shell/page-records.helpers';
 
-// Cell audit (issue 22; spec part 2 §2, §4, §5, §8) against the real server and the demo zone 6
+// Cell audit (spec part 2 §2, §4, §5, §8) against the real server and the demo zone 6
 // of docs/DEMO.md: 6-a-01 with open box _34717-101 (P410001–P410003) and closed box
 // _34717-102; 6-a-02 with box _34717-103 (P410005, P410006) and returnable box _R34717-11;
 // P410007 lies in 6-b-01. The walk that audits them runs on a fresh server of its own.

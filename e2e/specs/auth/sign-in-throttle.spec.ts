@@ -4,7 +4,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { withoutLocalAgent } from '../printing/printing.helpers';
 import { SUPERVISOR, openSignIn } from './auth.helpers';
 
-// Issue 14 item 7 (docs/DECISIONS.md "Sessions and sign-in"): wrong passwords make the next
+// docs/DECISIONS.md "Sessions and sign-in": wrong passwords make the next
 // attempts wait longer and longer (no hard lock); the sign-in page says how long; an
 // administrator unlocks the login from /users and its owner signs in at once.
 

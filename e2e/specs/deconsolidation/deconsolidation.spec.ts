@@ -4,7 +4,7 @@ import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { recordCalls, soundMarks } from '../shell/page-records.helpers';
 
-// Deconsolidation (issue 23; spec part 2 §2, §4, §5, §8) against the real server and the demo
+// Deconsolidation (spec part 2 §2, §4, §5, §8) against the real server and the demo
 // consolidations of docs/DEMO.md: box _34717-111 in =34717-7-a-01 (3 parcels, measured),
 // _34717-112 in =34717-7-a-02 (P420005 not measured). The walk that unpacks a box runs on a
 // fresh server of its own (demo.fixtures.ts): the shared one keeps its boxes for the others.

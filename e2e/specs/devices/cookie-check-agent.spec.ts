@@ -3,7 +3,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { COOKIES_DISABLED_TOAST } from '../printing/printing.helpers';
 import { expect, test, useDeviceUrls } from './devices.fixtures';
 
-// Issue 14 item 9: with the real agent running, the cookie check (spec part 1 §8) passes on
+// With the real agent running, the cookie check (spec part 1 §8) passes on
 // every load. The agent's own check cookie (HttpOnly, set for localhost through
 // `api/cookie/check`) once had the name of the page's in-browser probe, so from the second
 // load on the page could not write its probe and showed "Cookie disabled" on every reload.

@@ -95,7 +95,7 @@ test('a parcel needing a sticker: scanning it prints the parcel label through th
   expect((await parcelState(page, 'P100005')).isNeedStickerPrint).toBe(false);
 });
 
-// Issue 14 item 12: the demo comes configured. Nothing is typed into the device dialog: the
+// The demo comes configured. Nothing is typed into the device dialog: the
 // page takes the scale of the agent on its computer (`GET api/version`) and keeps its ids.
 test('with no device cookies the measure step reads the scale of the agent on this computer', async ({
   page,

@@ -3,7 +3,7 @@ import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// The dimension types directory (issue 21; spec part 2 §1, §3, §5, §8, §9) against the real
+// The dimension types directory (spec part 2 §1, §3, §5, §8, §9) against the real
 // server and the demo types of docs/DEMO.md: DIM-S, DIM-M common to all warehouses, DIM-PAL and
 // DIM-XL of MSK-SC1. The walk that creates, changes and deletes a type runs on a fresh server.
 

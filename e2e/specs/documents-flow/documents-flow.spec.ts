@@ -3,7 +3,7 @@ import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// Document flow (issue 21; spec part 2 §3, §4, §8, §9) against the real server and the demo
+// Document flow (spec part 2 §3, §4, §8, §9) against the real server and the demo
 // documents of docs/DEMO.md (apps/server/src/db/demo-documents-data.ts), dated days before the
 // server's seed. Signing and confirming change them for good: that walk runs on a fresh server.
 

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { test, expect, type Scanner } from '../../fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// Issue 8: the network between the browser and the server fails during a move. The screen
+// The network between the browser and the server fails during a move. The screen
 // says the connection is lost, keeps the scan and sends the same operation again; the move
 // happens once. No other spec uses P100007; the two tests move it in turn, in zone 3 (FAST),
 // which no other spec of the shared server sorts into (zone 1's empty box 2 stays empty for

@@ -4,7 +4,7 @@ import { expect, test } from '../devices/devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
 
-// Issue 20, spec part 2 §2 /inbound, /shipment, /stickering-redirect-catch against the real
+// spec part 2 §2 /inbound, /shipment, /stickering-redirect-catch against the real
 // server and the real device agent, on the demo supplies and shipments of docs/DEMO.md
 // (demo-inbound-data.ts). The tests run in order on their worker's own server: each changes
 // the records the next one counts.

@@ -4,7 +4,7 @@ import { expect, noLocalAgent, test, useDeviceUrls } from '../devices/devices.fi
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
 
-// Delivery to a recipient (issue 19; spec part 2 §2 Delivery steps, §4 tariff rule and
+// Delivery to a recipient (spec part 2 §2 Delivery steps, §4 tariff rule and
 // Delivery flow, §8 delivery.store) with the real device agent and the demo recipients of
 // docs/DEMO.md: R-1012 (3 parcels in 8-c-04) and R-1013 (2 in 8-c-05), COURIER with tariffs
 // MSK-SC1 → PDL-WH2; R-1014 COURIER without a tariff; R-1001 SELF. Each worker has its own
@@ -162,7 +162,7 @@ test('R-1012: 3 packages, stickers printed by the agent, measured by scale and s
   });
 
   await test.step("/picking reopens this device's recipient at its delivery (part 1 §4, §6)", async () => {
-    // 34717 runs one picking per device (issue 17): the kept recipient's open picking has a
+    // 34717 runs one picking per device: the kept recipient's open picking has a
     // delivery, so its delivery page opens, not the direction list.
     await page.goto('/picking');
     await expect(page).toHaveURL(new RegExp(`/picking/delivery/${pickingId}$`));

@@ -4,7 +4,7 @@ import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { overlap } from '../shell/handheld.helpers';
 
-// Picking payment and item return (issue 18; spec part 2 §4 "Picking payment and return", §8
+// Picking payment and item return (spec part 2 §4 "Picking payment and return", §8
 // f-0019…f-0023; docs/DECISIONS.md "Picking payment"; docs/DEMO.md) against the real server and
 // its simulated terminal (approves after PAYMENT_TERMINAL_SIM_DELAY_MS, declines kopecks 13,
 // never answers kopecks 14): R-1020 (pick-up code 1357; P400201 600,00 ₽, P400202 434,50 ₽,

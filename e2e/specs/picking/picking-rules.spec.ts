@@ -3,7 +3,7 @@ import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// Picking validation and floor rules (issue 17; spec part 1 §4 checkPincode, checkProxy, lost;
+// Picking validation and floor rules (spec part 1 §4 checkPincode, checkProxy, lost;
 // §5 balance; §6 one picking per device; docs/DEMO.md) against the real server and the demo
 // recipients: R-1008 (pick-up code 4821; P400014 in 8-a-06, P400015/16 in 8-b-04), R-1009
 // (power of attorney; P400017/18 in 8-b-05), R-1010 (gate cells =34717-2-f-07/08; P400019 in

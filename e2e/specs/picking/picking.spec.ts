@@ -3,7 +3,7 @@ import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// Recipient pick-up (issue 16; spec part 1 §4 "Picking", §8; part 2 §2, §4) against the real
+// Recipient pick-up (spec part 1 §4 "Picking", §8; part 2 §2, §4) against the real
 // server and the demo recipients of docs/DEMO.md: R-1001 (P400001 in 8-a-01, P400002 in
 // 8-b-03), R-1002 (P400003/4 in 8-a-02, P400005 in 8-c-01), R-1006 held by Сидорова Анна. The
 // walk that hands parcels out runs on a fresh server of its own (demo.fixtures.ts).

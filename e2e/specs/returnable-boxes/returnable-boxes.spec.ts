@@ -6,7 +6,7 @@ import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent'
 // Spec part 1 §2 "Returnable boxes" against the real server and the real device agent: the
 // registry newest first, two boxes created with a scanned size, their stickers printed and read
 // back from the agent's PDF, a box deleted after confirming, its number never given again, and
-// a box whose size is chosen from the dimension types (issue 7).
+// a box whose size is chosen from the dimension types.
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);
 

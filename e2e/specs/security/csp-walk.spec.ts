@@ -5,7 +5,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { ADMINISTRATOR } from '../shell/handheld.helpers';
 import { PolicyWatch, appRoutePaths, openAndSettle } from './csp.helpers';
 
-// Issue 14 item 6: the app runs under its Content-Security-Policy and Permissions-Policy with
+// The app runs under its Content-Security-Policy and Permissions-Policy with
 // not one violation: signed in as the administrator (every route opens), every route of the
 // route table, the sign-in page's own POST, the camera with the zxing WebAssembly decoder and a
 // sound, the demo sheet. The

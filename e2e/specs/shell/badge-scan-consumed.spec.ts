@@ -3,7 +3,7 @@ import { OTHER_WORKER, WORKER } from '../auth/auth.helpers';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { markNames } from './shell.helpers';
 
-// Issue 14 item 10: a badge scan that switches the user is consumed by the switch; the page
+// A badge scan that switches the user is consumed by the switch; the page
 // under it never sees it (on /returnable-boxes it was also looked up as a dimension type).
 test('a badge that switches the user is not also handled by the page', async ({
   page,

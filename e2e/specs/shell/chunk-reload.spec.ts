@@ -5,7 +5,7 @@ const MESSAGE = 'Приложение было обновлено. Требуе�
 
 /**
  * A navigation inside the app to /nfc, whose chunk (the shared not-yet-available page, no CSS of its own) is loaded on demand;
- * the home page has no tile for an area not built yet (issue 14 item 15).
+ * the home page has no tile for an area not built yet.
  */
 async function openNfcInApp(page: Page): Promise<void> {
   await page.evaluate(() => {

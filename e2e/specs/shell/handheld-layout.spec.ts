@@ -9,7 +9,7 @@ import {
   horizontalProblems,
 } from './handheld.helpers';
 
-// Issue 14 item 14: every built page at 360×740 (and at 1366×768), in Russian and English, has
+// Every built page at 360×740 (and at 1366×768), in Russian and English, has
 // no sideways scroll and no action outside the viewport: /topology's form was 516 px wide,
 // /notifications 380 px, and the tables of returnable boxes, users and time tracking hid their
 // row actions off-screen. The pages are those of the administrator's home page (every built

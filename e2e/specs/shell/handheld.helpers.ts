@@ -24,7 +24,7 @@ export async function createWorker(page: Page, name: string): Promise<string> {
 }
 
 /**
- * What does not fit the screen sideways (issue 14 item 14): the page itself scrolling sideways,
+ * What does not fit the screen sideways: the page itself scrolling sideways,
  * a scroll box of the page scrolling sideways, and every visible action (button, link, field)
  * of the header and the page whose box is not wholly within the viewport's width. Reaching
  * an action by scrolling down is fine; by scrolling sideways it is not.

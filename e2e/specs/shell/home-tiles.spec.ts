@@ -2,7 +2,7 @@ import { test, expect } from '../../fixtures';
 import { SUPERVISOR, WORKER } from '../auth/auth.helpers';
 import { signInByBadge } from '../context/sign-in.helpers';
 
-// Issue 14 item 15: the home page offers only what the user can open. A worker saw Users (and
+// The home page offers only what the user can open. A worker saw Users (and
 // got f-007 there) and tiles of areas that are not built yet.
 test.describe('home tiles', () => {
   test('a worker, after a reload of the home page, sees no Users and nothing not built yet', async ({
@@ -23,18 +23,18 @@ test.describe('home tiles', () => {
     expect(tiles).toEqual([
       'menu-sorting',
       'menu-returns',
-      // Any user of the warehouse unpacks a consolidated box (issue 23, p2 §6).
+      // Any user of the warehouse unpacks a consolidated box (p2 §6).
       'menu-deconsolidation',
       // Any signed-in user looks a unit's history up (docs/DECISIONS.md "Vision screen").
       'menu-vision',
-      // Any signed-in user hands parcels to recipients (issue 16).
+      // Any signed-in user hands parcels to recipients.
       'menu-picking',
-      // Any user of the warehouse audits its cells (issue 22, p2 §6).
+      // Any user of the warehouse audits its cells (p2 §6).
       'menu-audit',
-      // Any signed-in user sees the supplies and shipments of their warehouse (issue 20, p2 §6).
+      // Any signed-in user sees the supplies and shipments of their warehouse (p2 §6).
       'menu-inbound',
       'menu-shipment',
-      // Any user of the centre: no role checks in document flow and dimensions (issue 21, p2 §6).
+      // Any user of the centre: no role checks in document flow and dimensions (p2 §6).
       'menu-documents-flow',
       'menu-dimensions',
       'menu-returnable-boxes',

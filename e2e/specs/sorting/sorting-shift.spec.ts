@@ -73,7 +73,7 @@ test.describe('sorting: a shift slice', () => {
     page,
     scanner,
   }) => {
-    // Issue 14 item 11: P100008 lies in box 1 in 1-a-01 (docs/DEMO.md).
+    // P100008 lies in box 1 in 1-a-01 (docs/DEMO.md).
     const screen = await openZone(page, scanner, 1);
     await scanner.scan('P100008');
     await expect(screen).toHaveAttribute('data-state', 'scanWhere');
@@ -112,7 +112,7 @@ test.describe('sorting: a shift slice', () => {
     await expect(page.getByTestId('prompt-error-text')).toHaveText(
       'Посылка P999999 не найдена на складе 34717',
     );
-    // Issue 14 item 15: the f-code in small print, not the server's raw 404.
+    // The f-code in small print, not the server's raw 404.
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0001');
     await expect(page.getByTestId('toast').first()).toContainText(
       'Посылка P999999 не найдена на складе 34717',
@@ -147,7 +147,7 @@ test.describe('sorting: a shift slice', () => {
     const screen = await openZone(page, scanner, 1);
     await scanner.scan('P100004');
     await expect(screen).toHaveAttribute('data-state', 'measure');
-    // Issue 14 item 11: the dimension type fills the three sizes (docs/DEMO.md).
+    // The dimension type fills the three sizes (docs/DEMO.md).
     await scanner.scan('DIM-S');
     await expect(page.getByTestId('measure-length')).toHaveValue('30');
     await expect(page.getByTestId('measure-width')).toHaveValue('20');
@@ -236,7 +236,7 @@ test.describe('sorting: a shift slice', () => {
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0031');
     await scanner.scan('=34717-1-c-05');
     await expect(screen).toHaveAttribute('data-state', 'scanWhat');
-    // Issue 14 item 15: in words, with the plural of its parcels (P100008, P100009, P100001).
+    // In words, with the plural of its parcels (P100008, P100009, P100001).
     await expect(page.getByTestId('prompt-pre')).toHaveText(
       'Короб 1 с 3 посылками перемещён в ячейку 1-c-05',
     );

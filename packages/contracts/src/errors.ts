@@ -45,12 +45,12 @@ export const ERROR_TABLE = {
   /** A business rule refused the operation; the message says why. */
   refused: { status: 200, errorCode: 1, isCritical: false },
   /**
-   * Recipient picking (issue 16): `end` of picked parcels with cash on delivery and no
+   * Recipient picking: `end` of picked parcels with cash on delivery and no
    * processed payment; lifted by the payment issue (docs/DECISIONS.md "Recipient picking").
    */
   paymentRequired: { status: 200, errorCode: 402, isCritical: false },
   /**
-   * Recipient picking (issue 17): 5 wrong pincodes within a picking lock its end for 15
+   * Recipient picking: 5 wrong pincodes within a picking lock its end for 15
    * minutes (docs/DECISIONS.md "Picking validation"); the message says the minutes left.
    */
   pincodeLocked: { status: 200, errorCode: 429, isCritical: false },
@@ -85,7 +85,7 @@ export type MessageParams = Record<string, MessageParam>;
 export interface AppErrorOptions {
   /**
    * The message key of the server's catalogue: the one error handler words it in the
-   * request's language (services know no locale; issue 15). `message` is then only the text
+   * request's language (services know no locale). `message` is then only the text
    * of logs and of a key the catalogue lacks.
    */
   key?: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The two rules every input value of the API goes through (issue 14 items 3 and 4; decided
+// The two rules every input value of the API goes through (decided
 // in docs/DECISIONS.md "Faults and bad input"): text has no control characters, and an id
 // (or a number that a column of type integer holds) is a positive int4. Every schema of the
 // calls uses these; the endpoint fuzz test (apps/server/test/faults/endpoint-fuzz.test.ts)

@@ -34,7 +34,7 @@ export const ZRuntimeSettings = z.object({
   scaleServiceUrl: z.string(),
   sortingCenterId: z.number().int(),
   /**
-   * The payment providers a picking may be paid through (issue 18, docs/DECISIONS.md
+   * The payment providers a picking may be paid through (docs/DECISIONS.md
    * "Picking payment"), each with the payment type it takes.
    */
   paymentProviders: z.array(

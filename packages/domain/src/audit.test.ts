@@ -7,7 +7,7 @@ import {
   isAuditCellScan,
 } from './audit.js';
 
-// Spec part 2 §3 derived figures, §5 (issue 22).
+// Spec part 2 §3 derived figures, §5.
 describe('auditFigures', () => {
   it.each([
     ['nothing', [], 0, null],

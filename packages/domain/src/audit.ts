@@ -100,7 +100,7 @@ export function auditSpokenText(barcode: string): string {
   return [...barcode].filter((character) => characterSound(character) !== null).join('');
 }
 
-/** How many of the last letters and digits of a scanned unit are spoken (issue 22). */
+/** How many of the last letters and digits of a scanned unit are spoken. */
 export const AUDIT_SPOKEN_TAIL = 4;
 
 /** Part 2 §4: a scan that starts with '=' is a cell (opens it, or finishes the open one). */

@@ -15,7 +15,7 @@ export function roleRank(roles: readonly UserRole[]): number {
 }
 
 /**
- * Issue 14 item 1 (docs/DECISIONS.md "Users and time tracking"): nobody acts on a user whose
+ * docs/DECISIONS.md "Users and time tracking": nobody acts on a user whose
  * role is above their own; equals may act on each other.
  */
 export function mayActOn(actor: readonly UserRole[], target: readonly UserRole[]): boolean {

@@ -52,7 +52,7 @@ export function symbolModules(symbol: BarcodeSymbol): number {
 
 /**
  * The print grid: 203 dpi, the resolution of the common thermal label printers. Module widths
- * are whole dots of it, so every bar is equally wide on the printhead (issue 14 item 13).
+ * are whole dots of it, so every bar is equally wide on the printhead.
  */
 export const PRINT_DPI = 203;
 /** mm of one dot of the print grid. */

@@ -1,4 +1,4 @@
-// Fitting a caption into its box on the label (issue 14 item 13: nothing the label shows may be
+// Fitting a caption into its box on the label (nothing the label shows may be
 // cut): smaller first, then over more lines, and only past the smallest legible size cut.
 
 /** Measures a text's width in mm at a font size (em) in mm. */

@@ -1,4 +1,4 @@
-// Label rendering (issue 4): templates → ZPL (Zebra-type printers, raw TCP 9100) and PDF
+// Label rendering: templates → ZPL (Zebra-type printers, raw TCP 9100) and PDF
 // (CUPS `lp`, the PDF folder). Shared by the device agent and server previews.
 import { renderPdf } from './pdf.js';
 import { layOutLabel, type LabelRequest } from './templates.js';

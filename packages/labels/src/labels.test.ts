@@ -112,7 +112,7 @@ describe('every template', () => {
   );
 });
 
-describe('long realistic captions and codes (issue 14 item 13)', () => {
+describe('long realistic captions and codes', () => {
   it.each(
     LONG_LABELS.map((sample) => [sample.template, sample.parameters.barcode, sample] as const),
   )('%s %s: ZPL prints every caption whole', async (_template, _barcode, sample) => {

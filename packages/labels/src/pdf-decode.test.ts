@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 /**
- * 203 dpi: the resolution of the common thermal label printers (issue 14 item 13). A label
+ * 203 dpi: the resolution of the common thermal label printers. A label
  * that reads back here reads back on a 300 dpi printer too.
  */
 const DPI = '203';

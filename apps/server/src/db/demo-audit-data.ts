@@ -1,7 +1,7 @@
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import type { CellRow } from '@sorting/domain';
 
-// The demo of the cell audit (issue 22; docs/DECISIONS.md "Audit"): zone 6 «Хранение» of the
+// The demo of the cell audit (docs/DECISIONS.md "Audit"): zone 6 «Хранение» of the
 // sorting centre, touched by no other spec. demo-data.ts makes its boxes, parcels and
 // returnable box; seed.ts its finished session.
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import type { CellRow } from '@sorting/domain';
 
-// The demo consolidations (issue 23; docs/DECISIONS.md "Deconsolidation"): boxes gathered for
+// The demo consolidations (docs/DECISIONS.md "Deconsolidation"): boxes gathered for
 // one destination in zone 7 «Консолидация» of the sorting centre, and one of warehouse 1201
 // that a worker of the centre is refused. demo-data.ts makes boxes and parcels of them.
 

@@ -94,7 +94,7 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
   sortingMode: 'SortingCenter',
   defaultZoneNumber: 1,
   disableAutomove: false,
-  // Issue 17 (part 1 §6): a device runs one recipient's picking at a time.
+  // A device runs one recipient's picking at a time.
   isSinglePickingPerDevice: true,
   sortingCenterId: DEFAULT_SORTING_CENTER_ID,
   zones: [
@@ -362,7 +362,7 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: 'SPB-01',
     isClosed: false,
   },
-  // The consolidated boxes stand closed in their cells with the destination's key (issue 23).
+  // The consolidated boxes stand closed in their cells with the destination's key.
   ...DEMO_CONSOLIDATIONS.map((c) => ({
     number: c.boxNumber,
     warehouseNumber: c.warehouseNumber,
@@ -372,7 +372,7 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: c.destinationKey,
     isClosed: true,
   })),
-  // The recipients' parcels lie in closed boxes in zone 8 «Выдача» (issue 16).
+  // The recipients' parcels lie in closed boxes in zone 8 «Выдача».
   ...DEMO_PICKING_BOXES.map((box) => ({
     number: box.boxNumber,
     warehouseNumber: box.warehouseNumber,
@@ -382,7 +382,7 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: 'MSK-YUG',
     isClosed: true,
   })),
-  // The boxes of the audit zone 6 (issue 22).
+  // The boxes of the audit zone 6.
   ...DEMO_AUDIT_BOXES.map((box) => ({ ...box, warehouseNumber: SC, zoneNumber: 6 })),
 ];
 

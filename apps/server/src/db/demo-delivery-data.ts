@@ -1,4 +1,4 @@
-// The demo tariffs of delivery to a recipient (issue 19; docs/DECISIONS.md "Delivery to a
+// The demo tariffs of delivery to a recipient (docs/DECISIONS.md "Delivery to a
 // recipient"): two for MSK-SC1 → PDL-WH2 (recipients R-1012, R-1013 of
 // demo-picking-data.ts), none for MSK-SC1 → MSK-SC1 (R-1014 has no delivery offer).
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 
-// The demo document flow (issue 21; docs/DECISIONS.md "Document flow"): documents of sorting
+// The demo document flow (docs/DECISIONS.md "Document flow"): documents of sorting
 // centre 34717 in every state and direction, one in an unknown state, one older than the
 // default 6 days, and one of another centre (1201) that the centre never sees. Dates are days
 // before the seed runs.

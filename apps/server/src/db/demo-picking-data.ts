@@ -1,7 +1,7 @@
 import { DEFAULT_SORTING_CENTER_ID, type TPickingDeliveryType } from '@sorting/contracts';
 import type { CellRow } from '@sorting/domain';
 
-// The demo recipients of recipient picking (issue 16; docs/DECISIONS.md "Recipient picking"):
+// The demo recipients of recipient picking (docs/DECISIONS.md "Recipient picking"):
 // parcels P400001… in closed boxes _34717-121… standing in zone 8 «Выдача» of the sorting
 // centre, and one recipient of warehouse 1201. demo-data.ts makes the boxes and parcels,
 // seed.ts the recipients, their parcels and the picking held by the second demo worker.
@@ -37,19 +37,19 @@ export const DEMO_PICKING_BOXES: readonly DemoPickingBox[] = [
   { warehouseNumber: SC, boxNumber: 127, zoneNumber: 8, row: 'a', col: 5 },
   { warehouseNumber: SC, boxNumber: 128, zoneNumber: 8, row: 'b', col: 1 },
   { warehouseNumber: SC, boxNumber: 129, zoneNumber: 8, row: 'b', col: 2 },
-  // Issue 19: the delivery recipients' boxes (R-1012…R-1014).
+  // The delivery recipients' boxes (R-1012…R-1014).
   { warehouseNumber: SC, boxNumber: 141, zoneNumber: 8, row: 'c', col: 4 },
   { warehouseNumber: SC, boxNumber: 142, zoneNumber: 8, row: 'c', col: 5 },
   { warehouseNumber: SC, boxNumber: 143, zoneNumber: 8, row: 'c', col: 6 },
   // Warehouse 1201: zone 2 (Экспедиция), its last cell.
   { warehouseNumber: REGULAR, boxNumber: 121, zoneNumber: 2, row: 'd', col: 6 },
-  // Issue 17: the recipients with a pincode, a power of attorney, gate mode, a balance check.
+  // The recipients with a pincode, a power of attorney, gate mode, a balance check.
   { warehouseNumber: SC, boxNumber: 130, zoneNumber: 8, row: 'a', col: 6 },
   { warehouseNumber: SC, boxNumber: 131, zoneNumber: 8, row: 'b', col: 4 },
   { warehouseNumber: SC, boxNumber: 132, zoneNumber: 8, row: 'b', col: 5 },
   { warehouseNumber: SC, boxNumber: 133, zoneNumber: 8, row: 'b', col: 6 },
   { warehouseNumber: SC, boxNumber: 134, zoneNumber: 8, row: 'c', col: 2 },
-  // Issue 18: the recipients who pay cash on delivery (cash, declined and silent terminal).
+  // The recipients who pay cash on delivery (cash, declined and silent terminal).
   { warehouseNumber: SC, boxNumber: 150, zoneNumber: 8, row: 'c', col: 4 },
   { warehouseNumber: SC, boxNumber: 151, zoneNumber: 8, row: 'c', col: 5 },
   { warehouseNumber: SC, boxNumber: 152, zoneNumber: 8, row: 'c', col: 6 },
@@ -145,7 +145,7 @@ function client(
   };
 }
 
-/** Issue 19: a courier delivery from the sorting centre to Podolsk (tariffs exist). */
+/** A courier delivery from the sorting centre to Podolsk (tariffs exist). */
 const PODOLSK_DELIVERY = {
   warehouseCodeTo: 'PDL-WH2',
   addressTo: 'Подольск, ул. Садовая, 5, кв. 12',
@@ -200,7 +200,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
     ],
     'cash on delivery 1 250,00 ₽: end is refused (402) until it is paid (card or terminal)',
   ),
-  // Issue 19 (docs/DECISIONS.md "Delivery to a recipient"): COURIER recipients, two with
+  // docs/DECISIONS.md "Delivery to a recipient": COURIER recipients, two with
   // tariffs MSK-SC1 → PDL-WH2 (demo-delivery-data.ts) and one without (MSK-SC1 → MSK-SC1).
   client(
     'R-1012',
@@ -240,7 +240,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
       addressTo: 'Подольск, ул. Заводская, 3',
     },
   ),
-  // Issue 17 (docs/DECISIONS.md "Picking validation").
+  // docs/DECISIONS.md "Picking validation".
   client(
     'R-1008',
     'Павлова Марина',
@@ -275,7 +275,7 @@ export const DEMO_PICKING_CLIENTS: readonly DemoPickingClient[] = [
     'balance 500,00 ₽ against cash on delivery 1 200,00 ₽: Begin is refused',
     { rules: { isNeedBalanceCheck: true, balanceKopecks: 50_000, balanceDebetKopecks: 0 } },
   ),
-  // Issue 18 (docs/DECISIONS.md "Picking payment"): cash on delivery paid at the pick-up. The
+  // docs/DECISIONS.md "Picking payment": cash on delivery paid at the pick-up. The
   // simulated terminal declines an amount ending in ,13 ₽ and never answers one ending in ,14 ₽.
   client(
     'R-1020',

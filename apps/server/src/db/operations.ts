@@ -4,7 +4,7 @@ import { refusal } from '../lib/refusal.js';
 import type { Db } from './database.js';
 import { operations } from './schema.js';
 
-// Idempotency in one module (issue 15): a change runs ONCE per operation id (`X-Operation-Id`,
+// Idempotency in one module: a change runs ONCE per operation id (`X-Operation-Id`,
 // architecture "Data and identity"). The entry is `runInOperation` (over a module's repository:
 // `operationsOver`); a parcel's move claims and stores the id in its own statements with
 // `runSelfClaimedOperation` and the SQL fragments below. Nothing else writes `operations`.

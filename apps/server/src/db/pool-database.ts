@@ -12,7 +12,7 @@ import type pg from 'pg';
 
 /**
  * drizzle's node-postgres session over a pool, with a transaction that always gives its
- * client back (issue 14 item 2, docs/DECISIONS.md "Database").
+ * client back (docs/DECISIONS.md "Database").
  *
  * drizzle-orm 0.45's own `NodePgSession.transaction` checks a client out, sends BEGIN before
  * its try/finally and releases the client without the error. A BEGIN that fails (the pool

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cells, users, warehouses } from './schema-base.js';
 
-// Cell audit tables (spec part 2 §3 "Audit", §4; issue 22; docs/DECISIONS.md "Audit"). The audit
+// Cell audit tables (spec part 2 §3 "Audit", §4; docs/DECISIONS.md "Audit"). The audit
 // records what was found; it moves no stock.
 
 /** An audit session of a warehouse; finished_at set once, after which nothing changes. */

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema-base.js';
 
-// The document flow (spec part 2 §3 "Document flow item", §4; issue 21, docs/DECISIONS.md
+// The document flow (spec part 2 §3 "Document flow item", §4; docs/DECISIONS.md
 // "Document flow"): documents of a sorting centre, the contragents they name, and the
 // signatures our organisation made.
 

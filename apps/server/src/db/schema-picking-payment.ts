@@ -20,7 +20,7 @@ import {
 import { users } from './schema-base.js';
 import { pickings, removedItemKeys } from './schema-picking.js';
 
-// Picking payment and item return (issue 18; spec part 2 §3 "Picking and payment", §4;
+// Picking payment and item return (spec part 2 §3 "Picking and payment", §4;
 // docs/DECISIONS.md "Picking payment"): the payments of a picking (at most one PENDING or
 // PROCESSED at a time, a partial unique index) and the items returned with a reason. Tables
 // of their own beside schema-picking.ts. Money in kopecks.

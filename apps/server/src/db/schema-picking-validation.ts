@@ -4,7 +4,7 @@ import { PICKING_VALIDATION_KINDS } from '@sorting/contracts';
 import { users } from './schema-base.js';
 import { pickingClients, pickings, removedItemKeys } from './schema-picking.js';
 
-// Picking validation and floor rules (issue 17; spec part 1 §3 validationType, §4 "end with
+// Picking validation and floor rules (spec part 1 §3 validationType, §4 "end with
 // validation data", §5; docs/DECISIONS.md "Picking validation"): the recipients' pincodes (a
 // salted hash only), each picking's pincode failures and lockout and the proof it ended with,
 // and the items marked lost. Tables of their own beside schema-picking.ts.

@@ -10,7 +10,7 @@ import {
 import { users } from './schema-base.js';
 
 /**
- * Device agents allowed to connect to the printing hub as printer clients (issue 4). The key
+ * Device agents allowed to connect to the printing hub as printer clients. The key
  * is a long random secret shown once by `npm run agent:register`; only its sha256 (hex) is
  * stored, so a lookup is an indexed equality.
  */
@@ -51,7 +51,7 @@ export const printerAgentConnections = pgTable(
   ],
 );
 
-/** Print jobs sent through the hub (issue 4: queued → sent → printed/failed). */
+/** Print jobs sent through the hub (queued → sent → printed/failed). */
 export const printJobs = pgTable(
   'print_jobs',
   {

@@ -43,7 +43,7 @@ export function createSeedPickingRepository(db: Db) {
       return new Map(rows.map((row) => [row.number, row.id]));
     },
 
-    /** Issue 17: the recipients' pincode hashes (a client that has one keeps it). */
+    /** The recipients' pincode hashes (a client that has one keeps it). */
     async insertPincodes(rows: { clientId: number; pincodeHash: string }[]): Promise<void> {
       if (rows.length === 0) return;
       await db.insert(pickingClientPincodes).values(rows).onConflictDoNothing();

@@ -123,7 +123,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     await seedInbound(tx, warehouseIds);
     await seedDocuments(tx);
     await seedPicking(tx, warehouseIds);
-    // Issue 19: the delivery tariffs (demo-delivery-data.ts); existing ones are kept.
+    // The delivery tariffs (demo-delivery-data.ts); existing ones are kept.
     await tx
       .insert(deliveryTariffs)
       .values([...DEMO_TARIFFS])
@@ -411,7 +411,7 @@ async function seedPicking(db: Db, warehouseIds: Map<number, number>): Promise<v
       isNeedBalanceCheck: client.rules?.isNeedBalanceCheck ?? false,
     })),
   );
-  // Issue 17: the pincodes as salted hashes only (docs/DECISIONS.md "Picking validation").
+  // The pincodes as salted hashes only (docs/DECISIONS.md "Picking validation").
   await repository.insertPincodes(
     await Promise.all(
       DEMO_PICKING_CLIENTS.flatMap((client) => {

@@ -13,7 +13,7 @@ export const API_DOCUMENT_PATH = '/openapi.json';
 export const API_DOCUMENT_PAGE = '/api-docs';
 
 /**
- * Schemas on the routes (issue 15): fastify-type-provider-zod validates requests and answers
+ * Schemas on the routes: fastify-type-provider-zod validates requests and answers
  * with each route's zod schemas, and @fastify/swagger publishes them. Registered before every
  * route, since both hook into route registration.
  */

@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Fastify's per-request log lines at the level an operator needs (issue 14 item 15; docs/
+ * Fastify's per-request log lines at the level an operator needs (docs/
  * DECISIONS.md "Serving and shutdown"): one user's day wrote 4,600 info lines in 25 minutes,
  * two for every request. Now a request is written at debug ("incoming request", "request
  * completed"), and its completed line at info only when it failed (HTTP status 400 or more)

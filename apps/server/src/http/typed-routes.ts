@@ -20,7 +20,7 @@ import { refusal } from '../lib/refusal.js';
 import { operationIdOf, operationScopeOf } from './operation-id.js';
 import { resolveRouteWarehouse } from './route-warehouse.js';
 
-// The server side of the typed route map (issue 15, docs/DECISIONS.md "Contract and errors"):
+// The server side of the typed route map (docs/DECISIONS.md "Contract and errors"):
 // each route of a service's map is registered here with its zod schemas on the route (validated
 // by fastify-type-provider-zod, published in /openapi.json), its access checked by one shared
 // hook with its warehouse (route-warehouse.ts), and its answer wrapped in the envelope of the route's casing.

@@ -66,7 +66,7 @@ const RU = {
   pickingLostItemNotFound: 'Позиция выдачи {id} не найдена',
   pickingLostWrongBarcode: 'Посылка {barcode} не та, что в этой позиции выдачи ({expected})',
   pickingLostNotWaiting: 'Посылка {barcode} не ожидает выдачи: отметить ненайденной нельзя',
-  // Issue 18 (docs/DECISIONS.md "Picking payment").
+  // docs/DECISIONS.md "Picking payment".
   pickingPaymentProviderType: 'Способ оплаты {provider} не принимает оплату типа {type}',
   pickingNothingToPay: 'Нечего оплачивать: у собранных посылок нет наложенного платежа',
   pickingPaymentNotFound: 'У подбора {id} нет оплаты',
@@ -401,7 +401,7 @@ export function messageFor(
 
 /**
  * Catalogue texts by name in the request's language: the labels a route (the edge) words for
- * a formatter or a service, which then know no language (a CSV header, issue 15).
+ * a formatter or a service, which then know no language (a CSV header).
  */
 export function wordsFor<K extends string>(
   request: FastifyRequest,

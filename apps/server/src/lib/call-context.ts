@@ -35,7 +35,7 @@ export interface OperationScope {
 }
 
 /**
- * Who calls and under which operation id: the one context every service receives (issue 15).
+ * Who calls and under which operation id: the one context every service receives.
  * It carries no locale: services throw AppErrors with a message key and parameters, and the
  * error handler words them in the caller's language.
  */
@@ -66,7 +66,7 @@ export interface PublicCallContext {
 }
 
 /**
- * How every service receives its repository (issue 15): a factory over a database handle, so
+ * How every service receives its repository: a factory over a database handle, so
  * a read uses it over the database and a change over its transaction, and a unit test can give
  * a fake. `DbHandle` is the module's `Db` (kept generic here: lib does not import db).
  */

@@ -8,7 +8,7 @@ import type { MessageKey } from '../i18n/messages.js';
 
 /**
  * An AppError whose message is a key of the server's catalogue with its parameters: the one
- * error handler words it in the caller's language (issue 15: services know no locale).
+ * error handler words it in the caller's language (services know no locale).
  */
 export function refusal(
   code: AppErrorCode,

@@ -13,7 +13,7 @@ import {
 } from './fault-fixtures.js';
 import type { TcpProxy } from './tcp-proxy.js';
 
-// Issue 14 item 2: PostgreSQL crashed again and again under load must leave the server's
+// PostgreSQL crashed again and again under load must leave the server's
 // pool whole. Each crash is a cut of the TCP proxy between the server process and
 // PostgreSQL (every connection reset, new ones refused), as issue 8's database-loss test.
 // PostgreSQL only.

@@ -14,7 +14,7 @@ import {
 } from './fault-fixtures.js';
 import type { TcpProxy } from './tcp-proxy.js';
 
-// Issue 8: PostgreSQL is lost abruptly while devices scan and move. The machine's PostgreSQL
+// PostgreSQL is lost abruptly while devices scan and move. The machine's PostgreSQL
 // is never stopped: a TCP proxy between the server process and PostgreSQL resets and refuses
 // connections, then lets them through again. PostgreSQL only.
 

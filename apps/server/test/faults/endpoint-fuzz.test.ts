@@ -75,14 +75,14 @@ const FIELD_NAMES = [
   'Width',
   'Height',
   'IsCommon',
-  // Recipient picking (issue 16).
+  // Recipient picking.
   'PickingClientCode',
   'PickingId',
   'UserId',
   'Timestamp',
   'CellBarcode',
   'ValidationData',
-  // Picking validation (issue 17): lost, and end's ValidationData fields.
+  // Picking validation: lost, and end's ValidationData fields.
   'PickingItemId',
   'Description',
   'Kind',
@@ -90,7 +90,7 @@ const FIELD_NAMES = [
   'AttorneyNumber',
   'AttorneyDate',
   'HolderName',
-  // Picking payment and return (issue 18).
+  // Picking payment and return.
   'PaymentTypeCode',
   'ProviderCode',
   'State',
@@ -113,7 +113,7 @@ const FIELD_NAMES = [
   'PageSize',
   'OutboundId',
   'SyncKey',
-  // Delivery to a recipient (issue 19).
+  // Delivery to a recipient.
   'fromAddress',
   'toAddress',
   'externalCode',
@@ -273,7 +273,7 @@ describe('every endpoint body fuzzed', () => {
   });
 });
 
-// Issue 14 items 3 and 4: one hostile value at a time in one place (path, query, body field at
+// One hostile value at a time in one place (path, query, body field at
 // any depth, input cookie or header) while the rest of the request stays valid, so the value
 // reaches as far as it can: a NUL (PostgreSQL SQLSTATE 22021) or a number past int4 (22003)
 // must be refused by validation, never reach SQL as a 500.

@@ -3,7 +3,7 @@ import { DEFAULT_SORTING_CENTER_ID, LKD_TOKEN_COOKIE } from '@sorting/contracts'
 import type { Db } from '../../src/db/database.js';
 import { cells, parcels, users, warehouses, zones } from '../../src/db/schema.js';
 
-// A valid request per registered route (issue 14 items 3 and 4): the field fuzz replaces one
+// A valid request per registered route: the field fuzz replaces one
 // value at a time (a path parameter, a query value, a body field at any depth, an input
 // cookie) by a hostile one while every other value stays valid, so the hostile value gets as
 // far into the server as it can. A route without a sample fails the fuzz until one is added.
@@ -259,7 +259,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
         PickingId: 999999,
         UserId: ids.callerUserId,
         Timestamp: '2026-03-02T08:00:00Z',
-        // Issue 17: the attorney's fields are fuzzed too.
+        // The attorney's fields are fuzzed too.
         ValidationData: {
           Kind: 'attorney',
           AttorneyNumber: '77 АБ 1234567',
@@ -284,7 +284,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { PickingId: 999999 },
       headers: { 'x-operation-id': 'fuzz-picking-cancel-0001' },
     },
-    // Delivery to a recipient (issue 19): picking 999999 and delivery 999999 do not exist.
+    // Delivery to a recipient: picking 999999 and delivery 999999 do not exist.
     'POST /picking-api/picking/delivery': {
       query: { pickingId: '999999', deliveryId: '999999' },
       headers: { 'x-operation-id': 'fuzz-picking-delivery-0001' },
@@ -309,7 +309,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
       body: { height: 10, width: 10, length: 10, weight: 500 },
       headers: { 'x-operation-id': 'fuzz-delivery-measure-0001' },
     },
-    // Issue 18: payment and item return (no such picking or item: looked up all the same).
+    // Payment and item return (no such picking or item: looked up all the same).
     'POST /picking-api/picking/:pickingId/pay': {
       params: { pickingId: ABSENT_ID },
       body: {

@@ -10,7 +10,7 @@ import {
   type ServerChild,
 } from './fault-fixtures.js';
 
-// Issue 14 item 8: a graceful shutdown (SIGTERM) of a server on a PGlite folder hung until
+// A graceful shutdown (SIGTERM) of a server on a PGlite folder hung until
 // the 10 s force-kill. The cause (docs/DECISIONS.md "Serving and shutdown"): a websocket upgrade
 // that reached the server while it was closing was answered 503 by Fastify on the raw socket
 // and the socket was never closed, so the HTTP server's close waited for it for ever. Agents

@@ -18,7 +18,7 @@ import {
 import { createTestDatabase } from '../test-database.js';
 import { seedExtraParcels } from './fault-fixtures.js';
 
-// Issue 8: thirty-two workers race on the same few parcels and cells. Whatever wins, a parcel
+// Thirty-two workers race on the same few parcels and cells. Whatever wins, a parcel
 // lies in at most one box, every box holds one sorting key, and box and cell contents equal
 // what the recorded moves (events) say.
 

@@ -39,12 +39,12 @@ export interface Target {
   cellBarcode: string;
   acceptanceBarcode: string;
   containerBarcode: string | null;
-  /** An incoming state-1 document of the sorting centre with this number (issue 21). */
+  /** An incoming state-1 document of the sorting centre with this number. */
   documentId: number | null;
-  /** A recipient of the warehouse and an open picking of it, if any (issue 16). */
+  /** A recipient of the warehouse and an open picking of it, if any. */
   clientCode: string;
   pickingId: number | null;
-  /** An item of that picking (issue 18: return and its reasons). */
+  /** An item of that picking (return and its reasons). */
   pickingItemId: number | null;
   inboundId: number;
   inboundDetailId: number;
@@ -316,7 +316,7 @@ export const MATRIX: MatrixCall[] = [
       url: `/deconsolidating-api/v1/${t.warehouseNumber}/Consolidating/${encodeURIComponent(t.cellBarcode)}`,
     }),
   },
-  // Audit (issue 22): the warehouse in the path; a session id of the other centre is never
+  // Audit: the warehouse in the path; a session id of the other centre is never
   // reached (the warehouse is refused first).
   {
     name: 'audit sessions',
@@ -423,7 +423,7 @@ export const MATRIX: MatrixCall[] = [
             },
           },
   })),
-  // Issue 18: payment and item return of another warehouse's picking are unknown.
+  // Payment and item return of another warehouse's picking are unknown.
   ...(
     [
       [

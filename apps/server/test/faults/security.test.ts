@@ -38,7 +38,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'DELETE /users-api/v1/sessions': 'sign-out is idempotent: without a session it is done',
   'GET /demo-sheet': 'the printable demo sheet (demo seed only)',
   'GET /en/demo-sheet': 'the printable demo sheet (demo seed only)',
-  'GET /openapi.json': 'the API document: the routes and their shapes, no data (issue 15)',
+  'GET /openapi.json': 'the API document: the routes and their shapes, no data',
   'GET /api-docs': 'the human page of the API document (Swagger UI)',
   'GET /api-docs/json': 'the same document, as Swagger UI asks for it',
   'GET /api-docs/yaml': 'the same document in YAML',

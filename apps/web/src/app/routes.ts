@@ -75,7 +75,7 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   })),
 ];
 
-/** The pick-up page, also of the recipient-less picking paths (issue 16). */
+/** The pick-up page, also of the recipient-less picking paths. */
 const pickingPickupPage = () => import('../features/picking/picking-pickup-page');
 
 /** Spec part 1 §2 and part 2 §2: routes behind the sign-in guard. */
@@ -112,10 +112,10 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
   },
   { path: '/picking', ns: 'picking', load: () => import('../features/picking/picking-page') },
   { path: '/picking/pickup/:clientCode', ns: 'picking', load: pickingPickupPage },
-  // Without a parameter the pick-up page sends to the direction select (issue 16).
+  // Without a parameter the pick-up page sends to the direction select.
   { path: '/picking/pickup', ns: 'picking', load: pickingPickupPage },
   { path: '/picking/delivery', ns: 'picking', load: pickingPickupPage },
-  // Issue 19: the delivery of a picking (part 1 §4, part 2 §2); the pick-up page's chunk loads
+  // The delivery of a picking (part 1 §4, part 2 §2); the pick-up page's chunk loads
   // the delivery page for a `pickingId` (one loader: the first screen's budget).
   { path: '/picking/delivery/:pickingId', ns: 'picking', load: pickingPickupPage },
   // Spec part 2 §2 /audit and /audit/{sessionId}: one entry, one chunk (features/audit/audit-page).

@@ -72,7 +72,7 @@ describe('cookie checks (spec part 1 §8: cookies disabled)', () => {
     ).toBe(false);
   });
 
-  it('passes again on the next load after the agent set its HttpOnly cookie (issue 14 item 9)', async () => {
+  it('passes again on the next load after the agent set its HttpOnly cookie', async () => {
     // A browser jar for one host: an HttpOnly cookie is invisible to the page, and the page
     // cannot write a cookie of that name (browsers keep the HttpOnly one).
     const page = createMemoryCookieJar();

@@ -57,7 +57,7 @@ export function isCrossSiteToAgent(pageHost: string, agentUrl: string): boolean 
 }
 
 /**
- * The name of the cookie the agent is asked to set (issue 14 item 9). Never a name of the page's
+ * The name of the cookie the agent is asked to set. Never a name of the page's
  * own probes: the agent's cookie is HttpOnly and shares the host with the page (localhost), so
  * under the probe's name it would stop the page from writing its probe, and every load after
  * the first would report cookies disabled.

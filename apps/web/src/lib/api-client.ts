@@ -40,7 +40,7 @@ export interface ApiResult<T> extends Envelope<T> {
 
 /**
  * What a flow's machine reads of a call's answer: the casing-free envelope and the HTTP status
- * (issue 15: declared once, here, for every machine).
+ * (declared once, here, for every machine).
  */
 export type CallResult<T> = Pick<
   ApiResult<T>,
@@ -64,7 +64,7 @@ type PartOf<T, K extends string> = T extends { [P in K]: infer V }
 /**
  * A route's input as one flat object: its path parameters, query and body fields and, for an
  * operation, its operation id. A feature whose call takes exactly what the route takes declares
- * it with this, so the fields are written once, in the contract (issue 15). The fields are typed
+ * it with this, so the fields are written once, in the contract. The fields are typed
  * as the server reads them after validation (an id is a number, not whatever it accepts).
  */
 export type FlatCallInput<R extends RouteDefinition> = PartOf<CallArguments<R>, 'params'> &
@@ -91,7 +91,7 @@ export interface ApiClientDeps {
 }
 
 /**
- * A call of a route map of packages/contracts (issue 15): the path, method, service and the
+ * A call of a route map of packages/contracts: the path, method, service and the
  * shapes of input and answer come from the map, never written again in a feature.
  */
 export type CallRoute = <R extends RouteDefinition>(

@@ -7,7 +7,7 @@ import { ZId, ZOptionalId, zText } from '../input-rules.js';
 // docs/DECISIONS.md "Delivery to a recipient"). The delivery-api answers camelCase as the spec
 // writes it (`operationObject`); the route maps are `delivery.routes.ts`.
 
-/** Spec part 2 §4 Delivery flow: 1…99 packages per delivery (issue 19). */
+/** Spec part 2 §4 Delivery flow: 1…99 packages per delivery. */
 export const DELIVERY_MAX_PACKAGES = 99;
 /** The sorting bounds (part 1 §5): a side is > 0 and ≤ 10,000 cm. */
 export const DELIVERY_MAX_CENTIMETRES = 10_000;

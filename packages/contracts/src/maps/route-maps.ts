@@ -33,7 +33,7 @@ export const ROUTE_MAPS = {
   dimensions: DIMENSIONS_ROUTES,
   deconsolidating: DECONSOLIDATION_ROUTES,
   documentsFlow: DOCUMENTS_FLOW_ROUTES,
-  // Spec part 2 §7: `picking/delivery` (issue 19), payment and item return (issue 18) are
+  // Spec part 2 §7: `picking/delivery`, payment and item return are
   // picking-api calls beside the pick-up's own.
   picking: { ...PICKING_ROUTES, ...PICKING_DELIVERY_ROUTES, ...PICKING_PAYMENT_ROUTES },
   delivery: DELIVERY_ROUTES,

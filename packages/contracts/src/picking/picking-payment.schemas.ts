@@ -15,7 +15,7 @@ import { PICKING_ITEM_STATES } from './picking-types.js';
 
 export * from '../payment-types.js';
 
-// The schemas of picking payment and item return (issue 18; spec part 2 §3 "Picking and
+// The schemas of picking payment and item return (spec part 2 §3 "Picking and
 // payment", §4, §7 `pay`, `return/reasons`, `return`; docs/DECISIONS.md "Picking payment").
 // PICKING_PAYMENT_SCHEMAS binds them to PICKING_PAYMENT_ROUTES. Money in rubles with two
 // decimals on the wire, kopecks in the database.

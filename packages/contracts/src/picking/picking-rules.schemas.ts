@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZId, ZOptionalId, zText } from '../input-rules.js';
 import { PICKING_ITEM_STATES } from './picking-types.js';
 
-// The schemas of picking's validation and floor rules (issue 17; spec part 1 §3 "Picking
+// The schemas of picking's validation and floor rules (spec part 1 §3 "Picking
 // client" balance fields, §5, §7 `balance`, `lost`, `end` ValidationData; docs/DECISIONS.md
 // "Picking validation"). PICKING_SCHEMAS (picking.schemas.ts) binds them to their routes.
 

@@ -10,7 +10,7 @@ export const PICKING_MAX_PAGE_SIZE = 100;
 
 /**
  * Picking item states. WAITING is the spec's (part 1 §3); PICKED (taken from its cell), LOST
- * (issue 17, `lost`) and RETURNED (issue 18, `return`; also a parcel lying in the returns
+ * (`lost`) and RETURNED (`return`; also a parcel lying in the returns
  * area when the picking began) are ours (docs/DECISIONS.md "Recipient picking").
  */
 export const PICKING_ITEM_STATES = ['WAITING', 'PICKED', 'LOST', 'RETURNED'] as const;

@@ -87,7 +87,7 @@ export const ZPickingClientsPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /**
-   * Ours (issue 17, part 1 §6): the warehouse runs one picking per device, so `/picking`
+   * Ours (part 1 §6): the warehouse runs one picking per device, so `/picking`
    * reopens the recipient kept in LAST_PICKING_RECIPIENT.
    */
   isSinglePickingPerDevice: z.boolean(),

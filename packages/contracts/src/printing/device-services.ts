@@ -21,7 +21,7 @@ export const DEVICE_SERVICE_PATHS = {
 } as const;
 
 /**
- * GET api/version answer (ours, issue 14 item 12): a page with empty scale cookies takes the
+ * GET api/version answer (ours): a page with empty scale cookies takes the
  * scale of the agent on its computer, so the demo works without typing ids.
  */
 export interface DeviceServiceInfo {

@@ -3,7 +3,7 @@ import { zText } from '../input-rules.js';
 import { HUB_METHODS, type AgentPrinter } from './printing-protocol.js';
 
 // The arguments of every hub method a client invokes (spec part 1 §7), under the input rules
-// every call of the API follows (issue 14 item 3; docs/DECISIONS.md "Faults and bad input"):
+// every call of the API follows (docs/DECISIONS.md "Faults and bad input"):
 // text without control characters and of bounded length, each argument of its type, no
 // argument missing or extra. The server refuses an invocation whose arguments break them.
 

@@ -32,7 +32,7 @@ export const LABEL_TEMPLATES = [
   'returnable-box',
   'parcel',
   'inbound-detail',
-  // Issue 19: a delivery package (docs/DECISIONS.md "Delivery to a recipient").
+  // A delivery package (docs/DECISIONS.md "Delivery to a recipient").
   'delivery-package',
 ] as const;
 export type LabelTemplate = (typeof LABEL_TEMPLATES)[number];
@@ -125,7 +125,7 @@ export interface HubPrintAccepted {
   jobId: string;
 }
 
-/** Print job lifecycle recorded by the server (issue 4: queued → sent → printed/failed). */
+/** Print job lifecycle recorded by the server (queued → sent → printed/failed). */
 export const PRINT_JOB_STATES = ['queued', 'sent', 'printed', 'failed'] as const;
 export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
 

@@ -4,7 +4,7 @@ import type { PRINTING_SCHEMAS } from './print-jobs.js';
 type Schemas = typeof PRINTING_SCHEMAS;
 
 /**
- * Ours (issue 4): the signed-in user's recent print jobs and their reprint, beside the
+ * Ours: the signed-in user's recent print jobs and their reprint, beside the
  * printing hub (`printingApiBase`). PascalCase envelope.
  */
 export const PRINTING_ROUTES = {

@@ -1,4 +1,4 @@
-// One typed route map per service (issue 15, docs/DECISIONS.md "Contract and errors"): a call's
+// One typed route map per service (docs/DECISIONS.md "Contract and errors"): a call's
 // method, path, service, casing, access and errors are declared once here; the server
 // registers its routes from the map with the zod schemas of `<service>.schemas.ts`, and the web
 // app calls through one typed client built on the same map. This file imports zod for types

@@ -196,9 +196,9 @@ export const SORTING_EVENT_KINDS = [
   'parcel.pickedUp',
   'parcel.handedOut',
   'picking.cancelled',
-  // Issue 17 (docs/DECISIONS.md "Picking validation"): not found in its cell at a picking.
+  // docs/DECISIONS.md "Picking validation": not found in its cell at a picking.
   'parcel.lost',
-  // Issue 18 (docs/DECISIONS.md "Picking payment"): a picking's payment started, processed,
+  // docs/DECISIONS.md "Picking payment": a picking's payment started, processed,
   // cancelled or refunded (indexed under the parcels it pays for); an item returned with a reason.
   'picking.paymentStarted',
   'picking.paymentProcessed',

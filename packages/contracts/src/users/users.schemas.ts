@@ -93,7 +93,7 @@ export const ZDeletedUser = z.object({
 export type TDeletedUser = z.infer<typeof ZDeletedUser>;
 
 /**
- * Ours (issue 14): `POST /users-api/v1/{code}/Users/{userId}/unlock`, administrators only,
+ * Ours: `POST /users-api/v1/{code}/Users/{userId}/unlock`, administrators only,
  * clears the failed sign-ins of the user's login, so its growing delays end at once
  * (docs/DECISIONS.md "Sessions and sign-in"). Idempotent: nothing left to clear answers 0.
  */

@@ -1,6 +1,6 @@
 import { recognizeBarcode } from './recognize-barcode.js';
 
-// The barcode of a dimension type (issue 21; docs/DECISIONS.md "Dimension types"): scanned on
+// The barcode of a dimension type (docs/DECISIONS.md "Dimension types"): scanned on
 // the measure step and in the returnable boxes' form, it must never be taken for anything else.
 
 /** The longest dimension type barcode. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCm, formatWeightKg } from './weight-size.js';
 
-// Spec part 2 §5 (issue 23): weight in kg with one decimal, dimensions in whole cm.
+// Spec part 2 §5: weight in kg with one decimal, dimensions in whole cm.
 describe('formatWeightKg', () => {
   it.each([
     [1449, 'ru', '1,4 кг'],

@@ -1,6 +1,6 @@
 import type { Locale } from '../locale.js';
 
-/** What an unknown (not measured) weight or size shows (issue 23). */
+/** What an unknown (not measured) weight or size shows. */
 export const UNKNOWN_MEASURE = '—';
 
 const KG_UNIT: Record<Locale, string> = { ru: 'кг', en: 'kg' };

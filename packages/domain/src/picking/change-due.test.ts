@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changeDue } from './change-due.js';
 
-// Issue 18: the change of a cash payment, in kopecks.
+// The change of a cash payment, in kopecks.
 
 describe('changeDue', () => {
   it.each([

@@ -1,4 +1,4 @@
-// Cash payment of a picking (issue 18; spec part 2 §4 checkPayment; docs/DECISIONS.md "Picking
+// Cash payment of a picking (spec part 2 §4 checkPayment; docs/DECISIONS.md "Picking
 // payment"): the change the worker hands back. Pure, in kopecks, so no float rounding decides
 // whether the money received is enough.
 

@@ -1,4 +1,4 @@
-// Realistic, long label contents for the tests (issue 14 item 13): the longest names, routes
+// Realistic, long label contents for the tests: the longest names, routes
 // and clients a warehouse prints, and barcodes of the real formats (a badge is `~` and 20
 // characters, see apps/server/src/lib/credentials.ts).
 import type { LabelTemplate } from '@sorting/contracts';

@@ -388,7 +388,7 @@ export function createAuditRepository(db: Db) {
     },
 
     /**
-     * What stands in a cell now (issue 22): each box in it, each parcel of its open boxes (a
+     * What stands in a cell now: each box in it, each parcel of its open boxes (a
      * closed box is one unit), each returnable box located there.
      */
     async listCellContents(cell: WarehouseCellRow): Promise<LocatedUnit[]> {

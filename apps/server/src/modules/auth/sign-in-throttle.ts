@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loginThrottleKey } from '../../lib/credentials.js';
 
-// Sign-in throttling (issue 14 item 7; docs/DECISIONS.md "Sessions and sign-in"): failures
+// Sign-in throttling (docs/DECISIONS.md "Sessions and sign-in"): failures
 // are counted per key in the database (table sign_in_attempts, several stateless processes
 // share it), and past a number of free failures each further attempt of that key waits a
 // delay that doubles with every failure, up to a cap. No hard lock: a stranger's failures

@@ -49,7 +49,7 @@ export interface DeliveryItemRow {
   weightGrams: number | null;
 }
 
-/** Issue 19: a package barcode `DLV<deliveryId>-<nn>` (a parcel by part 1 §4 recognition). */
+/** A package barcode `DLV<deliveryId>-<nn>` (a parcel by part 1 §4 recognition). */
 export function packageBarcode(deliveryId: number, position: number): string {
   return `DLV${deliveryId}-${String(position).padStart(2, '0')}`;
 }

@@ -1,4 +1,4 @@
-// The printable demo sheet (issue 3 item 6): every demo badge, warehouse, zone, a sample of
+// The printable demo sheet: every demo badge, warehouse, zone, a sample of
 // cells and the demo parcels as barcodes a newcomer scans with a phone camera or types.
 // Server-rendered HTML with inline SVG, no script: it prints the same from any browser.
 import bwipjs from 'bwip-js/node';

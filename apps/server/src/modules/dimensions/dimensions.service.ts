@@ -17,7 +17,7 @@ interface OwnWarehouse {
 }
 
 /**
- * Spec part 2 §3, §5, §7 "Dimensions", §9: the dimension types directory (issue 21,
+ * Spec part 2 §3, §5, §7 "Dimensions", §9: the dimension types directory (
  * docs/DECISIONS.md "Dimension types"). A user reads the types of their current (default)
  * warehouse and the common ones, and writes only their warehouse's: common types are
  * read-only here. No role checks (part 2 §6).

@@ -9,7 +9,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The organisation's document signature (issue 21, docs/DECISIONS.md "Document flow"): Ed25519
+// The organisation's document signature (docs/DECISIONS.md "Document flow"): Ed25519
 // with node:crypto. The key comes from DOCUMENT_SIGNING_KEY or, for the demo, from a PEM file
 // in DATA_DIR made on first use.
 

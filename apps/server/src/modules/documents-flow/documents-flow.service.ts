@@ -34,7 +34,7 @@ const REFUSAL_KEYS: Record<DocumentActionRefusal, MessageKey> = {
 };
 
 /**
- * Spec part 2 §1, §4, §7 "Document flow" (issue 21, docs/DECISIONS.md "Document flow"): the
+ * Spec part 2 §1, §4, §7 "Document flow" (docs/DECISIONS.md "Document flow"): the
  * documents of the user's sorting centre, signing incoming ones and confirming receipt of a
  * signature. No role checks (part 2 §6); another centre's document is unknown (104).
  */

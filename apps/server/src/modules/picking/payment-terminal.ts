@@ -1,4 +1,4 @@
-// The integrated payment terminal behind one port (issue 18; docs/DECISIONS.md "Picking
+// The integrated payment terminal behind one port (docs/DECISIONS.md "Picking
 // payment"): `PAYMENT_TERMINAL` chooses the adapter; `simulated` (the default and the only one
 // built) stands for a real terminal. A start carries the payment intent's id as its
 // idempotency key: a start with a key the terminal knows starts nothing new and answers the

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../db/events.js';
 import type { ItemCandidate, ItemRemoval, PickingRow } from './picking.repository.js';
 
-// An item taken off an open picking: lost (issue 17, `lost`) or returned (issue 18, `return`).
+// An item taken off an open picking: lost (`lost`) or returned (`return`).
 // Both write the item's mark row and an event indexed under the parcel, its box and its cell,
 // with the same who, when and device time (docs/DECISIONS.md "Picking validation",
 // "Picking payment").

@@ -3,7 +3,7 @@ import { refusal } from '../../lib/refusal.js';
 import { rublesOf } from './picking.presenter.js';
 import { createPickingPaymentRepository } from './picking-payment.repository.js';
 
-// What a picking's payment forbids or requires of the other picking calls (issue 18;
+// What a picking's payment forbids or requires of the other picking calls (
 // docs/DECISIONS.md "Picking payment"), in the caller's transaction after it locked the
 // picking: while a payment is PENDING or PROCESSED the picked list is frozen (pickup, lost,
 // return refused), so the amount paid is the amount handed out; end binds a PROCESSED

@@ -13,7 +13,7 @@ import { pickingClients, pickings } from '../../db/schema-picking.js';
 import { pickingPayments, pickingReturns } from '../../db/schema-picking-payment.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
-// SQL of picking payment and item return (issue 18; docs/DECISIONS.md "Picking payment"): a
+// SQL of picking payment and item return (docs/DECISIONS.md "Picking payment"): a
 // picking's payments (at most one PENDING or PROCESSED, a partial unique index), the amount
 // the PICKED items owe, and the return of an item to the returns area.
 

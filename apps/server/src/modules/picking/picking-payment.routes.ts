@@ -5,7 +5,7 @@ import { callerOf } from './picking.routes.js';
 import type { PickingPaymentService } from './picking-payment.service.js';
 
 /**
- * Spec part 2 §7 "Picking": payment and item return (issue 18), the routes of
+ * Spec part 2 §7 "Picking": payment and item return, the routes of
  * `PICKING_PAYMENT_ROUTES` (paths, access and schemas are in packages/contracts).
  */
 export async function pickingPaymentRoutes(

@@ -23,7 +23,7 @@ import { paymentRulesOver } from './picking-payment-rules.js';
 import type { PickingValidationService } from './picking-validation.service.js';
 import type { PaymentTerminal } from './payment-terminal.js';
 
-// Picking payment and item return (issue 18; spec part 2 §3 "Picking and payment", §4
+// Picking payment and item return (spec part 2 §3 "Picking and payment", §4
 // "Picking payment and return", §7 `pay`, `return/reasons`, `return`; docs/DECISIONS.md
 // "Picking payment"). The amount is the server's own (Σ cash on delivery of the PICKED items);
 // at most one PENDING or PROCESSED payment per picking; the integrated terminal is asked
@@ -79,7 +79,7 @@ export function createPickingPaymentService(options: {
   /** A terminal transaction still pending this long after its start is cancelled. */
   terminalTimeoutMs: number;
   now: () => Date;
-  /** The recipient's proof, checked as at end (issue 17). */
+  /** The recipient's proof, checked as at end. */
   validation: Pick<PickingValidationService, 'beforeEnd'>;
 }) {
   const { db, now, terminal, terminalTimeoutMs, validation } = options;

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema-picking-validation.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
-// SQL of picking's validation and floor rules (issue 17; docs/DECISIONS.md "Picking
+// SQL of picking's validation and floor rules (docs/DECISIONS.md "Picking
 // validation"): pincode hashes and lockouts, the proof an end was made with, lost items, the
 // device's open picking. The core's SQL is picking.repository.ts.
 

@@ -31,7 +31,7 @@ import type {
 import type { PickingValidationRepository } from './picking-validation.repository.js';
 import { paymentRulesOver } from './picking-payment-rules.js';
 
-// Picking validation and floor rules (issue 17; spec part 1 §3 "Picking client", §4 "Picking",
+// Picking validation and floor rules (spec part 1 §3 "Picking client", §4 "Picking",
 // §5, §6, §7 `balance`, `lost`, `end`; part 2 §3; docs/DECISIONS.md "Picking validation"):
 // the balance check, lost items, the recipient's proof at end (pincode with a lockout counted
 // in the database, power of attorney), gate cells and one picking per device. The core
@@ -289,7 +289,7 @@ export function createPickingValidationService(options: {
         if (item.state !== 'WAITING') {
           throw refusal('refused', 'pickingLostNotWaiting', { barcode: item.barcode });
         }
-        // Issue 18: the picked list is frozen while a payment is live.
+        // The picked list is frozen while a payment is live.
         await payments.refuseWhileLive(picking.id);
         const removal = itemRemovalOf(picking, item, caller.user.id, now(), body.Timestamp);
         await rules.markLost({ ...removal, description: body.Description });

@@ -22,7 +22,7 @@ export interface PickingWarehouseRow {
   number: number;
   code: string;
   sortingCenterId: number | null;
-  /** Part 1 §6 (issue 17). */
+  /** Part 1 §6. */
   isSinglePickingPerDevice: boolean;
 }
 
@@ -106,7 +106,7 @@ function textArray(value: unknown): string[] {
 /**
  * A parcel "lies in a cell" for its recipient while its box stands in a cell, it is not in
  * the returns area, it was not handed out (spec part 1 §3 Picking client parcelsCount) and it
- * was not marked lost (issue 17, docs/DECISIONS.md "Picking validation").
+ * was not marked lost (docs/DECISIONS.md "Picking validation").
  */
 const IN_CELL = sql.raw(
   `(b.cell_id is not null and not pp.is_in_return_area and pp.hold is distinct from 'HANDED_OUT'
@@ -260,7 +260,7 @@ export interface ItemRemoval {
 }
 
 /**
- * A picking item by id, for lost (issue 17) and return (issue 18); `lock` locks the item (after
+ * A picking item by id, for lost and return; `lock` locks the item (after
  * its picking was share-locked, the order a pickup takes too).
  */
 export async function findItemCandidate(

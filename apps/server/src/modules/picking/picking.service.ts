@@ -38,7 +38,7 @@ const FOREIGN_BARCODE_KEYS = {
   unknown: 'pickingBarcodeUnknown',
 } as const satisfies Record<string, MessageKey>;
 
-/** Who calls: the call context and the device cookie (single picking per device, issue 17). */
+/** Who calls: the call context and the device cookie (single picking per device). */
 export interface PickingCaller extends CallContext {
   deviceId: string | null;
 }
@@ -57,19 +57,19 @@ export function createPickingService(options: {
   repository: RepositoryFactory<Db, PickingRepository>;
   now: () => Date;
   handOver?: (tx: Db) => PickingHandOver;
-  /** Validation and floor rules (issue 17, picking-validation.service.ts). */
+  /** Validation and floor rules (picking-validation.service.ts). */
   validation: Pick<PickingValidationService, 'over' | 'beforeEnd'>;
 }) {
   const { db, now, repository: repositoryOf, validation } = options;
-  // Each change's repository carries the rules of its transaction (issue 17) and what a
-  // payment forbids or requires (issue 18, picking-payment-rules.ts).
+  // Each change's repository carries the rules of its transaction and what a
+  // payment forbids or requires (picking-payment-rules.ts).
   const withRules = (tx: Db) =>
     Object.assign(repositoryOf(tx), {
       rules: validation.over(tx),
       payments: paymentRulesOver(tx),
     });
   const changes = operationsOver(db, withRules);
-  // The end also hands a delivery's parcels over (issue 19).
+  // The end also hands a delivery's parcels over.
   const endChanges = operationsOver(db, (tx) => ({
     repository: withRules(tx),
     handOver: options.handOver?.(tx) ?? null,
@@ -214,7 +214,7 @@ export function createPickingService(options: {
         if (locked.state !== 'WAITING') {
           throw refusal('refused', 'pickingItemNotWaiting', { barcode: body.Barcode });
         }
-        // Issue 18: the picked list is frozen while a payment is live.
+        // The picked list is frozen while a payment is live.
         await repository.payments.refuseWhileLive(picking.id);
         // After the parcel's lock: a sorting move that held it has committed, so the cell
         // read below is where the parcel lies now.
@@ -225,7 +225,7 @@ export function createPickingService(options: {
         if (body.CellBarcode === '') {
           throw refusal('refused', 'pickingCellRequired', { barcode: body.Barcode });
         }
-        // Its own cell, or in gate mode a gate cell (issue 17); else 304 naming the right one.
+        // Its own cell, or in gate mode a gate cell; else 304 naming the right one.
         const { gateCell } = await repository.rules.pickupCell(picking, before, body.CellBarcode);
         const progress = await repository.recordPickup({
           pickingId: picking.id,
@@ -268,12 +268,12 @@ export function createPickingService(options: {
     /**
      * `end`: PROCESSED; the PICKED parcels are handed out (out of their boxes, a new version,
      * held HANDED_OUT), WAITING ones stay for a later visit. Cash on delivery on the picked
-     * parcels needs a PROCESSED payment of that amount, bound to this end (issue 18); none →
+     * parcels needs a PROCESSED payment of that amount, bound to this end; none →
      * 402. Nothing picked → 1.
      */
     async end(body: EndInput, context: PickingCaller): Promise<OperationOutcome<TEndResult>> {
       refuseOtherUserId(body.UserId, context);
-      // The recipient's proof (issue 17): its kind, a pincode counted in its own transaction.
+      // The recipient's proof: its kind, a pincode counted in its own transaction.
       await validation.beforeEnd(body, context);
       return endChanges.run(context, async ({ repository, handOver }) => {
         const picking = await openPickingOrRefuse(repository, body.PickingId, 'update', context);
@@ -282,7 +282,7 @@ export function createPickingService(options: {
         const kopecks = picked.reduce((sum, parcel) => sum + parcel.kopecks, 0);
         const at = now();
         const paymentId = await repository.payments.bindForEnd(picking.id, kopecks, at);
-        // Issue 19: with a delivery, its parcels are handed to it (finished first, else 1).
+        // With a delivery, its parcels are handed to it (finished first, else 1).
         await handOver?.({
           pickingId: picking.id,
           warehouseId: picking.warehouseId,
@@ -334,7 +334,7 @@ export function createPickingService(options: {
     ): Promise<OperationOutcome<TCancelResult>> {
       return changes.run(context, async (repository) => {
         const picking = await openPickingOrRefuse(repository, pickingId, 'update', context);
-        // Issue 18: a paid (or being paid) picking is not cancelled; the payment goes first.
+        // A paid (or being paid) picking is not cancelled; the payment goes first.
         await repository.payments.beforeCancel(picking.id);
         const putBack = await repository.putBack(picking.id);
         const at = now();

@@ -1,3 +1,3 @@
-// The agent keys are hashed in lib/credentials.ts with the other secrets (issue 15: the seed,
+// The agent keys are hashed in lib/credentials.ts with the other secrets (the seed,
 // in db, may not import a module); the printing hub's callers keep this name.
 export { createAgentKey, hashAgentKey } from '../../lib/credentials.js';

@@ -64,7 +64,7 @@ export async function printingHubRoutes(
     await service.stop();
   });
 
-  // Ours (issue 4): what the worker printed, so a failed or lost label can be printed again.
+  // Ours: what the worker printed, so a failed or lost label can be printed again.
   registerRoutes(app, PRINTING_ROUTES, PRINTING_SCHEMAS, {
     jobs: async ({ call }) => service.listJobs(call.user.id),
     reprint: async ({ params, call }) => service.reprint(call.user.id, params.jobId),

@@ -83,7 +83,7 @@ function toPrintJob(row: PrintJobRow): PrintJob {
 }
 
 /**
- * The printing hub (issue 4; spec part 1 §7): agents register their printer apps, web clients
+ * The printing hub (spec part 1 §7): agents register their printer apps, web clients
  * print through them, and every server process learns the rest from PostgreSQL (rows for who
  * is online, LISTEN/NOTIFY for events). Only the sockets themselves live in memory.
  */

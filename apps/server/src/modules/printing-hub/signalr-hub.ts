@@ -199,7 +199,7 @@ export async function signalrHub<P>(
       if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(token) || isClosing) {
         socket.close(1008, isClosing ? 'Server closing' : 'Connection ID required');
         // Not a connection of the hub, so its shutdown never cuts it: a client that does not
-        // answer the close would keep the server's close() waiting 30 s (issue 14 item 8).
+        // answer the close would keep the server's close() waiting 30 s.
         setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
         return;
       }

@@ -28,7 +28,7 @@ export interface HubMessage {
 /**
  * Collects the text frames of one connection into records. A frame may carry several records
  * and a record may span frames; the unfinished tail is kept for the next frame, but never more
- * than `maxRecordBytes` of it (issue 14: a client that never sends the separator would
+ * than `maxRecordBytes` of it (a client that never sends the separator would
  * otherwise make the server hold all it sends). Bytes, not characters, are counted: 0x1E
  * never occurs inside a multi-byte UTF-8 sequence, and each frame is whole UTF-8 (RFC 6455).
  * Each byte is looked at once, so a record sent a byte per frame costs no quadratic time.

@@ -235,7 +235,7 @@ export function createMovesService(deps: {
     const { parcel, warehouse, cell } = opened;
     let { box } = opened;
 
-    // Already there (issue 14 item 11): answered as such, nothing written but the answer of
+    // Already there: answered as such, nothing written but the answer of
     // its operation id; `move` marks it IsRepeat.
     const current = await placeAlreadyTaken(repository, request, opened);
     if (current) {
@@ -378,7 +378,7 @@ export function createMovesService(deps: {
       isAlreadyInPlace: box.cellId === cell.id,
       isNewBox: false,
     };
-    // Already there: answered as such (issue 14 item 11), nothing written.
+    // Already there: answered as such, nothing written.
     if (answer.isAlreadyInPlace) return answer;
     if (!box.isClosed) {
       const other = await repository.lockOpenBoxInCell(cell.id);

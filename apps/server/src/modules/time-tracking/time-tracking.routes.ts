@@ -6,7 +6,7 @@ import { centreCallOf } from '../../lib/call-context.js';
 import type { TimeTrackingService } from './time-tracking.service.js';
 import { formatWorkedTimeCsv, type WorkedTimeCsvHeader } from './worked-time-csv.js';
 
-/** The report's CSV header: catalogue keys, worded here at the edge (issue 15). */
+/** The report's CSV header: catalogue keys, worded here at the edge. */
 const CSV_HEADER = {
   UserId: 'reportUserId',
   FullName: 'reportFullName',

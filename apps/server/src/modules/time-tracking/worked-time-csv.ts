@@ -1,6 +1,6 @@
 import type { TWorkedTimeRow } from '@sorting/contracts';
 
-/** The CSV's column titles, in the caller's language: the route words them (issue 15). */
+/** The CSV's column titles, in the caller's language: the route words them. */
 export type WorkedTimeCsvHeader = Record<keyof TWorkedTimeRow, string>;
 
 /** The columns in their order. */

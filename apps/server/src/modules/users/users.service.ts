@@ -47,7 +47,7 @@ export function createUsersService(options: {
 
   /**
    * The user an action is on: of this centre and active (else 104), and not above the caller
-   * (issue 14 item 1: a supervisor took over an administrator by reissuing their badge).
+   * (a supervisor took over an administrator by reissuing their badge).
    */
   async function findTargetOrRefuse(
     repository: UsersRepository,
@@ -147,7 +147,7 @@ export function createUsersService(options: {
     },
 
     /**
-     * Ours (issue 14): an administrator ends the sign-in delays of a user's login at once
+     * Ours: an administrator ends the sign-in delays of a user's login at once
      * (a stranger's wrong passwords, or the owner's own). Idempotent: nothing left is 0.
      */
     async unlock(
@@ -169,7 +169,7 @@ export function createUsersService(options: {
       });
     },
 
-    /** Deleting a user ends their sessions and their open workplace time (issue 6). */
+    /** Deleting a user ends their sessions and their open workplace time. */
     async remove(
       userId: number,
       context: CentreCallContext,

@@ -30,7 +30,7 @@ export type PrintRequest = Pick<PrintJob, 'barcodeName' | 'barcodeData'> &
 
 /**
  * What became of a print: `printed` only once the printer has reported it, locally or through
- * the hub's PrintJobFinished (a jammed printer leaves nothing marked printed; issue 15).
+ * the hub's PrintJobFinished (a jammed printer leaves nothing marked printed).
  */
 export type PrintOutcome =
   | { status: 'printed'; channel: 'local' | 'hub'; jobId: string }

@@ -172,7 +172,7 @@ describe('scan input', () => {
     expect(again).toEqual([]);
   });
 
-  it('gives a claimed scan to no handler: a scan is consumed once (issue 14 item 10)', async () => {
+  it('gives a claimed scan to no handler: a scan is consumed once', async () => {
     const { input, played } = setup();
     const handled: string[] = [];
     const asked: string[] = [];

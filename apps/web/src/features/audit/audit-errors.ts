@@ -3,7 +3,7 @@ import type { AuditError } from './audit.model';
 
 /**
  * The text of an audit error (spec part 2 §8): the code's catalogue text, then the server's
- * message and its ErrorCode when there are (issue 22).
+ * message and its ErrorCode when there are.
  */
 export function auditErrorText(t: TFunction<'audit'>, error: AuditError): string {
   const params = { barcode: error.barcode ?? '', cell: error.cell ?? '' };

@@ -21,7 +21,7 @@ export * from './audit.model';
 /** Sessions shown per page of the list (spec part 2 §9 paging habit), paged by the server. */
 export const AUDIT_PAGE_SIZE = AUDIT_LIST_PAGE_SIZE;
 
-/** Spec part 2 §9 habit (issue 22): today and the 6 days before. */
+/** Spec part 2 §9 habit: today and the 6 days before. */
 export const AUDIT_DEFAULT_DAYS = 7;
 
 /** A date range of local calendar days, `YYYY-MM-DD` each. */

@@ -12,7 +12,7 @@ import { USER_ID, createFakeAuditServer } from './audit.fixture';
 import { AuditSessionPage, AuditSessionScreen } from './audit-session-page';
 import { LAST_AUDIT_SESSION_KEY } from './audit-session.machine';
 
-// The session page over a fake audit-api (issue 22; spec part 2 §2, §4, §5, §8): the views and
+// The session page over a fake audit-api (spec part 2 §2, §4, §5, §8): the views and
 // scan states it renders, the unit groups, the sounds, the figures and the last-session record.
 
 async function renderScreen(locale: Locale = 'ru') {

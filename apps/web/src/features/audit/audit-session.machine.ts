@@ -41,7 +41,7 @@ export function isAlreadyCounted(units: readonly TAuditUnit[], barcode: string):
 
 /**
  * The last letters and digits of a unit's barcode (part 2 §5, `auditSpokenText`), as the
- * shell's sounds: a letter's (Latin or Cyrillic) or a digit's (issue 22).
+ * shell's sounds: a letter's (Latin or Cyrillic) or a digit's.
  */
 export function spokenTail(barcode: string): SoundName[] {
   return [...auditSpokenText(barcode)]

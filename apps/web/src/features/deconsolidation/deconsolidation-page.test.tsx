@@ -9,7 +9,7 @@ import { BOX } from './deconsolidation.fixture';
 import { DeconsolidationScreen } from './deconsolidation-page';
 import type { DeconsolidationCalls } from './deconsolidation.service';
 
-// The page over a fake deconsolidating-api (issue 23; spec part 2 §2, §5, §8): what the
+// The page over a fake deconsolidating-api (spec part 2 §2, §5, §8): what the
 // worker reads (kg with one decimal, whole cm, «—»), the toasts and sounds of each outcome.
 
 function fakeCalls(): DeconsolidationCalls {

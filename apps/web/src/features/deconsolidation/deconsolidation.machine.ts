@@ -19,7 +19,7 @@ export { LOADER_DELAY_MS } from '../../shell/machine/loader-states';
 
 type ScanKind = 'empty' | 'target' | 'other';
 
-/** A cell (`=`, `%`) or a box (`_`) is what this screen loads (issue 23). */
+/** A cell (`=`, `%`) or a box (`_`) is what this screen loads. */
 export function scanKindOf(text: string): ScanKind {
   const { type } = recognizeBarcode(text);
   if (type === 'empty') return 'empty';

@@ -15,7 +15,7 @@ const FIELDS: readonly { field: DimensionField; isSize: boolean }[] = [
 
 /**
  * The create or edit dialog of a dimension type: inline errors under each field once the user
- * tried to save, and nothing is sent while a field is wrong (issue 21).
+ * tried to save, and nothing is sent while a field is wrong.
  */
 export function DimensionDialog(props: {
   mode: 'create' | 'edit';

@@ -27,10 +27,10 @@ export const HOME_MENU = [
       { area: 'returns', access: 'signedIn' },
       { area: 'deconsolidation', access: 'signedIn' },
       { area: 'vision', access: 'signedIn' },
-      // Any signed-in user of the warehouse hands parcels to recipients (issue 16, p1 §6).
+      // Any signed-in user of the warehouse hands parcels to recipients (p1 §6).
       { area: 'picking', access: 'signedIn' },
       { area: 'audit', access: 'signedIn' },
-      // Part 2 §6: no role checks; the user's default warehouse (issue 20).
+      // Part 2 §6: no role checks; the user's default warehouse.
       { area: 'inbound', access: 'signedIn' },
       { area: 'shipment', access: 'signedIn' },
     ],

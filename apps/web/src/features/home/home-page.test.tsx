@@ -34,7 +34,7 @@ async function renderHome(user: { roles: UserRole[]; sortingCenterId: string | n
     .map((link) => link.getAttribute('data-testid')?.replace('menu-', ''));
 }
 
-// Issue 14 item 15: the home page shows only what the user can open, and no area not built yet.
+// The home page shows only what the user can open, and no area not built yet.
 describe('home page tiles', () => {
   it('a worker of the centre sees the floor areas, not Users, nothing not built yet', async () => {
     const tiles = await renderHome({ roles: ['worker'], sortingCenterId: '34717' });

@@ -7,7 +7,7 @@ import { canOpen, HOME_MENU } from './home-menu';
 import styles from './home.module.css';
 
 /**
- * `/`: the app title and the tiles of the areas this user can open (issue 14 item 15: a worker
+ * `/`: the app title and the tiles of the areas this user can open (a worker
  * saw Users and got f-007, and tiles of areas not built yet).
  */
 export default function HomePage() {

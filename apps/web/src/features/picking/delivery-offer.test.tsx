@@ -14,7 +14,7 @@ import { DeliveryOffer } from './delivery-offer';
 import type { DeliveryCalls } from './delivery.service';
 import { pickingClient, pickingInfo } from './picking.fixture';
 
-// Spec part 2 §4 tariff rule on the pick-up's info (issue 19): SELF makes no call; a non-empty
+// Spec part 2 §4 tariff rule on the pick-up's info: SELF makes no call; a non-empty
 // list offers the delivery (begun when needed); an empty one offers nothing; a refusal is
 // f-0017, no answer f-0018.
 

@@ -24,7 +24,7 @@ class TariffFailure extends Error {
 }
 
 /**
- * Spec part 2 §4 tariff rule on the pick-up's info (issue 19): a SELF recipient makes no call
+ * Spec part 2 §4 tariff rule on the pick-up's info: a SELF recipient makes no call
  * (tariff availability false, the NONE option); otherwise GET tariff for its warehouse pair,
  * and a non-empty list offers «Оформить доставку», which begins the picking when needed and
  * opens `/picking/delivery/{pickingId}`. A refusal is f-0017, no answer f-0018.

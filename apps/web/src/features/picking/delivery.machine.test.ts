@@ -24,7 +24,7 @@ import {
 } from './delivery.machine';
 
 // Model-based tests of delivery to a recipient (conventions §4; spec part 2 §2 Delivery steps,
-// §4 Delivery flow, §8 delivery.store; issue 19): event sequences from the start against a
+// §4 Delivery flow, §8 delivery.store): event sequences from the start against a
 // fake server that behaves like apps/server's delivery-api (demo recipient R-1012 with 3
 // parcels); together they visit every state node, fire every transition and every code.
 

@@ -208,7 +208,7 @@ export function formOf(
   };
 }
 
-/** The `delivery-package` sticker of a package (issue 19). */
+/** The `delivery-package` sticker of a package. */
 export function packageLabel(
   item: TDeliveryItem,
   count: number,

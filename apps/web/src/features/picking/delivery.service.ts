@@ -9,7 +9,7 @@ import type { ApiClient, CallResult } from '../../lib/api-client';
 import type { DeliveryPorts } from './delivery.model';
 import { createPickingService } from './picking.service';
 
-/** The calls of the delivery page and the pick-up's delivery offer (issue 19). */
+/** The calls of the delivery page and the pick-up's delivery offer. */
 export type DeliveryCalls = Pick<
   DeliveryPorts,
   'info' | 'items' | 'create' | 'measure' | 'finish' | 'end' | 'dimension'

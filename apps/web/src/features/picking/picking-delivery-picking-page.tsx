@@ -77,7 +77,7 @@ function useShownToPanel(
 
 /**
  * `/picking/delivery/{pickingId}` (spec part 2 §2 Delivery steps start, stickering, list,
- * measuring, end; §4 Delivery flow; issue 19): the picking's delivery, its packages' stickers
+ * measuring, end; §4 Delivery flow): the picking's delivery, its packages' stickers
  * and measures, finishing the delivery or ending the picking.
  */
 export function DeliveryScreen(props: {

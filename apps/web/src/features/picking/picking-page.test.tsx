@@ -29,7 +29,7 @@ import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fi
 import { PickingPickupScreen } from './picking-pickup-page';
 import type { PickingCalls } from './picking.service';
 
-// The picking pages over a fake picking-api (issue 16; spec part 1 §4, §5, §8): what the worker
+// The picking pages over a fake picking-api (spec part 1 §4, §5, §8): what the worker
 // reads in the list (plurals, the PVZ badge, money, who holds a picking) and in the process
 // (items by cell, the returns label, a passed deadline, progress).
 
@@ -50,7 +50,7 @@ const CLIENTS = [
 const A04 = zone8Cell('8-a-04', 800004);
 const ITEMS = [
   pickingItem(1, 'P400001', A04, { storageDeadlineDate: '2026-01-15' }),
-  // Issue 18: the info's cash on delivery lies on P400007, so picking P400001 alone is free.
+  // The info's cash on delivery lies on P400007, so picking P400001 alone is free.
   pickingItem(2, 'P400007', A04, { cashOnDelivery: 1234.5 }),
   pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
 ];
@@ -144,7 +144,7 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
     },
     restorablePath: async () => null,
     cancel: async () => result<TCancelResult>(null, { errorCode: 1, message: 'Нет' }),
-    // Issue 18: nothing is due for these recipients; the machine test covers payment.
+    // Nothing is due for these recipients; the machine test covers payment.
     pay: async () => result<TPickingPayment>(null, { errorCode: 1, message: 'Нечего оплачивать' }),
     payState: async () => result<TPickingPayment>(null, { errorCode: 104, message: 'Нет' }),
     setPayState: async () => result<TPickingPayment>(null, { errorCode: 104, message: 'Нет' }),
@@ -278,7 +278,7 @@ describe('PickingPickupScreen', () => {
   });
 });
 
-describe('PickingPickupScreen: validation and floor rules (issue 17)', () => {
+describe('PickingPickupScreen: validation and floor rules', () => {
   it('shows the balance and a failing check as an attention block; Begin is disabled', async () => {
     const { waitView } = await renderPages('ru', '/picking/pickup/R-1001', { shortfall: 700 });
     await waitView('pickingInfo');

@@ -9,7 +9,7 @@ import {
 import { renderWithI18n } from '../../test/render';
 import { CheckPayment, parseKopecks, ReturnDialog } from './picking-payment-views';
 
-// Issue 18 (part 2 §4 checkPayment, item return; docs/DECISIONS.md "Picking payment"): the cash
+// The cash
 // screen's change and «недостаточно», the reason titles of both catalogues (the code when a
 // title is missing), the buttons off while a call runs.
 

@@ -6,7 +6,7 @@ import { ActionButton, controlStyles, Dialog } from '../../ui';
 import type { PaymentProvider } from './picking.model';
 import styles from './picking-page.module.css';
 
-// The screens and dialog of picking payment and item return (issue 18; spec part 2 §4
+// The screens and dialog of picking payment and item return (spec part 2 §4
 // choosePayment, checkPayment, endPayment, item return; docs/DECISIONS.md "Picking payment").
 
 /** "1 234,50" or "1234.5" typed into the received field → kopecks; null when not a sum. */

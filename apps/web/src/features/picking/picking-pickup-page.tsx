@@ -58,7 +58,7 @@ const PROCESS_VIEWS = new Set([
   'markingLost',
 ]);
 const CHECK_VIEWS = new Set(['checkPicked', 'ending', 'checkPincode', 'checkProxy']);
-/** Issue 18: the payment screens (part 2 §4). */
+/** The payment screens (part 2 §4). */
 const PAY_VIEWS = new Set(['choosePayment', 'paying']);
 const RETURN_VIEWS = new Set(['loadingReasons', 'returnDialog', 'confirmReturn', 'returning']);
 
@@ -94,13 +94,13 @@ function today(): string {
 export function PickingPickupScreen(props: {
   calls: PickingCalls;
   clientCode: string;
-  /** Issue 19: the tariff check and the delivery offer (none in tests that leave it out). */
+  /** The tariff check and the delivery offer (none in tests that leave it out). */
   deliveryCalls?: DeliveryCalls;
 }) {
   const { t } = useTranslation('picking');
   const ports = usePickingPorts(props.calls);
   const errorText = usePickingErrorText();
-  // Issue 18: the providers of the runtime settings (read at start-up), all when absent.
+  // The providers of the runtime settings (read at start-up), all when absent.
   const queryClient = useQueryClient();
   const settings = queryClient.getQueryData(runtimeSettingsQuery.queryKey);
   const { actor, snapshot } = useMachineActor(pickingMachine, {
@@ -113,7 +113,7 @@ export function PickingPickupScreen(props: {
 
   const machineView = viewOf(snapshot);
   const context = snapshot?.context ?? null;
-  // The return dialog opens over the screen it was asked on (issue 18).
+  // The return dialog opens over the screen it was asked on.
   const view = RETURN_VIEWS.has(machineView) ? (context?.returnFrom ?? machineView) : machineView;
   const isReturn = RETURN_VIEWS.has(machineView);
   const isPaying = PAY_VIEWS.has(machineView);
@@ -127,7 +127,7 @@ export function PickingPickupScreen(props: {
   const items = context?.items ?? [];
   const progress = progressOf(items);
   const picked = pickedItems(items);
-  // Issue 17: the proof screens stay mounted while their end is sent.
+  // The proof screens stay mounted while their end is sent.
   const proof = context?.validation?.Kind ?? 'none';
   const isPincode =
     view === 'checkPincode' || (view === 'ending' && !isPaid && proof === 'pincode');
@@ -581,7 +581,7 @@ const DeliveryPage = lazy(() => import('./picking-delivery-picking-page'));
 
 /**
  * /picking/pickup/{clientCode}: the pick-up over the real calls. `/picking/pickup` and
- * `/picking/delivery` without a parameter go to `/picking` (issue 16).
+ * `/picking/delivery` without a parameter go to `/picking`.
  */
 export default function PickingPickupPage() {
   const { clientCode = '', pickingId } = useParams();

@@ -16,7 +16,7 @@ import {
 import { ActionButton, controlStyles, Dialog, SubmitButton } from '../../ui';
 import styles from './picking-page.module.css';
 
-// The screens and dialog of picking's validation (issue 17; spec part 1 §4 checkPincode,
+// The screens and dialog of picking's validation (spec part 1 §4 checkPincode,
 // checkProxy, lost; §5 balance; docs/DECISIONS.md "Picking validation").
 
 /** The device's today as yyyy-mm-dd. */

@@ -6,7 +6,7 @@ import { pickingSetup } from './picking.setup';
 import { isCallOk } from '../../shell/machine/call-feedback';
 
 // The picking machine's end steps (spec part 1 §4 checkPicked; part 2 §4 checkPincode,
-// checkProxy; issue 17): the picked list, the recipient's proof, POST end; composed in
+// checkProxy): the picked list, the recipient's proof, POST end; composed in
 // picking.machine.ts.
 
 /** Where an end's failure goes back to: the screen its proof was entered on. */
@@ -18,7 +18,7 @@ const END_RETURNS = [
 
 /**
  * checkPincode and checkProxy: a valid proof of their kind goes to the payment when money is
- * due (issue 18, part 2 §4: validation, then payment), else to the end; BACK returns.
+ * due (part 2 §4: validation, then payment), else to the end; BACK returns.
  */
 function proofScreen(kind: 'pincode' | 'attorney') {
   return pickingSetup.createStateConfig({
@@ -45,10 +45,10 @@ export const endStates = {
   checkPicked: pickingSetup.createStateConfig({
     on: {
       END: [
-        // validationType (part 1 §3): 1 pincode, 2 power of attorney, else none (issue 17).
+        // validationType (part 1 §3): 1 pincode, 2 power of attorney, else none.
         { guard: ({ context }) => context.info?.ValidationType === 1, target: 'checkPincode' },
         { guard: ({ context }) => context.info?.ValidationType === 2, target: 'checkProxy' },
-        // Issue 18: money due → the payment first.
+        // Money due → the payment first.
         {
           guard: 'mustPay',
           target: 'choosePayment',
@@ -69,10 +69,10 @@ export const endStates = {
     },
   }),
 
-  /** The recipient's pick-up code (issue 17): digits only; End sends it. */
+  /** The recipient's pick-up code: digits only; End sends it. */
   checkPincode: proofScreen('pincode'),
 
-  /** The power of attorney (issue 17): number, date, holder; nothing sent while invalid. */
+  /** The power of attorney: number, date, holder; nothing sent while invalid. */
   checkProxy: proofScreen('attorney'),
 
   /** POST end: handed out; the recipient forgotten, back to `/picking`. */

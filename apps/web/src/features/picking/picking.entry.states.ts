@@ -19,7 +19,7 @@ export const entryStates = {
    * `/picking/pickup/{code}` the recipient is chosen already: on to its info.
    */
   /**
-   * `/picking` where the warehouse runs one picking per device (part 1 §6, issue 17): the
+   * `/picking` where the warehouse runs one picking per device (part 1 §6): the
    * recipient kept in LAST_PICKING_RECIPIENT is opened again (its info or its process).
    */
   restoring: pickingSetup.createStateConfig({
@@ -150,7 +150,7 @@ export const entryStates = {
     },
   }),
 
-  /** POST balance (issue 17): the info screen's money; f-0003 when it fails. */
+  /** POST balance: the info screen's money; f-0003 when it fails. */
   loadingBalance: pickingSetup.createStateConfig({
     tags: ['busy'],
     invoke: {
@@ -228,7 +228,7 @@ export const entryStates = {
       input: ({ context }) => ({ ports: context.ports, pickingId: context.pickingId ?? 0 }),
       onDone: [
         {
-          // Issue 18: an open picking with picked items may be paying: GET pay first.
+          // An open picking with picked items may be paying: GET pay first.
           guard: ({ event }) =>
             isCallOk({ event }) &&
             (event.output.operationObject ?? []).some((item) => item.state === 'PICKED'),

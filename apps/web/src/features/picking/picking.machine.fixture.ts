@@ -35,7 +35,7 @@ import {
 
 // The fake server and the actor of the picking machine's model-based tests
 // (picking.machine.test.ts and its scenario files): it behaves like apps/server's picking-api
-// for the demo recipients R-1001 and R-1006, and (issue 18) its pay, pay state and return calls
+// for the demo recipients R-1001 and R-1006, and its pay, pay state and return calls
 // like picking-payment.service with the simulated terminal. The coverage and the fired codes
 // are shared by every scenario of the test file.
 
@@ -65,13 +65,13 @@ export interface Rules {
   /** LAST_PICKING_RECIPIENT as the restore port answers it. */
   restorable?: string | null;
   /**
-   * Issue 18: cash on delivery 500,00 ₽ (P400001) and 734,50 ₽ (P400002) and a third item
+   * Cash on delivery 500,00 ₽ (P400001) and 734,50 ₽ (P400002) and a third item
    * (P400003, 200,00 ₽), so money is due; without it the recipient pays nothing.
    */
   cod?: boolean;
-  /** Issue 18: what the simulated terminal does on its second poll. */
+  /** What the simulated terminal does on its second poll. */
   terminal?: 'approve' | 'decline' | 'timeout' | 'silent';
-  /** Issue 18: the runtime settings' providers. */
+  /** The runtime settings' providers. */
   providers?: PaymentProvider[];
 }
 
@@ -183,7 +183,7 @@ export function createFakeServer(rules: Rules = {}) {
     openOwnPicking() {
       pickingId = 7;
     },
-    /** Issue 18: every payment row made (at most one live). */
+    /** Every payment row made (at most one live). */
     payments: () => payments,
     payment: () => payment,
     ports: {
@@ -479,7 +479,7 @@ export function start(
       await settled();
       return driven.send(...events);
     },
-    /** Issue 18: the scheduler's time moved on (the terminal's next poll), then settled. */
+    /** The scheduler's time moved on (the terminal's next poll), then settled. */
     async advance(ms: number) {
       scheduler.advance(ms);
       // The timer's promise, the poll and its answer settle over a few turns.

@@ -3,8 +3,7 @@ import type { TValidationData } from '@sorting/contracts';
 import { start, type Rules } from './picking.machine.fixture';
 import { amountDue, progressOf, TERMINAL_POLL_MS } from './picking.machine';
 
-// Issue 18 (spec part 2 §4 "Picking payment and return", §8 f-0014, f-0015, f-0019…f-0021,
-// f-0023; docs/DECISIONS.md "Picking payment"): every exit of choosePayment, checkPayment and
+// Every exit of choosePayment, checkPayment and
 // endPayment, and item return, against the fake server of picking.machine.fixture.ts. Called
 // from picking.machine.test.ts, whose coverage checks they feed.
 
@@ -35,7 +34,7 @@ async function paying(provider: 'cash-desk' | 'card-pos' | 'terminal', rules: Ru
 }
 
 export function describePaymentScenarios(): void {
-  describe('picking machine: the amount due (issue 18)', () => {
+  describe('picking machine: the amount due', () => {
     it('is the client’s cash on delivery less the items not handed over, as the server’s amount', async () => {
       const s = await picked();
       // 500,00 + 734,50 + 200,00 in cells; P400003 waits.
@@ -77,7 +76,7 @@ export function describePaymentScenarios(): void {
     });
   });
 
-  describe('picking machine: choosePayment and checkPayment (issue 18)', () => {
+  describe('picking machine: choosePayment and checkPayment', () => {
     it('cash: too little is «недостаточно» (nothing sent); enough PUTs PROCESSED, the change kept, ok-new, then End', async () => {
       const s = await paying('cash-desk');
       expect(s.server.calls.pay).toEqual([
@@ -231,7 +230,7 @@ export function describePaymentScenarios(): void {
     });
   });
 
-  describe('picking machine: validation, then payment; reload (issue 18)', () => {
+  describe('picking machine: validation, then payment; reload', () => {
     it('pincode first, then the payment with it; a refused pay forgets the pincode', async () => {
       const s = await picked({ ...COD, validationType: 1 });
       expect(await s.send({ type: 'END' })).toBe('checkPincode');
@@ -300,7 +299,7 @@ export function describePaymentScenarios(): void {
     });
   });
 
-  describe('picking machine: item return (issue 18)', () => {
+  describe('picking machine: item return', () => {
     it('from the process: reasons, f-0014, f-0015, then returned (the returns label), off the amount', async () => {
       const s = start('R-1001', undefined, COD);
       await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001', '=34717-8-b-03', 'P400002');

@@ -20,7 +20,7 @@ import {
 // Model-based tests of recipient picking (conventions §4; spec part 1 §4 "Picking", §8; part 2
 // §4): event sequences from the start against a fake server that behaves like apps/server's
 // picking-api (demo recipients R-1001 and R-1006, picking.machine.fixture.ts); with the
-// payment and return scenarios (issue 18) they visit every state node, fire every transition
+// payment and return scenarios they visit every state node, fire every transition
 // and every code (last tests).
 
 describe('picking machine: direction select', () => {
@@ -237,7 +237,7 @@ describe('picking machine: the device pointer names its open picking', () => {
   });
 });
 
-describe('picking machine: restore, balance and gate mode (issue 17)', () => {
+describe('picking machine: restore, balance and gate mode', () => {
   it('reopens the kept recipient on /picking when the warehouse says so', async () => {
     const s = start(null, undefined, { restorable: 'R-1001' });
     expect(await s.send()).toBe('pickingDirectionSelect');
@@ -286,7 +286,7 @@ describe('picking machine: restore, balance and gate mode (issue 17)', () => {
   });
 });
 
-describe('picking machine: lost (issue 17)', () => {
+describe('picking machine: lost', () => {
   it('asks a description for a WAITING item only; lost leaves the to-do list', async () => {
     const s = start('R-1001');
     await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001');
@@ -320,7 +320,7 @@ describe('picking machine: lost (issue 17)', () => {
   });
 });
 
-describe('picking machine: checkPincode and checkProxy (issue 17)', () => {
+describe('picking machine: checkPincode and checkProxy', () => {
   async function picked(rules: Rules) {
     const s = start('R-1001', undefined, rules);
     await s.send({ type: 'BEGIN' }, '=34717-8-a-01', 'P400001', { type: 'TO_CHECK' });

@@ -16,7 +16,7 @@ export { clientOfScan, PICKING_PATH, pickupPath } from './picking-machine-helper
  * pickingProcess, checkPicked; part 2 §4; docs/DECISIONS.md "Recipient picking"): a recipient
  * chosen by scan or from the list, its info, Begin, its parcels picked from their cells (a cell
  * then its items, or an item then its cell), the picked list, End or Cancel. The validation,
- * payment (issue 18: choosePayment, checkPayment, endPayment; item return) and delivery issues
+ * payment (choosePayment, checkPayment, endPayment; item return) and delivery issues
  * add their states between checkPicked and ending. Calls, storage,
  * sounds, toasts and navigation are ports, so it runs under `createActor` with no DOM. The
  * steps are state configs of picking.*.states.ts over the setup of picking.setup.ts.

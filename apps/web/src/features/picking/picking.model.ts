@@ -47,19 +47,19 @@ export const PICKING_CODES = [
   'f-0011',
   'f-0012',
   'f-0013',
-  /** Issue 18 (part 2 §8): return reasons not loaded, return refused or unanswered. */
+  /** Return reasons not loaded, return refused or unanswered. */
   'f-0014',
   'f-0015',
-  /** Issue 18 (part 2 §8): pay failed, pay state not read, pay state not set, not PROCESSED. */
+  /** Pay failed, pay state not read, pay state not set, not PROCESSED. */
   'f-0019',
   'f-0020',
   'f-0021',
   'f-0023',
-  /** Gate mode (issue 17): a scanned cell that is not one of the client's gate cells. */
+  /** Gate mode: a scanned cell that is not one of the client's gate cells. */
   'notGateCell',
-  /** Issue 18: the terminal declined the card; the payment ended CANCELLED. */
+  /** The terminal declined the card; the payment ended CANCELLED. */
   'paymentDeclined',
-  /** Issue 18: the payment ended CANCELLED otherwise (the terminal's timeout, a cancel). */
+  /** The payment ended CANCELLED otherwise (the terminal's timeout, a cancel). */
   'paymentCancelled',
 ] as const;
 export type PickingCode = (typeof PICKING_CODES)[number];
@@ -96,9 +96,9 @@ export interface PickingPorts {
     validation: TValidationData;
     operationId: string;
   }): Promise<CallResult<TEndResult>>;
-  /** Issue 17: the balance check of the info screen (f-0003 on failure). */
+  /** The balance check of the info screen (f-0003 on failure). */
   balance(clientCode: string): Promise<CallResult<TPickingBalance>>;
-  /** Issue 17: a WAITING item not found in its cell (f-0010 on failure). */
+  /** A WAITING item not found in its cell (f-0010 on failure). */
   lost(input: {
     itemId: number;
     barcode: string;
@@ -106,13 +106,13 @@ export interface PickingPorts {
     operationId: string;
   }): Promise<CallResult<TLostResult>>;
   /**
-   * Issue 17 (part 1 §6): where `/picking` reopens LAST_PICKING_RECIPIENT when the warehouse
+   * Where `/picking` reopens LAST_PICKING_RECIPIENT when the warehouse
    * runs one picking per device: its pick-up page, or its delivery page when its open picking
-   * has a delivery (part 1 §4, issue 19); null when nothing is to be reopened.
+   * has a delivery (part 1 §4); null when nothing is to be reopened.
    */
   restorablePath(): Promise<string | null>;
   cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
-  /** Issue 18: POST pay (the amount is the server's; a live payment answers IsRepeat). */
+  /** POST pay (the amount is the server's; a live payment answers IsRepeat). */
   pay(input: {
     pickingId: number;
     paymentType: TPaymentTypeCode;
@@ -120,23 +120,23 @@ export interface PickingPorts {
     validation: TValidationData;
     operationId: string;
   }): Promise<CallResult<TPickingPayment>>;
-  /** Issue 18: GET pay (for the terminal the server asks it). */
+  /** GET pay (for the terminal the server asks it). */
   payState(pickingId: number): Promise<CallResult<TPickingPayment>>;
-  /** Issue 18: PUT pay, PROCESSED (confirmed by the worker) or CANCELLED. */
+  /** PUT pay, PROCESSED (confirmed by the worker) or CANCELLED. */
   setPayState(input: {
     pickingId: number;
     state: 'PROCESSED' | 'CANCELLED';
     operationId: string;
   }): Promise<CallResult<TPickingPayment>>;
-  /** Issue 18: GET return/reasons of an item (pickingRouteItemId = its itemId). */
+  /** GET return/reasons of an item (pickingRouteItemId = its itemId). */
   returnReasons(itemId: number): Promise<CallResult<TPickingReturnReason[]>>;
-  /** Issue 18: POST return with a reason (ReturnReasonComment ''). */
+  /** POST return with a reason (ReturnReasonComment ''). */
   returnItem(input: {
     itemId: number;
     reason: TPickingReturnReasonCode;
     operationId: string;
   }): Promise<CallResult<TPickingReturnResult>>;
-  /** Resolves after `ms` through the page's scheduler (the terminal's polling, issue 18). */
+  /** Resolves after `ms` through the page's scheduler (the terminal's polling). */
   wait(ms: number): Promise<void>;
   createOperationId(): string;
   /** LAST_PICKING_RECIPIENT: kept on choice, cleared on end and cancel (part 1 §4, §9). */
@@ -165,13 +165,13 @@ export interface PickingInput {
   paymentProviders?: readonly PaymentProvider[];
 }
 
-/** A payment provider as the runtime settings offer it (issue 18). */
+/** A payment provider as the runtime settings offer it. */
 export interface PaymentProvider {
   code: TPaymentProviderCode;
   paymentType: TPaymentTypeCode;
 }
 
-/** Issue 18: how often checkPayment asks the server about a terminal payment. */
+/** How often checkPayment asks the server about a terminal payment. */
 export const TERMINAL_POLL_MS = 1_000;
 
 export interface PickingContext {
@@ -190,33 +190,33 @@ export interface PickingContext {
   pickupAsk: { barcode: string; cellBarcode: string } | null;
   /** What the direction select looks for. */
   search: string | null;
-  /** Issue 17: the info screen's balance check; null before it or when it failed. */
+  /** The info screen's balance check; null before it or when it failed. */
   balance: TPickingBalance | null;
-  /** Issue 17: the WAITING item the «Не найдена» dialog is about. */
+  /** The WAITING item the «Не найдена» dialog is about. */
   lostItem: TPickingItem | null;
-  /** Issue 17: the lost item's description being sent. */
+  /** The lost item's description being sent. */
   lostDescription: string | null;
-  /** Issue 17: the proof the end sends (kept when it got no answer). */
+  /** The proof the end sends (kept when it got no answer). */
   validation: TValidationData | null;
   /** One id per user action: a retry of the same action replays it. */
   operationId: string | null;
   error: PickingError | null;
-  /** Issue 18: the providers offered on choosePayment. */
+  /** The providers offered on choosePayment. */
   paymentProviders: readonly PaymentProvider[];
-  /** Issue 18: the provider chosen on choosePayment. */
+  /** The provider chosen on choosePayment. */
   provider: PaymentProvider | null;
-  /** Issue 18: the picking's payment as the server last answered it. */
+  /** The picking's payment as the server last answered it. */
   payment: TPickingPayment | null;
-  /** Issue 18: the cash handed over (kopecks), for the change on the receipt. */
+  /** The cash handed over (kopecks), for the change on the receipt. */
   receivedKopecks: number | null;
-  /** Issue 18: the item «Возврат» is about and its reasons. */
+  /** The item «Возврат» is about and its reasons. */
   returnItem: TPickingItem | null;
   returnReasons: TPickingReturnReasonCode[];
   returnReason: TPickingReturnReasonCode | null;
-  /** Issue 18: where the return dialog goes back to. */
+  /** Where the return dialog goes back to. */
   returnFrom: 'pickingProcess' | 'checkPicked';
   /**
-   * Issue 18: items marked LOST or RETURNED since the info was read: still in the info's
+   * Items marked LOST or RETURNED since the info was read: still in the info's
    * cash on delivery, so the amount due takes them off (docs/DECISIONS.md "Picking payment").
    */
   droppedItemIds: number[];
@@ -237,7 +237,7 @@ export type PickingEvent =
   | { type: 'LOST_SUBMIT'; description: string }
   | { type: 'LOST_CLOSE' }
   | { type: 'VALIDATE'; data: TValidationData }
-  /** Issue 18: a provider chosen on choosePayment. */
+  /** A provider chosen on choosePayment. */
   | { type: 'PAY'; provider: TPaymentProviderCode }
   /** Issue 18: «Оплата получена» / «Оплата прошла» (cash: the money handed over, kopecks). */
   | { type: 'PAYMENT_CONFIRM'; receivedKopecks: number | null }
@@ -320,12 +320,12 @@ export function isDeadlinePassed(deadline: string | null, today: string): boolea
   return deadline !== null && deadline < today;
 }
 
-/** Issue 17: Begin is disabled while the balance check fails (part 1 §5). */
+/** Begin is disabled while the balance check fails (part 1 §5). */
 export function isBalanceBlocked(balance: TPickingBalance | null): boolean {
   return balance !== null && balance.shortfall !== null && balance.shortfall > 0;
 }
 
-/** Issue 17: the client picks up into gate cells (`pickingMode` `with_cell`). */
+/** The client picks up into gate cells (`pickingMode` `with_cell`). */
 export function isGateMode(info: TPickingInfo | null): boolean {
   return info?.PickingMode === 'with_cell';
 }
@@ -345,7 +345,7 @@ export function clientCashOnDelivery(
 }
 
 /**
- * Issue 18 (part 1 §5, part 2 §4): the amount due, `cashOnDeliveryRemaining` of the client's
+ * The amount due, `cashOnDeliveryRemaining` of the client's
  * cash on delivery less the items not handed over: WAITING ones, and those marked LOST or
  * RETURNED since the info was read (the info already leaves out parcels lost or in the returns
  * area before it). Equal to the server's pay amount (Σ of the PICKED items).

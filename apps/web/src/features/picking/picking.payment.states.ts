@@ -5,7 +5,7 @@ import { TERMINAL_POLL_MS, type CallResult, type PickingContext } from './pickin
 import { pickingSetup } from './picking.setup';
 import { isCallOk } from '../../shell/machine/call-feedback';
 
-// The picking machine's payment steps (issue 18; spec part 2 §4 "Picking payment and return":
+// The picking machine's payment steps (spec part 2 §4 "Picking payment and return":
 // choosePayment, checkPayment, endPayment; §8 f-0019…f-0021, f-0023; docs/DECISIONS.md
 // "Picking payment"); composed in picking.machine.ts.
 
@@ -290,7 +290,7 @@ export const paymentStates = {
   }),
 
   /**
-   * A reload of an open picking with picked items (issue 18): GET pay — PENDING → checkPayment,
+   * A reload of an open picking with picked items: GET pay — PENDING → checkPayment,
    * PROCESSED → endPayment; none (104) or CANCELLED → the process; no answer → f-0020.
    */
   resumingPayment: pickingSetup.createStateConfig({

@@ -26,7 +26,7 @@ export const processStates = {
       SCANNED: [
         { guard: ({ event }) => scanOf(event.text).type === 'empty' },
         {
-          // Gate mode (issue 17): only the client's gate cells; any other is refused here.
+          // Gate mode: only the client's gate cells; any other is refused here.
           guard: ({ context, event }) =>
             scanOf(event.text).type === 'cell' &&
             isGateMode(context.info) &&
@@ -124,7 +124,7 @@ export const processStates = {
     },
   }),
 
-  /** «Не найдена» (issue 17): a required description for the WAITING item. */
+  /** «Не найдена»: a required description for the WAITING item. */
   lostDialog: pickingSetup.createStateConfig({
     on: {
       LOST_SUBMIT: {
@@ -163,7 +163,7 @@ export const processStates = {
               context.items.map((one) =>
                 one.itemId === context.lostItem?.itemId ? { ...one, state: 'LOST' as const } : one,
               ),
-            // Issue 18: out of the amount due (the info still counts it).
+            // Out of the amount due (the info still counts it).
             droppedItemIds: ({ context }) => [
               ...context.droppedItemIds,
               context.lostItem?.itemId ?? 0,

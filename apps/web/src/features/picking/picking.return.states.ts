@@ -10,7 +10,7 @@ import {
 import { pickingSetup } from './picking.setup';
 import { isCallOk } from '../../shell/machine/call-feedback';
 
-// The picking machine's item return (issue 18; spec part 2 §4 "Returning a picking item", §8
+// The picking machine's item return (spec part 2 §4 "Returning a picking item", §8
 // f-0014, f-0015; docs/DECISIONS.md "Picking payment"): «Возврат» on an item in the process or
 // on the picked list, its reasons, one chosen, POST return; composed in picking.machine.ts.
 

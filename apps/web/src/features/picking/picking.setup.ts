@@ -129,7 +129,7 @@ export const pickingSetup = setup({
       const { ports, ...ask } = input;
       return ports.setPayState(ask);
     }),
-    /** Issue 18: the terminal's next poll, through the page's scheduler. */
+    /** The terminal's next poll, through the page's scheduler. */
     wait: fromPromise<void, Ports & { ms: number }>(({ input }) => input.ports.wait(input.ms)),
     returnReasons: fromPromise<CallResult<TPickingReturnReason[]>, Ports & { itemId: number }>(
       ({ input }) => input.ports.returnReasons(input.itemId),
@@ -146,10 +146,10 @@ export const pickingSetup = setup({
     hasClientCode: ({ context }) => context.clientCode !== null,
     isValidProof: ({ event }, params: { kind: 'pincode' | 'attorney' }) =>
       event.type === 'VALIDATE' && isValidProof(event.data, params.kind),
-    /** Issue 18: money is due and no PROCESSED payment covers it yet (part 2 §4). */
+    /** Money is due and no PROCESSED payment covers it yet (part 2 §4). */
     mustPay: ({ context }) =>
       amountDueKopecks(context) > 0 && context.payment?.State !== 'PROCESSED',
-    /** Issue 18: cash is confirmed only when enough was handed over (`changeDue`). */
+    /** Cash is confirmed only when enough was handed over (`changeDue`). */
     canConfirm: ({ context, event }) => {
       if (event.type !== 'PAYMENT_CONFIRM' || context.payment === null) return false;
       if (context.payment.PaymentTypeCode !== 'cash') return true;
@@ -170,19 +170,19 @@ export const pickingSetup = setup({
     openClient: ({ context }, params: { clientCode: string }) => {
       context.ports.navigate(pickupPath(params.clientCode));
     },
-    /** The proof entered on checkPincode or checkProxy, sent by the end (issue 17). */
+    /** The proof entered on checkPincode or checkProxy, sent by the end. */
     takeProof: assign({
       validation: ({ context, event }) =>
         event.type === 'VALIDATE' ? event.data : context.validation,
       operationId: ({ context }) => context.ports.createOperationId(),
       error: null,
     }),
-    /** A refused pincode is typed again; other proofs stay as entered (issue 17). */
+    /** A refused pincode is typed again; other proofs stay as entered. */
     forgetPincode: assign({
       validation: ({ context }) =>
         context.validation?.Kind === 'pincode' ? null : context.validation,
     }),
-    /** Issue 18: the payment as the server answered it. */
+    /** The payment as the server answered it. */
     takePayment: assign({
       payment: ({ context, event }) =>
         (event as { output?: CallResult<TPickingPayment> }).output?.operationObject ??
@@ -206,7 +206,7 @@ export const pickingSetup = setup({
       error: null,
     })),
     closeReturn: assign({ returnItem: null, returnReason: null }),
-    /** Issue 18: a payment PROCESSED (part 2 §8 sounds: ok-new). */
+    /** A payment PROCESSED (part 2 §8 sounds: ok-new). */
     playPaid: ({ context }) => context.ports.play('ok-new'),
     /** End or cancel: the recipient forgotten, reset to direction select (part 1 §4). */
     leave: ({ context }) => {

@@ -117,7 +117,7 @@ export function ReturnableBoxesScreen(props: {
     queryFn: () => loadValue(props.calls.list(), 'f-0001'),
     retry: false,
   });
-  // Issue 7: new boxes take their size from the dimension types when there are any. A failed
+  // New boxes take their size from the dimension types when there are any. A failed
   // load only leaves the typed sizes (docs/DECISIONS.md "Returnable boxes"): no toast.
   const dimensionTypes = useQuery<TDimension[], CallError<ReturnableBoxesCode>>({
     queryKey: ['returnable-boxes', 'dimension-types'],

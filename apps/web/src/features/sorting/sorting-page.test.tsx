@@ -234,7 +234,7 @@ describe('SortingScreen prompt area', () => {
 
     scan(CELL.barcode);
     await waitFor(() => expect(entry.getAttribute('data-state')).toBe('scanWhat'));
-    // Issue 14 item 15: said in words, not "P1 → 1-a-07".
+    // Said in words, not "P1 → 1-a-07".
     expect(screen.getByTestId('prompt-pre').textContent).toBe(
       'Посылка P1 перемещена в ячейку 1-a-07',
     );

@@ -96,7 +96,7 @@ export function describeParcelScenarios(): void {
     it('parcel codes 104/404 show not found with the barcode; other refusals the message; a failure f-0009', async () => {
       const s = await atScanWhat();
       await s.send('P404');
-      // Issue 14 item 15: the f-code in small print, not the server's raw 404.
+      // The f-code in small print, not the server's raw 404.
       expect(s.lastError()).toEqual({
         key: 'parcelNotFound',
         code: 'f-0001',
@@ -290,7 +290,7 @@ export function describeParcelScenarios(): void {
       expect(s.lastError()).toMatchObject({ key: 'f-0031' });
       expect(await s.send(A2.barcode)).toBe('scanWhat');
       expect(s.callsOf('move')[0]).toMatchObject({ parcelId: null, boxId: 301, cellId: 102 });
-      // Issue 14 item 15: said in words with the plural of its parcels, not "301 → 1-a-02".
+      // Said in words with the plural of its parcels, not "301 → 1-a-02".
       expect(s.context().prompt.pre).toEqual({
         key: 'movedBox',
         params: { box: 301, cell: '1-a-02', count: 3 },

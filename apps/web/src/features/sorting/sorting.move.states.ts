@@ -157,7 +157,7 @@ const movingState = sortingSetup.createStateConfig({
         target: 'connectionLost',
       },
       {
-        // A refusal would be refused again: no Retry (issue 14 item 11); a new scan
+        // A refusal would be refused again: no Retry; a new scan
         // is a new move. The parcel must not stay where it was put: `stop`.
         target: 'resume',
         actions: failWithMessage('f-0014', HALT),

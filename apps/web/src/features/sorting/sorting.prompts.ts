@@ -23,7 +23,7 @@ function whereItLies(parcel: Pick<TParcel, 'number' | 'boxNumber' | 'cellName'>)
 }
 
 /**
- * The pre text after a move, in words (issue 14 item 15): what went where, "already here"
+ * The pre text after a move, in words: what went where, "already here"
  * when nothing moved, the box to use after an automove.
  */
 function lastMoveText(move: LastMove): Text | null {
@@ -67,7 +67,7 @@ export const prompts = {
     const what: Text = parcel
       ? { key: 'parcelLine', params: { number: parcel.number, name: parcel.sortingName } }
       : { key: 'boxLine', params: { number: box?.number ?? '' } };
-    // A parcel already sorted says where it lies (issue 14 item 11): its own cell then
+    // A parcel already sorted says where it lies: its own cell then
     // answers "already here", another cell re-sorts it.
     const liesIn = parcel ? whereItLies(parcel) : null;
     return {

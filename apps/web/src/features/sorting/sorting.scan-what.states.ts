@@ -193,7 +193,7 @@ const scanningParcelState = sortingSetup.createStateConfig({
         actions: [
           assign({ isRescan: false }),
           {
-            // Issue 14 item 15: the f-code in small print, not the server's 404.
+            // The f-code in small print, not the server's 404.
             type: 'fail',
             params: ({ context }) => ({
               key: 'parcelNotFound',

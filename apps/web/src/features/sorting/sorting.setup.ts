@@ -153,7 +153,7 @@ export function callState<const TSrc extends string, TRefused, TUnanswered>(
 /**
  * Spec part 1 §5: weight ≤ 0 (typed, empty, or refused by the server) is f-0027. The parcel
  * still needs its weight, so it stays in the measure step and never reaches placing
- * (issue 14 item 11; docs/DECISIONS.md "Sorting screen").
+ * (docs/DECISIONS.md "Sorting screen").
  */
 export const weightRejected = () => ({ target: 'waiting', actions: fail('f-0027') });
 
@@ -473,7 +473,7 @@ export const sortingSetup = setup({
           containerBarcode: null,
         };
         enqueue.assign({ lastMove, error: null, operationId: null, canRetryMove: false });
-        // Already there (issue 14 item 11): the repeat sound; nothing to speak or tie up.
+        // Already there: the repeat sound; nothing to speak or tie up.
         if (lastMove.isAlreadyInPlace) {
           enqueue(() => context.ports.play(['repeat']));
           return;

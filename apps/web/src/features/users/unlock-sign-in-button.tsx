@@ -7,7 +7,7 @@ import { RowButton } from '../../ui/lists/list-table';
 import type { UsersCalls } from './users.service';
 
 /**
- * "Unlock sign-in" on a user's row, for administrators (issue 14; docs/DECISIONS.md
+ * "Unlock sign-in" on a user's row, for administrators (docs/DECISIONS.md
  * "Sessions and sign-in"): ends the growing delays of the user's login at once. Harmless and
  * idempotent, so no confirmation; the toast says whether there was anything to end.
  */

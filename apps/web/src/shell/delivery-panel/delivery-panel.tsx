@@ -39,7 +39,7 @@ async function openDelivery(): Promise<OpenDelivery | null> {
 }
 
 /**
- * The delivery header panel (spec part 1 §2; issue 19): while this device has an open
+ * The delivery header panel (spec part 1 §2): while this device has an open
  * picking with a delivery, «Доставка · {recipient} · {n} мест» linking to its page; nothing
  * otherwise. A lazy chunk of the signed-in shell, checked again on every navigation.
  */

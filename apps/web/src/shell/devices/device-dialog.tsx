@@ -12,7 +12,7 @@ import type { DevicesRuntime } from './devices-runtime';
 import type { PrintJobRow } from './printing-api';
 import styles from './devices.module.css';
 
-/** The test label: the `user` template of the signed-in user (issue 4). */
+/** The test label: the `user` template of the signed-in user. */
 export function testLabel(user: SessionUser | null): PrintRequest {
   return {
     barcodeName: 'user',

@@ -201,7 +201,7 @@ describe('device status in the header', () => {
     expect(await screen.findByTestId('device-dialog')).toBeTruthy();
   });
 
-  it('with no scale cookies a screen reads the scale of the agent on this computer and keeps its ids (issue 14 item 12)', async () => {
+  it('with no scale cookies a screen reads the scale of the agent on this computer and keeps its ids', async () => {
     const scaleUrl = await startScaleApi({
       info: { appId: 'agent-7', version: '1.0.0', printers: [], scaleId: 'sim' },
     });
@@ -385,7 +385,7 @@ describe('device status in the header', () => {
     expect(screen.queryByTestId('device-dialog')).toBeNull();
   });
 
-  it('shows job times in the interface locale and follows a job until the agent reports it (issue 14 item 15)', async () => {
+  it('shows job times in the interface locale and follows a job until the agent reports it', async () => {
     // The hub's job list: the job is "sent" until the agent's PrintResult comes (third read).
     let reads = 0;
     const server: Server = createServer((request, response) => {

@@ -57,7 +57,7 @@ export interface DevicesRuntime {
   acquire(): () => void;
   /**
    * The scale of this device: the device cookies, else the scale of the agent on this computer,
-   * which is then kept in the cookies (issue 14 item 12); null when neither names one.
+   * which is then kept in the cookies; null when neither names one.
    */
   resolveScaleIds(signal?: AbortSignal): Promise<ScaleIds | null>;
   /**

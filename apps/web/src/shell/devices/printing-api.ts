@@ -2,7 +2,7 @@ import { PRINTING_ROUTES, type TPrintJobListItem } from '@sorting/contracts';
 import { createApiClient, type FetchFn } from '../../lib/api-client';
 import { callValue } from '../../lib/call-error';
 
-/** One row of `PRINTING_ROUTES.jobs` (issue 4: jobs recorded queued → sent → printed/failed). */
+/** One row of `PRINTING_ROUTES.jobs` (jobs recorded queued → sent → printed/failed). */
 export type PrintJobRow = TPrintJobListItem;
 
 export interface PrintingApi {

@@ -14,7 +14,7 @@ import { useScreenHeading } from './use-screen-heading';
 
 // Lazy: the printer logic and SignalR load only once a user is signed in.
 const DeviceStatus = lazy(() => import('../devices/device-status'));
-// Lazy: the delivery header panel (part 1 §2, issue 19) only for a signed-in user.
+// Lazy: the delivery header panel (part 1 §2) only for a signed-in user.
 const DeliveryPanel = lazy(() => import('../delivery-panel/delivery-panel'));
 
 /** The chrome of every page: header, scan panel, the page, main loader and toasts. */

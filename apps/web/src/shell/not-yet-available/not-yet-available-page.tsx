@@ -24,7 +24,7 @@ export function notYetAvailableTitle(path: string): NotYetAvailableTitle {
 
 /**
  * The page of a route of the spec that is not built yet: its title and the no-data block. One
- * chunk and one catalogue serve them all (issue 15), so a feature folder is only made when the
+ * chunk and one catalogue serve them all, so a feature folder is only made when the
  * feature is built.
  */
 export function notYetAvailablePage(path: string): ComponentType {

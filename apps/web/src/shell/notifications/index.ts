@@ -30,7 +30,7 @@ export const SUCCESS_SOUND = /^(ok-new|success-)/;
 
 /**
  * The player screens use: a success sound is also a success of the page's flow, whose older
- * error toasts then close (issue 14 item 14; a move plays its sound and shows no toast).
+ * error toasts then close (a move plays its sound and shows no toast).
  */
 export function withSuccessSignal(
   player: SoundPlayer,

@@ -24,7 +24,7 @@ export const NOTIFICATION_TITLE_THRESHOLD = 450;
  */
 export const WIDE_SCREEN_MIN_WIDTH = BREAKPOINTS.wide;
 /**
- * Issue 14 item 14 (docs/DECISIONS.md "Web shell"): below the handheld breakpoint at most two
+ * docs/DECISIONS.md "Web shell": below the handheld breakpoint at most two
  * toasts are shown; a third closes the oldest.
  */
 export const HANDHELD_MAX_TOASTS = 2;

@@ -190,7 +190,7 @@ describe('toast store', () => {
   });
 });
 
-// Issue 14 item 14: on a handheld, toasts stacked until 3–4 covered 45 % of the screen, and old
+// On a handheld, toasts stacked until 3–4 covered 45 % of the screen, and old
 // errors stayed after a success and even after sign-in.
 describe('toasts on a handheld and toasts of a flow', () => {
   it('shows at most two on a narrow screen: a third closes the oldest', async () => {

@@ -134,7 +134,7 @@ describe('toDemoUsers', () => {
   });
 });
 
-// Issue 14 item 14: an error toast of the last user (or of a failed attempt) survived sign-in.
+// An error toast of the last user (or of a failed attempt) survived sign-in.
 describe('toasts across sign-in and sign-out', () => {
   it('a sign-in and a logout close every toast; a refusal or a failed logout does not', async () => {
     const cleared: string[] = [];

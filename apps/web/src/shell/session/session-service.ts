@@ -51,7 +51,7 @@ export interface SessionServiceDeps {
   /** Local storage (LAST_PARCEL_SCANNED); null where the browser refuses it. */
   storage: KeyValueStorage | null;
   api: SessionApi;
-  /** Closes every toast: none survives a sign-in or a sign-out (issue 14 item 14). */
+  /** Closes every toast: none survives a sign-in or a sign-out. */
   clearNotifications?: () => void;
 }
 

@@ -30,7 +30,7 @@ export interface UserSwitchDeps {
  * new badge in and plays the scan sound; when the setting refuses it only the err sound plays.
  * Other scans are left to the screen, answered at once (false) so they are not delayed.
  * Resolves true when the scan was a badge it took: the scan is consumed and the screen never
- * gets it (issue 14 item 10).
+ * gets it.
  */
 export function handleUserSwitchScan(deps: UserSwitchDeps, scan: Scan): false | Promise<boolean> {
   if (!deps.isSignedIn() || deps.isSignInPage()) return false;

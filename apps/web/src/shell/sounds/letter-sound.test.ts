@@ -9,7 +9,7 @@ import { soundFile } from './sound-names';
 const publicDir = fileURLToPath(new URL('../../../public/', import.meta.url));
 const CYRILLIC = [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюя'];
 
-// Issue 22: the audit speaks Cyrillic letters too (spec part 2 §5); each has its own file in
+// The audit speaks Cyrillic letters too (spec part 2 §5); each has its own file in
 // the ru and en folders (scripts/make-sounds.sh), apart from the Latin letters'.
 describe('letter sounds', () => {
   it('names a file for every Latin and Cyrillic letter, upper case too, and nothing else', () => {

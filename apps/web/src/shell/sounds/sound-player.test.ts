@@ -43,7 +43,7 @@ describe('sound files', () => {
     expect(numberSound(71)).toBeNull();
     expect(numberSound(1.5)).toBeNull();
     expect(letterSound('C')).toBe('letters/c');
-    // Cyrillic letters have files of their own (issue 22), apart from the Latin ones.
+    // Cyrillic letters have files of their own, apart from the Latin ones.
     expect(letterSound('ж')).toBe('letters/cyr-zh');
     expect(letterSound('А')).toBe('letters/cyr-a');
     expect(letterSound('ß')).toBeNull();

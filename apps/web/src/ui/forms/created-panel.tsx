@@ -14,7 +14,7 @@ interface PanelAction {
 /**
  * What was just made (a user and their badge, new returnable boxes), framed until the worker
  * says Done: its title, what to show of it (`children`), and the row of printing its labels
- * (the main action) and Done. Shared by the registry pages (issue 15).
+ * (the main action) and Done. Shared by the registry pages.
  */
 export function CreatedPanel(props: {
   testId: string;

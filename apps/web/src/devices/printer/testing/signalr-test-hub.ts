@@ -1,6 +1,6 @@
 // A minimal server of the SignalR JSON hub protocol for the adapter tests (node only): negotiate,
 // handshake, invocation → completion, server → client invocations, ping. The real hub is the
-// server's (apps/server, issue 4); this stand-in lets the official client run against a real
+// server's (apps/server); this stand-in lets the official client run against a real
 // socket in the test process.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
