@@ -1,4 +1,4 @@
-// Issue 22's audit figures on PostgreSQL with the bench seed (100,000 parcels): 20 devices at
+// The audit figures on PostgreSQL with the bench seed (100,000 parcels): 20 devices at
 // 30 unit scans/s in all (scan p95 ≤ 25 ms), opening a cell of 200 units (p95 ≤ 60 ms) and the
 // sessions list of 90 days (p95 ≤ 50 ms). `npm run bench -- --only=audit` runs it; its rows join
 // the bench table (bench/run.ts) and docs/PERFORMANCE.md.

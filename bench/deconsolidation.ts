@@ -1,4 +1,4 @@
-// `node --import tsx bench/deconsolidation.ts`: issue 23's deconsolidation figures on
+// `node --import tsx bench/deconsolidation.ts`: the deconsolidation figures on
 // PostgreSQL with the bench seed: GET of a consolidated box of 50 parcels (p95 ≤ 20 ms) and
 // the DELETE that unpacks it (p95 ≤ 50 ms), one call at a time over a signed-in session.
 // BOXES boxes are consolidated in cells of bench zone 101; each DELETE unpacks one of them.

@@ -1,4 +1,4 @@
-// The document flow figures of issue 21 (`npm run bench -- --only=documents`, docs/PERFORMANCE.md):
+// The document flow figures (`npm run bench -- --only=documents`, docs/PERFORMANCE.md):
 // 50,000 documents of the sorting centre over a year on PostgreSQL; a 6-day search with states
 // [1, 2] (p95 ≤ 100 ms) and a sign (p95 ≤ 50 ms), one call at a time over a signed-in session.
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Issue 20's inbound and outbound document figures on PostgreSQL with the bench seed:
+// The inbound and outbound document figures on PostgreSQL with the bench seed:
 // `npm run bench -- --only=documents` (or `node --import tsx bench/inbound.ts`). 10,000
 // supplies over 364 days × 20 details and 5,000 shipments in warehouse 34717, one supply of
 // 500 details; one call at a time over a signed-in session. Targets (p95): states/count

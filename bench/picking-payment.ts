@@ -1,4 +1,4 @@
-// Issue 18's rows of `npm run bench -- --only=picking` (bench/picking.ts runs this phase on its
+// The payment rows of `npm run bench -- --only=picking` (bench/picking.ts runs this phase on its
 // server and database): POST pay through the simulated terminal (p95 ≤ 50 ms; the server runs
 // with a simulator delay longer than the phase, so no delay is counted and every poll finds
 // the payment pending and asks the terminal) and GET pay polled by 50 devices once a second

@@ -1,8 +1,8 @@
-// `node --import tsx bench/picking.ts` (or `npm run bench -- --only=picking`): issue 16's
+// `node --import tsx bench/picking.ts` (or `npm run bench -- --only=picking`): the pick-up
 // recipient picking figures on PostgreSQL with the bench seed plus CLIENTS waiting recipients
 // of 4 parcels each (and BIG recipients of 30 parcels): the clients page of 30 with a search
 // (p95 ≤ 50 ms), search of a 30-item picking (p95 ≤ 30 ms), pickup at a fixed 50/s from 16
-// devices (p95 ≤ 25 ms, p99 ≤ 50 ms) and end (p95 ≤ 100 ms). Issue 19: the BIG recipients are
+// devices (p95 ≤ 25 ms, p99 ≤ 50 ms) and end (p95 ≤ 100 ms). The BIG recipients are
 // COURIER with a tariff: the tariff check (p95 ≤ 10 ms), the items of a 99-package delivery
 // (p95 ≤ 30 ms) and a package's measure (p95 ≤ 30 ms).
 import { pathToFileURL } from 'node:url';
@@ -36,7 +36,7 @@ export interface PickingBenchResult {
   tariff: Percentiles;
   deliveryItems99: Percentiles;
   measure: Percentiles;
-  /** Issue 18 (bench/picking-payment.ts). */
+  /** Payment (bench/picking-payment.ts). */
   payment: PaymentBenchResult;
   errors: number;
 }

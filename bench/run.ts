@@ -1,4 +1,4 @@
-// `npm run bench`: the field-readiness figures of issue 8 (docs/PERFORMANCE.md). Not part of
+// `npm run bench`: the field-readiness figures (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
 // phase for development; `--only=write,load,picking,embedded,web,browser,documents,audit` runs some phases.
 // `--only=soak` (never part of a plain run: 30 minutes) is the memory soak of bench/soak.ts;
@@ -334,7 +334,7 @@ async function main(): Promise<void> {
 
   if (wants('documents')) {
     // Inbound and outbound document calls over 10,000 supplies (bench/inbound.ts);
-    // issue 21's document flow is the other half of this phase (bench/documents.ts, below).
+    // the document flow is the other half of this phase (bench/documents.ts, below).
     log('documents: seeding 10,000 supplies × 20 details and 5,000 shipments');
     for (const row of await runInboundBench(serverUrl)) {
       rows.push([

@@ -1,4 +1,4 @@
-// Issue 4 "two server processes on one PostgreSQL": the device agent connected to server
+// Two server processes on one PostgreSQL: the device agent connected to server
 // process A, the web client to process B, one database (on PostgreSQL each app has its own
 // pool and LISTEN connection; on PGlite, one process per database, they share the instance).
 // The job crosses from B to A by LISTEN/NOTIFY, the agent prints it with the real renderer,

@@ -1,4 +1,4 @@
-// Issue 4 end to end without a browser: the device agent (real renderLabel) against the REAL
+// End to end without a browser: the device agent (real renderLabel) against the REAL
 // Sorting server's printing hub on a real database (PGlite, or PostgreSQL with DATABASE_URL),
 // and a web client built the way the web app builds it: the official @microsoft/signalr
 // client with the session cookie. The label the agent writes is read back by zbarimg.

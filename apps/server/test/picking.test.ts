@@ -146,7 +146,7 @@ async function moveParcel(barcode: string, cellBarcode: string) {
 describe('GET /picking-api/picking/clients', () => {
   it('lists the recipients of the default warehouse with parcels in cells (camelCase)', async () => {
     const page = ok<TPickingClientsPage>(await clients(worker)).operationObject;
-    // R-1008…R-1011 of issue 17, R-1012…R-1014 of issue 19, R-1020…R-1022 of issue 18.
+    // R-1008…R-1011 (validation), R-1012…R-1014 (delivery), R-1020…R-1022 (payment).
     expect(page).toMatchObject({ page: 1, pageSize: 30, totalCount: 17 });
     expect(page.items.map((client) => client.clientCode).sort()).toEqual([
       'R-1001',
@@ -156,16 +156,16 @@ describe('GET /picking-api/picking/clients', () => {
       'R-1005',
       'R-1006',
       'R-1007',
-      // Issue 17's pincode, attorney, gate-mode and balance recipients.
+      // The pincode, attorney, gate-mode and balance recipients.
       'R-1008',
       'R-1009',
       'R-1010',
       'R-1011',
-      // Issue 19's delivery recipients.
+      // The delivery recipients.
       'R-1012',
       'R-1013',
       'R-1014',
-      // Issue 18's cash-on-delivery recipients.
+      // The cash-on-delivery recipients.
       'R-1020',
       'R-1021',
       'R-1022',

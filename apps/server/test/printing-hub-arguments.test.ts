@@ -17,7 +17,7 @@ import {
 } from './printing-hub-clients.js';
 import { createTestDatabase } from './test-database.js';
 
-// Issue 14 item 3 for the printing hub: every argument of every hub method goes through the
+// Bad input for the printing hub (docs/DECISIONS.md "Faults and bad input"): every argument of every hub method goes through the
 // input rules of the contracts (text without control characters, bounded length, the right
 // type; docs/DECISIONS.md "Faults and bad input"). A refused argument is answered as the hub
 // answers any bad invocation: a completion with an error (never the hub's text for an

@@ -29,7 +29,7 @@ import {
 import { callWithSession } from './sessions.js';
 import { createTestDatabase } from './test-database.js';
 
-// Issue 4 "Printing hub on the server": the official @microsoft/signalr client against a real
+// The printing hub on the server (docs/DECISIONS.md "Printing hub"): the official @microsoft/signalr client against a real
 // listening server on a real database (PGlite, or PostgreSQL with DATABASE_URL).
 
 let database: Database;

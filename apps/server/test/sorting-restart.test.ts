@@ -125,7 +125,7 @@ describe('sorting across restarts', () => {
     const received = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(parcels)
-      // IN-0001's parcels only: the demo supplies of issue 20 bring received parcels of their own.
+      // IN-0001's parcels only: the demo supplies bring received parcels of their own.
       .where(
         sql`${parcels.isReceipted} and ${parcels.inboundId} = (select ${inbounds.id} from ${inbounds} where ${inbounds.number} = 'IN-0001')`,
       );

@@ -152,14 +152,6 @@ const RULES: IForbiddenRuleType[] = [
   },
 ];
 
-/**
- * ISSUE 15 ALLOW-LIST: violations that other slices of issue 15 remove (the web shared pieces,
- * the auth/time tracking/returns/printing services, the sorting back end's remaining split).
- * Each entry is `rule: from -> to` (or `lines: file`); the lead empties this list after the
- * merge, and the test then holds the whole structure. Adding to it needs a reason here.
- */
-const ALLOWED_ISSUE_15 = new Set<string>([]);
-
 const isSource = (path: string) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path);
 
 function sourceFiles(directory: string): string[] {
@@ -216,10 +208,10 @@ function longFiles(): string[] {
 describe('the structure of the code', () => {
   it('has no import circle, no arrow up a layer (server, contracts, web) and no feature importing another', async () => {
     const found = await importViolations();
-    expect(found.filter((violation) => !ALLOWED_ISSUE_15.has(violation))).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it(`has no source file over ${MAX_LINES} lines`, () => {
-    expect(longFiles().filter((file) => !ALLOWED_ISSUE_15.has(file))).toEqual([]);
+    expect(longFiles()).toEqual([]);
   });
 });

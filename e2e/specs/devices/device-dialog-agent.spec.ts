@@ -2,7 +2,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { DEMO_AGENT, expect, noLocalAgent, setDeviceCookies, test } from './devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 
-// Issue 14 item 15 with the real device agent: the printer dialog, left open after a test print
+// With the real device agent: the printer dialog, left open after a test print
 // through the hub, shows the job printed once the agent reports it, and its time in the
 // interface's locale even when the browser's differs.
 test.describe.configure({ timeout: 90_000 });

@@ -12,7 +12,7 @@ import {
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 import { HEADERS, scannedParcel } from '../sorting/sorting.helpers';
 
-// Issues 4 and 5 with the real device agent on the sorting screen: the measure step reads the
+// With the real device agent on the sorting screen: the measure step reads the
 // agent's simulated scale, and a parcel needing a sticker prints it through the agent.
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);

@@ -9,7 +9,7 @@ import {
 } from './devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 
-// Issue 4 with the real device agent: /topology prints cell labels over the local websocket and
+// With the real device agent: /topology prints cell labels over the local websocket and
 // through the printing hub; the PDFs are read back by poppler + zbar, the ZPL by its ^FD fields.
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);

@@ -2,7 +2,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { expect, test, useDeviceUrls } from './devices.fixtures';
 import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
 
-// Issue 6 with the real device agent: a supervisor adds a user on /users and prints the badge;
+// With the real device agent: a supervisor adds a user on /users and prints the badge;
 // the badge read back from the printed PDF (poppler + zbar) signs the new user in.
 test.describe.configure({ timeout: 90_000 });
 test.skip(skipWithoutLabelDecoder(), LABEL_DECODER_HINT);

@@ -29,7 +29,7 @@ freshTest(
     await expectView(page, 'pickingDirectionSelect');
 
     await test.step('the list: 17 recipients, the PVZ badge, who holds R-1006', async () => {
-      // R-1001…R-1007, issue 17's R-1008…R-1011, issue 19's R-1012…R-1014 and issue 18's
+      // R-1001…R-1007, the validation R-1008…R-1011, the delivery R-1012…R-1014 and the payment
       // R-1020…R-1022.
       await expect(page.getByTestId('picking-client')).toHaveCount(17);
       const held = page.locator('[data-testid="picking-client"][data-code="R-1006"]');

@@ -9,7 +9,7 @@ import {
 } from '../devices/devices.fixtures';
 import { PolicyWatch } from './csp.helpers';
 
-// Issue 14 item 6 with the real device agent (its own port on the loopback) and the printing
+// The security headers with the real device agent (its own port on the loopback) and the printing
 // hub's websocket on the page's own origin: printing, the scale and the device dialog run under
 // the policy without a violation.
 test.describe.configure({ timeout: 90_000 });

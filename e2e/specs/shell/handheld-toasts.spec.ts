@@ -5,7 +5,7 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { ADMINISTRATOR, HANDHELD, createWorker, overlap } from './handheld.helpers';
 import { showToast } from './shell.helpers';
 
-// Issue 14 item 14 on a 360×740 handheld: toasts (10 s each) stacked until 3–4 covered 45 % of
+// On a 360×740 handheld: toasts (10 s each) stacked until 3–4 covered 45 % of
 // the screen, hiding the suggested cells and the return reasons, and old errors stayed after a
 // success and even after sign-in. Now: at most two, compact, never over the page's content
 // (the prompt, the suggested cell, the reasons); a success of the same flow closes its older

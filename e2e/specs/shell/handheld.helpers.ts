@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 /** Demo administrator (docs/DEMO.md): every built page opens for them. */
 export const ADMINISTRATOR = { badge: '~A3001-5RZ6', name: 'Админов Олег' } as const;
 
-/** The handheld of ux.md and issue 14, and a common office screen. */
+/** The handheld of ux.md, and a common office screen. */
 export const HANDHELD = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1366, height: 768 } as const;
 

@@ -7,7 +7,7 @@ import { boxOf } from './sorting.helpers';
 
 // docs/DEMO.md "Open /sorting" and "Sort parcels", walked in the order the page tells them, on
 // a fresh demo database of its own (other specs sort the same demo parcels on the shared
-// server). When this fails, the page or the app is wrong: issue 14 "docs/DEMO.md matches what
+// server). When this fails, the page or the app is wrong: "docs/DEMO.md matches what
 // the app does, step by step".
 const test = base.extend<object, { ownServer: RunningServer }>({
   ownServer: [

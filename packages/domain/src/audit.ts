@@ -1,6 +1,6 @@
 import type { Locale } from './locale.js';
 
-// Pure rules of the cell audit (spec part 2 §3 "Audit" derived figures, §5; issue 22;
+// Pure rules of the cell audit (spec part 2 §3 "Audit" derived figures, §5;
 // docs/DECISIONS.md "Audit").
 
 /** Part 2 §4: state 0 is a unit expected and not yet scanned, 1 a correct one. */

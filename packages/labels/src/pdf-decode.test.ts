@@ -1,4 +1,4 @@
-// The independent check of issue 4: the PDF is rasterised by poppler (pdftoppm) and its
+// The independent check of labels: the PDF is rasterised by poppler (pdftoppm) and its
 // barcode read back by zbar (zbarimg), neither of which is our code.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';

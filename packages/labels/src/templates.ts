@@ -268,7 +268,7 @@ const TEMPLATES: Record<LabelTemplate, TemplateDefinition> = {
     symbology: 'code128',
     required: ['barcode', 'place'],
     optional: ['client', 'destination', 'delivery', 'date'],
-    // Issue 19: "1/3" large, the recipient, the delivery address, the delivery and its date.
+    // "1/3" large, the recipient, the delivery address, the delivery and its date.
     description: 'Delivery package sticker 58x40: barcode, place "1/3", recipient, address, delivery number, send date.',
     slots: [
       { kind: 'barcode', x: 1, y: 1.5, width: 40, height: 11 },

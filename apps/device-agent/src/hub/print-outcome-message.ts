@@ -9,7 +9,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
 
 /**
  * A printer's own words made fit for PrintResult: the hub refuses control characters other
- * than TAB, LF and CR, lone surrogates and over-long text (the shared input rules, issue 14
+ * than TAB, LF and CR, lone surrogates and over-long text (the shared input rules, docs/DECISIONS.md "Faults and bad input"
  * item 3), and the agent takes a refusal by a connected hub as final. So a driver's stray
  * escape sequence would cost the job its outcome: a control character becomes a space, a lone
  * surrogate U+FFFD, and the text is cut to what the hub takes.

@@ -81,7 +81,7 @@ export interface DemoPickingClient {
   /** The demo user (by number) whose open picking holds this recipient, if any. */
   heldByUserNumber: number | null;
   note: string;
-  /** Issue 17's client fields (part 1 §3); the defaults when absent. */
+  /** The validation fields of a client (part 1 §3); the defaults when absent. */
   rules?: DemoPickingRules;
 }
 

@@ -22,7 +22,7 @@ import {
 import { users, warehouses } from './schema-base.js';
 import { parcels } from './schema-sorting.js';
 
-// Recipient picking (spec part 1 §3 "Picking client", "Picking item", §4 "Picking"; issue 16,
+// Recipient picking (spec part 1 §3 "Picking client", "Picking item", §4 "Picking";
 // docs/DECISIONS.md "Recipient picking"): recipients, which sorted parcels are theirs, the
 // pickings and their items. Money in kopecks. The sorting tables are changed only when a
 // picking ends (the handed-out parcels leave their boxes).

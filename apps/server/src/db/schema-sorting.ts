@@ -114,7 +114,7 @@ export const parcels = pgTable(
     attentionMessage: text('attention_message'),
     isDamaged: boolean('is_damaged').notNull().default(false),
     /**
-     * Not found in its cell at a recipient's picking (issue 17 `lost`, docs/DECISIONS.md
+     * Not found in its cell at a recipient's picking (`lost`, docs/DECISIONS.md
      * "Picking validation"): no longer offered for pick-up; its history says why.
      */
     isLost: boolean('is_lost').notNull().default(false),

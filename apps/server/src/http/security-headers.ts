@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 
 /**
  * Every answer (pages, assets, API, the hub's negotiate, the demo sheet) carries the security
- * headers of issue 14 item 6, set by helmet; the policy is the one the built app
+ * security headers, set by helmet; the policy is the one the built app
  * really runs under (docs/DECISIONS.md "Serving and shutdown", security headers).
  */
 
@@ -119,7 +119,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const devices = deviceConnectSources(config);
   // helmet's middleware is built once here and run on every request: @fastify/helmet builds
   // it anew for each request (parsing the whole policy), which the load bench showed as 2 %
-  // of the server's CPU and a longer latency tail (docs/PERFORMANCE.md "Issue 15").
+  // of the server's CPU and a longer latency tail (docs/PERFORMANCE.md).
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -15,7 +15,7 @@ import type { TcpProxy } from './tcp-proxy.js';
 
 // PostgreSQL crashed again and again under load must leave the server's
 // pool whole. Each crash is a cut of the TCP proxy between the server process and
-// PostgreSQL (every connection reset, new ones refused), as issue 8's database-loss test.
+// PostgreSQL (every connection reset, new ones refused), as the database-loss test.
 // PostgreSQL only.
 
 const CRASHES = 20;

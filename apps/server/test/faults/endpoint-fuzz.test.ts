@@ -17,7 +17,7 @@ import {
 } from './endpoint-samples.js';
 import { rowCounts } from './fault-fixtures.js';
 
-// Issue 8 "bad input": every POST/PUT route (enumerated as registered) gets random JSON,
+// Bad input (docs/DECISIONS.md "Faults and bad input"): every POST/PUT route (enumerated as registered) gets random JSON,
 // wrong types, huge strings, SQL and HTML metacharacters, and malformed bodies. The answer is
 // always a well-formed envelope with an error code, never a 500 or a stack trace, and a
 // refused call leaves every table as it was.

@@ -172,7 +172,7 @@ export function startServerChild(env: Record<string, string>): Promise<ServerChi
 /**
  * A child database with the demo and `extra` parcels, and a server child that reaches it only
  * through a TCP proxy, so a test can reset and refuse its connections without stopping the
- * machine's PostgreSQL (issue 8's database-loss and crash tests).
+ * machine's PostgreSQL (the database-loss and crash tests).
  */
 export async function startServerBehindProxy(extra: {
   count: number;

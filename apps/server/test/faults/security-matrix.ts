@@ -24,7 +24,7 @@ import {
   zones,
 } from '../../src/db/schema.js';
 
-// The calls of security.test.ts's cross-warehouse matrix (issue 8 "Security"): every call that
+// The calls of security.test.ts's cross-warehouse matrix (docs/DECISIONS.md "Faults and bad input"): every call that
 // names an object of a warehouse, built from that warehouse's ids (`targetOf`).
 
 export interface Target {

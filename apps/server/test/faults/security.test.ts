@@ -22,7 +22,7 @@ import {
   type Method,
 } from './security-matrix.js';
 
-// Issue 8 "Security": every registered route is enumerated (an onRoute hook), so a new route
+// Security: every registered route is enumerated (an onRoute hook), so a new route
 // is covered the day it is added.
 
 /**

@@ -14,7 +14,7 @@ import {
   type ServerChild,
 } from './fault-fixtures.js';
 
-// Issue 8 "fault tests": a real server process is SIGKILLed in the middle of a burst of moves
+// Fault tests (docs/DECISIONS.md "Faults and bad input"): a real server process is SIGKILLed in the middle of a burst of moves
 // from many devices, started again on the same database, and the devices retry what got no
 // answer with the same operation ids. On PostgreSQL with DATABASE_URL, else a PGlite DATA_DIR.
 

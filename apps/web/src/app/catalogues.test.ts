@@ -80,7 +80,7 @@ describe('catalogues', () => {
     },
   );
 
-  // Issue 14 item 15: "убран(а)", "item(s)" read as code. Russian plurals use the i18n plural
+  // "убран(а)", "item(s)" read as code. Russian plurals use the i18n plural
   // forms (ux.md "Language"); where the gender is unknown the text is phrased without it.
   it.each(folders.map((folder) => [path.relative(src, folder), folder]))(
     '%s: no word carries a bracketed ending for gender or number',

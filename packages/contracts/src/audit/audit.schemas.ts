@@ -6,7 +6,7 @@ import { ZId, zText } from '../input-rules.js';
 // map is `audit.routes.ts`. camelCase envelope and fields, as the spec reads
 // `operationObject.sessions` (docs/DECISIONS.md "Audit").
 
-/** The longest date range of the sessions list (issue 22 "Bad input"). */
+/** The longest date range of the sessions list (docs/DECISIONS.md "Faults and bad input"). */
 export const AUDIT_LIST_MAX_DAYS = 93;
 
 /** Sessions per page of the list (spec part 2 §9 paging habit; `pageSize` is ours). */

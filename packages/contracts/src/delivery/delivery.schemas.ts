@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZId, ZOptionalId, zText } from '../input-rules.js';
 
 // The schemas of delivery to a recipient (spec part 2 §3 "Delivery", "Delivery item", the
-// create payload; §7 "Delivery", "Picking" tariff and `picking/delivery`; issue 19,
+// create payload; §7 "Delivery", "Picking" tariff and `picking/delivery`;
 // docs/DECISIONS.md "Delivery to a recipient"). The delivery-api answers camelCase as the spec
 // writes it (`operationObject`); the route maps are `delivery.routes.ts`.
 

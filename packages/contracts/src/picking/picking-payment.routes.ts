@@ -8,7 +8,7 @@ const SIGNED_IN = { kind: 'session' } as const;
 
 /**
  * Spec part 2 §7 "Picking": payment (`{pickingId}/pay` POST, GET, PUT; PascalCase as part 2
- * §3) and item return (`return/reasons`, `return`; camelCase as the picking items), issue 18.
+ * §3) and item return (`return/reasons`, `return`; camelCase as the picking items).
  * Joined with PICKING_ROUTES in the `picking` service's map (maps/route-maps.ts).
  */
 export const PICKING_PAYMENT_ROUTES = {

@@ -259,7 +259,7 @@ export function createAuditRepository(db: Db) {
     /**
      * The cells of the listed sessions (id and name only, in the order they were opened), by
      * the same condition: 90 days of sessions are one statement with three parameters, and a
-     * list of ~2,700 cells reads three columns each (issue 22 performance: p95 ≤ 50 ms).
+     * list of ~2,700 cells reads three columns each (docs/PERFORMANCE.md, audit: p95 ≤ 50 ms).
      */
     async listCellNamesOfListed(
       warehouseId: number,

@@ -257,7 +257,7 @@ export function createAuditService(options: {
       }
       // One page (part 2 §9: 40): the page, the total, the page's cells and its running
       // sessions' counts side by side, the page chosen by the same subquery in each
-      // (issue 22 performance: p95 ≤ 50 ms).
+      // (docs/PERFORMANCE.md, audit: p95 ≤ 50 ms).
       const size = query.pageSize ?? AUDIT_LIST_PAGE_SIZE;
       const page = { limit: size, offset: ((query.page ?? 1) - 1) * size };
       const [{ rows: sessions, total: totalCount }, cells, counts] = await Promise.all([

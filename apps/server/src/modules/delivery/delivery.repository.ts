@@ -6,7 +6,7 @@ import { pickings } from '../../db/schema-picking.js';
 import { rowsOf, textOrNull } from '../../db/raw-rows.js';
 import { createEventRecorder } from '../../db/events.js';
 
-// SQL of delivery to a recipient (spec part 2 §3 "Delivery", §7 "Delivery"; issue 19,
+// SQL of delivery to a recipient (spec part 2 §3 "Delivery", §7 "Delivery";
 // docs/DECISIONS.md "Delivery to a recipient").
 
 /** An open or closed picking with its recipient, as the delivery calls lock it. */

@@ -302,7 +302,7 @@ export function createDeliveryService(options: {
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
 /**
- * Issue 19, `picking/end` over a picking's delivery, inside the end's transaction: none →
+ * `picking/end` over a picking's delivery, inside the end's transaction: none →
  * null (a plain pick-up); unfinished → 1; finished → HANDED with the handed parcels and its
  * packages in one event (docs/DECISIONS.md "Delivery to a recipient").
  */

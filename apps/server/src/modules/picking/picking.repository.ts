@@ -65,7 +65,7 @@ export interface PickingRow {
   userName: string;
   deviceId: string | null;
   begunAt: Date;
-  /** The client's gate rule (part 1 §3; issue 17 judges a pickup's cell by it). */
+  /** The client's gate rule (part 1 §3; a pickup's cell is judged by it). */
   pickingMode: TPickingMode;
   allowedGateCells: string[];
 }

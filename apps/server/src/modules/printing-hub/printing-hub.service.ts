@@ -212,7 +212,7 @@ export function createPrintingHubService(options: PrintingHubServiceOptions) {
   }
 
   // Every method's arguments go through the input rules of the contracts first (HUB_ARGUMENTS;
-  // issue 14 item 3): a ZodError refuses the invocation, worded at the edge (signalr-hub.ts) as
+  // docs/DECISIONS.md "Faults and bad input"): a ZodError refuses the invocation, worded at the edge (signalr-hub.ts) as
   // a route's validation is by the error handler.
 
   async function addPrinterClient(

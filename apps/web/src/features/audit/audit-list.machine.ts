@@ -165,7 +165,7 @@ export const auditListMachine = setup({
           pageSize: AUDIT_PAGE_SIZE,
         }),
     ),
-    /** The record's session, asked once when /audit opens (issue 22 LAST_AUDIT_SESSION). */
+    /** The record's session, asked once when /audit opens (LAST_AUDIT_SESSION). */
     checkRecord: fromPromise<Resumable, { context: AuditListContext }>(async ({ input }) => {
       const { ports, userId, warehouseCode } = input.context;
       const record = ownRecord(ports.readLast(), userId, warehouseCode);

@@ -10,7 +10,7 @@ import type { CallResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 
 // The delivery machine's types (delivery.machine.ts; spec part 2 §2 Delivery steps, §3
-// "Delivery", "Delivery item", §4 Delivery flow, §5, §8 delivery.store; issue 19,
+// "Delivery", "Delivery item", §4 Delivery flow, §5, §8 delivery.store;
 // docs/DECISIONS.md "Delivery to a recipient").
 
 /**

@@ -55,7 +55,7 @@ const ITEMS = [
   pickingItem(3, 'P400008', {}, { state: 'RETURNED', boxName: null }),
 ];
 
-/** Issue 17's client fields the fake info answers. */
+/** The validation fields the fake info answers. */
 interface Rules {
   validationType?: number;
   shortfall?: number | null;

@@ -576,7 +576,7 @@ function PickedList(props: {
   );
 }
 
-// Issue 19: `/picking/delivery/{pickingId}` shares this page's route loader (app/routes.ts).
+// `/picking/delivery/{pickingId}` shares this page's route loader (app/routes.ts).
 const DeliveryPage = lazy(() => import('./picking-delivery-picking-page'));
 
 /**

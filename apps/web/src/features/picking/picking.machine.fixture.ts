@@ -57,7 +57,7 @@ type CallName =
   | 'lost'
   | 'restore';
 
-/** Issue 17's client fields of the fake recipient. */
+/** The validation fields of the fake recipient. */
 export interface Rules {
   validationType?: number;
   gateCells?: string[];

@@ -161,7 +161,7 @@ export interface PickingInput {
   ports: PickingPorts;
   /** `/picking/pickup/{clientCode}`; null on `/picking` (direction select). */
   clientCode: string | null;
-  /** Issue 18: `paymentProviders` of the runtime settings; all of them when not given. */
+  /** `paymentProviders` of the runtime settings; all of them when not given. */
   paymentProviders?: readonly PaymentProvider[];
 }
 
@@ -239,12 +239,12 @@ export type PickingEvent =
   | { type: 'VALIDATE'; data: TValidationData }
   /** A provider chosen on choosePayment. */
   | { type: 'PAY'; provider: TPaymentProviderCode }
-  /** Issue 18: «Оплата получена» / «Оплата прошла» (cash: the money handed over, kopecks). */
+  /** «Оплата получена» / «Оплата прошла» (cash: the money handed over, kopecks). */
   | { type: 'PAYMENT_CONFIRM'; receivedKopecks: number | null }
-  /** Issue 18: «Проверить оплату», «Отменить оплату». */
+  /** «Проверить оплату», «Отменить оплату». */
   | { type: 'PAYMENT_CHECK' }
   | { type: 'PAYMENT_CANCEL' }
-  /** Issue 18: «Возврат» on an item, a reason chosen, the dialog closed. */
+  /** «Возврат» on an item, a reason chosen, the dialog closed. */
   | { type: 'RETURN_ASK'; itemId: number }
   | { type: 'RETURN_CHOOSE'; reason: TPickingReturnReasonCode }
   | { type: 'RETURN_CONFIRM' }

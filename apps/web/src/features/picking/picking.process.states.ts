@@ -12,7 +12,7 @@ import { returnAsk } from './picking.return.states';
 import { pickingSetup } from './picking.setup';
 import { isCallOk } from '../../shell/machine/call-feedback';
 
-// The picking machine's process steps (spec part 1 §4 pickingProcess; issue 17 lost and gate
+// The picking machine's process steps (spec part 1 §4 pickingProcess; lost and gate
 // mode): pickups by scans, «Не найдена», cancel; composed in picking.machine.ts.
 
 const LOST_FAILURES = failuresTo('pickingProcess', 'f-0010');

@@ -115,7 +115,7 @@ export function createPickingService(
     },
     cancel: ({ pickingId, operationId }) =>
       api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
-    // Issue 18 (part 2 §7 `pay`, `return/reasons`, `return`; PICKING_PAYMENT_ROUTES).
+    // Payment and item return (part 2 §7 `pay`, `return/reasons`, `return`; PICKING_PAYMENT_ROUTES).
     pay: ({ pickingId, paymentType, provider, validation, operationId }) =>
       api.call(PICKING_PAYMENT_ROUTES.pay, {
         params: { pickingId },

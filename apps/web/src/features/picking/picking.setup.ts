@@ -194,7 +194,7 @@ export const pickingSetup = setup({
       operationId: ({ context }) => context.ports.createOperationId(),
       error: null,
     }),
-    /** Issue 18: «Возврат» on an item of `from` (the guard checked it is WAITING or PICKED). */
+    /** «Возврат» on an item of `from` (the guard checked it is WAITING or PICKED). */
     askReturn: assign(({ context, event }, params: { from: PickingContext['returnFrom'] }) => ({
       returnItem:
         event.type === 'RETURN_ASK'

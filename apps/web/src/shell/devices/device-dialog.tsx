@@ -294,7 +294,7 @@ function ScaleSection(props: { runtime: DevicesRuntime }) {
     return () => controller.abort();
   }, [attempt, weigh]);
 
-  // No ids kept: the scale of the agent on this computer, as the runtime finds it (issue 14
+  // No ids kept: the scale of the agent on this computer, as the runtime finds it (docs/DECISIONS.md "Printer and scale in the web app"
   // item 12), fills the fields and is weighed, as kept ids are.
   useEffect(() => {
     if (initial.appId && initial.deviceId) return;
