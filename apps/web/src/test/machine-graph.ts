@@ -33,23 +33,41 @@ export function transitionsOf(machine: AnyStateMachine): Map<unknown, string> {
  */
 export function createCoverage(machine: AnyStateMachine) {
   const transitionNames = transitionsOf(machine);
+  // A machine made with `machine.provide(...)` has its own state nodes and transitions but the
+  // same ids: they count under the names of the machine given here.
+  const namesByMachine = new Map<unknown, Map<unknown, string>>([[machine, transitionNames]]);
+  const isCovered = (candidate: unknown): candidate is AnyStateMachine =>
+    candidate === machine ||
+    (candidate !== undefined && (candidate as AnyStateMachine).id === machine.id);
+  const namesOf = (candidate: AnyStateMachine) => {
+    let names = namesByMachine.get(candidate);
+    if (!names) {
+      names = transitionsOf(candidate);
+      namesByMachine.set(candidate, names);
+    }
+    return names;
+  };
   const visitedNodes = new Set<string>();
   const firedTransitions = new Set<string>();
   const inspect = (event: InspectionEvent) => {
     // A snapshot counts its nodes too: the initial state is entered by no microstep.
     if (event.type === '@xstate.snapshot') {
       const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown };
-      if (snapshot.machine === machine)
+      if (isCovered(snapshot.machine))
         for (const node of snapshot._nodes ?? []) visitedNodes.add(node.id);
       return;
     }
     if (event.type !== '@xstate.microstep') return;
-    for (const transition of event._transitions) {
-      const name = transitionNames.get(transition);
-      if (name) firedTransitions.add(name);
-    }
     const snapshot = event.snapshot as { _nodes?: AnyStateNode[]; machine?: unknown };
-    if (snapshot.machine === machine)
+    const names = isCovered(snapshot.machine) ? namesOf(snapshot.machine) : transitionNames;
+    for (const transition of event._transitions) {
+      const name = names.get(transition);
+      if (name) firedTransitions.add(name);
+      // A transient node (`always` only) shows in no snapshot: its fired transition counts it.
+      const source = (transition as { source?: AnyStateNode }).source;
+      if (name && source) visitedNodes.add(source.id);
+    }
+    if (isCovered(snapshot.machine))
       for (const node of snapshot._nodes ?? []) visitedNodes.add(node.id);
   };
   return {

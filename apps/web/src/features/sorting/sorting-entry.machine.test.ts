@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TWarehouse, TZone } from '@sorting/contracts';
+import { createCoverage } from '../../test/machine-graph';
 import {
   sortingEntryMachine,
   type EntryToast,
@@ -43,8 +44,17 @@ const fail = <T>(errorCode: number | null, message: string | null): LookupResult
   operationObject: null,
 });
 
-/** A fake server over WAREHOUSE and ZONES; `throwZone` makes the zone call reject. */
-function start(input: Partial<SortingEntryInput> = {}, options: { throwZone?: boolean } = {}) {
+// Every path below runs through this recorder; the last test checks the whole graph fired.
+const coverage = createCoverage(sortingEntryMachine);
+
+/**
+ * A fake server over WAREHOUSE and ZONES; `throwZone` makes the zone call reject, `zones`
+ * replaces the warehouse's zones, `throwZoneNumbers` makes the lookup of those numbers reject.
+ */
+function start(
+  input: Partial<SortingEntryInput> = {},
+  options: { throwZone?: boolean; zones?: TZone[]; throwZoneNumbers?: number[] } = {},
+) {
   const warehouseCalls: WarehouseLookupInput[] = [];
   const zoneCalls: ZoneLookupInput[] = [];
   const toasts: EntryToast[] = [];
@@ -64,7 +74,9 @@ function start(input: Partial<SortingEntryInput> = {}, options: { throwZone?: bo
       searchZone: fromPromise<LookupResult<TZone>, ZoneLookupInput>(async ({ input: call }) => {
         zoneCalls.push(call);
         if (options.throwZone) throw new Error('network');
-        const zone = ZONES.find((item) =>
+        if ('number' in call && options.throwZoneNumbers?.includes(call.number))
+          throw new Error('network');
+        const zone = (options.zones ?? ZONES).find((item) =>
           'barcode' in call
             ? `%Z34717-${item.Number}` === call.barcode ||
               call.barcode.startsWith(`=34717-${item.Number}-`)
@@ -91,6 +103,7 @@ function start(input: Partial<SortingEntryInput> = {}, options: { throwZone?: bo
   });
   const actor = createActor(machine, {
     input: { defaultWarehouseNumber: null, lastZoneNumber: null, ...input },
+    inspect: coverage.inspect,
   });
   actor.start();
   const settled = () => waitFor(actor, (state) => !state.hasTag('busy'));
@@ -316,5 +329,59 @@ describe('sorting entry machine', () => {
     const snapshot = await entry.send({ type: 'SCANNED', text: '1234567' });
     expect(snapshot.value).toBe('scanWhat');
     expect(entry.toasts).toEqual([]);
+  });
+
+  it('an empty scan is ignored in the warehouse and the zone step', async () => {
+    const entry = start();
+    let snapshot = await entry.send({ type: 'SCANNED', text: '' });
+    expect(snapshot.value).toEqual({ scanWarehouse: 'waiting' });
+    expect(snapshot.context.error).toBeNull();
+    await entry.send({ type: 'WAREHOUSE_PICKED', number: 34717 });
+    snapshot = await entry.send({ type: 'SCANNED', text: '' });
+    expect(snapshot.value).toEqual({ scanZone: 'waiting' });
+    expect(entry.toasts).toEqual([]);
+    expect(entry.zoneCalls).toEqual([]);
+    expect(entry.errorSounds()).toBe(0);
+  });
+
+  it('a missing last zone that is the default zone too is forgotten, the zone step waits', async () => {
+    const entry = start(
+      { defaultWarehouseNumber: '34717', lastZoneNumber: 1 },
+      { zones: ZONES.slice(1) },
+    );
+    entry.cookie.value = 1;
+    await entry.settled();
+    expect(entry.actor.getSnapshot().value).toEqual({ scanZone: 'waiting' });
+    expect(entry.zoneCalls).toEqual([{ warehouseId: 7, number: 1 }]);
+    expect(entry.cookie.value).toBeNull();
+    expect(entry.toasts).toEqual([]);
+  });
+
+  it('a missing default zone after a missing last zone leaves the zone step waiting', async () => {
+    const entry = start(
+      { defaultWarehouseNumber: '34717', lastZoneNumber: 9 },
+      { zones: ZONES.slice(1) },
+    );
+    await entry.settled();
+    expect(entry.actor.getSnapshot().value).toEqual({ scanZone: 'waiting' });
+    expect(entry.zoneCalls).toHaveLength(2);
+    expect(entry.toasts).toEqual([]);
+    expect(entry.errorSounds()).toBe(0);
+  });
+
+  it('a failing default zone call after a missing last zone is an f-0001 toast', async () => {
+    const entry = start(
+      { defaultWarehouseNumber: '34717', lastZoneNumber: 9 },
+      { throwZoneNumbers: [1] },
+    );
+    await entry.settled();
+    expect(entry.actor.getSnapshot().value).toEqual({ scanZone: 'waiting' });
+    expect(entry.toasts).toEqual(['f-0001']);
+  });
+
+  it('the paths above visit every state node and fire every transition', () => {
+    expect(coverage.unvisitedNodes()).toEqual([]);
+    expect(coverage.transitionCount()).toBeGreaterThan(20);
+    expect(coverage.unfiredTransitions()).toEqual([]);
   });
 });

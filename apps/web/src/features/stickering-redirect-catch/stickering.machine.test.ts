@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TInboundDetail, TReceiptPlace } from '@sorting/contracts';
 import { result } from '../../test/call-result';
-import { startMachine } from '../../test/machine-harness';
+import { createCoverage } from '../../test/machine-graph';
+import { startMachine as startWith } from '../../test/machine-harness';
 import { stickeringMachine, type LabelOutcome, type StickeringPorts } from './stickering.machine';
 
 // Spec part 2 §2 /stickering-redirect-catch, §4 "Stickering", §8 f-0011, f-0012.
@@ -45,6 +46,11 @@ const PLACE: TReceiptPlace = {
     details: [detail(1, 'P1', 1), detail(2, 'P2', 3), detail(3, 'P3', 4), detail(4, 'P4', 2)],
   },
 };
+
+// Every path below runs through this recorder; the last test checks the whole graph fired.
+const coverage = createCoverage(stickeringMachine);
+const startMachine: typeof startWith = (machine, input) =>
+  startWith(machine, input, coverage.inspect);
 
 function portsWith(outcomes: LabelOutcome[] = []) {
   const printed: string[] = [];
@@ -115,5 +121,32 @@ describe('stickering machine', () => {
     await second.send({ type: 'PRINT_ALL' });
     expect(unavailable.ports.notifyError).not.toHaveBeenCalled();
     expect(second.view()).toBe('ready');
+  });
+
+  it('a receipt place call that fails is not found', async () => {
+    const { ports } = portsWith();
+    ports.loadPlace = vi.fn(async () => {
+      throw new Error('network');
+    });
+    const machine = startMachine(stickeringMachine, { ports, id: '12' });
+    await vi.waitFor(() => expect(machine.view()).toBe('notFound'));
+  });
+
+  it('a label call that fails stops the printing with f-0011', async () => {
+    const { ports, printed } = portsWith();
+    ports.printLabel = vi.fn(async () => {
+      throw new Error('network');
+    });
+    const machine = startMachine(stickeringMachine, { ports, id: '12' });
+    await vi.waitFor(() => expect(machine.view()).toBe('ready'));
+    expect(await machine.send({ type: 'PRINT_ALL' })).toBe('ready');
+    expect(printed).toEqual([]);
+    expect(ports.notifyError).toHaveBeenCalledWith('f-0011');
+    expect(ports.notifyDone).not.toHaveBeenCalled();
+  });
+
+  it('the paths above visit every state node and fire every transition', () => {
+    expect(coverage.unvisitedNodes()).toEqual([]);
+    expect(coverage.unfiredTransitions()).toEqual([]);
   });
 });
