@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sorting/contracts';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -17,7 +18,7 @@ import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 interface Options {
   isSignedIn?: boolean;
   /** The server's user search answer (default: nobody signed in). */
-  searchUser?: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
+  searchUser?: () => Promise<{ isSuccess: boolean; operationObject: TSessionUser | null }>;
   guardChunk?: <T>(load: () => Promise<T>) => Promise<T>;
   signInGate?: (args: { request: Request; base: string }) => Promise<null>;
   registry?: ReturnType<typeof createTestRegistry>;

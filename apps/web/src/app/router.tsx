@@ -6,6 +6,7 @@ import { NotFoundPage } from '../shell/layout/not-found-page';
 import { RouteError } from '../shell/layout/route-error';
 import type { FlagStore } from '../shell/shell-services';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type AppRoute } from './routes';
+import { PAGES } from '../lib/page-paths';
 
 /**
  * The same route tree is mounted three times: '/' and '/ru' serve Russian, '/en' English.
@@ -33,7 +34,7 @@ function PageFallback() {
 }
 
 /** Our sign-in page (spec part 1 §2 /user-auth). */
-const SIGN_IN_PATH = '/user-auth';
+const SIGN_IN_PATH = PAGES.signIn;
 
 /** The route objects of all three locale trees. */
 export function createAppRoutes(deps: AppRoutesDeps): RouteObject[] {

@@ -1,5 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildUrl, createApiClient, toApiResult, type FetchFn } from './api-client';
+import type { RouteDefinition } from '@sorting/contracts';
+import {
+  buildUrl,
+  createApiClient,
+  toApiResult,
+  type ApiClient,
+  type FetchFn,
+  type HttpMethod,
+  type ServiceName,
+} from './api-client';
+
+/** A call of a route of the given service, method and path (the map's fields the client reads). */
+function callOf(client: ApiClient, service: ServiceName, method: HttpMethod, path: string) {
+  return (input: { body?: unknown; query?: unknown; operationId?: string } = {}) =>
+    client.call({ service, method, path } as unknown as RouteDefinition, input as never);
+}
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -25,7 +40,7 @@ describe('api client', () => {
         OperationObject: { Id: 5 },
       }),
     );
-    const result = await client.post<{ Id: number }>('sorting', '/sorting-api/move', { a: 1 });
+    const result = await callOf(client, 'sorting', 'POST', '/sorting-api/move')({ body: { a: 1 } });
     expect(result).toMatchObject({
       isSuccess: true,
       isRepeat: true,
@@ -43,7 +58,12 @@ describe('api client', () => {
         operationObject: null,
       }),
     );
-    const result = await client.post('sorting', '/sorting-api/zones/search', {});
+    const result = await callOf(
+      client,
+      'sorting',
+      'POST',
+      '/sorting-api/zones/search',
+    )({ body: {} });
     expect(result).toMatchObject({ isSuccess: false, message: 'Zone not found', errorCode: 204 });
   });
 
@@ -54,7 +74,7 @@ describe('api client', () => {
         statusCode: 404,
       }),
     );
-    const result = await client.post('auth', '/auth-api/users/search');
+    const result = await callOf(client, 'auth', 'POST', '/auth-api/users/search')();
     expect(result).toMatchObject({
       isSuccess: false,
       errorCode: 404,
@@ -67,7 +87,7 @@ describe('api client', () => {
     const { client } = clientAnswering(
       jsonResponse(401, { IsSuccess: false, ErrorCode: 401, Message: 'no' }),
     );
-    const result = await client.get('users', '/users-api/v1/1/Users');
+    const result = await callOf(client, 'users', 'GET', '/users-api/v1/1/Users')();
     expect(result).toMatchObject({ isSuccess: false, errorCode: 401, message: 'no', status: 401 });
   });
 
@@ -76,12 +96,12 @@ describe('api client', () => {
       jsonResponse(200, { isSuccess: true }),
       'https://api.example/',
     );
-    await client.post(
+    await callOf(
+      client,
       'sorting',
+      'POST',
       '/sorting-api/parcels/scan',
-      { barcode: '123' },
-      { query: { lang: 'ru', skip: undefined } },
-    );
+    )({ body: { barcode: '123' }, query: { lang: 'ru', skip: undefined } });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://api.example/sorting-api/parcels/scan?lang=ru');
     expect(init).toMatchObject({
@@ -95,7 +115,7 @@ describe('api client', () => {
 
   it('sends an empty body without a JSON content type', async () => {
     const { client, fetch } = clientAnswering(jsonResponse(200, { IsSuccess: true }));
-    await client.post('auth', '/auth-api/users/search');
+    await callOf(client, 'auth', 'POST', '/auth-api/users/search')();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/auth-api/users/search');
     expect(init.body).toBeNull();
@@ -105,10 +125,8 @@ describe('api client', () => {
   it('sends X-Requested-With: sorting on every call (CSRF defence)', async () => {
     const fetch = vi.fn<FetchFn>(async () => jsonResponse(200, { IsSuccess: true }));
     const client = createApiClient({ fetch, getServiceBase: () => '' });
-    await client.get('sorting', '/sorting-api/dimension', {
-      headers: { 'X-Requested-With': 'other' },
-    });
-    await client.delete('users', '/users-api/v1/sessions');
+    await callOf(client, 'sorting', 'GET', '/sorting-api/dimension')();
+    await callOf(client, 'users', 'DELETE', '/users-api/v1/sessions')();
     for (const [, init] of fetch.mock.calls) {
       expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('sorting');
     }
@@ -117,19 +135,15 @@ describe('api client', () => {
   it('sends the operation id of an action as X-Operation-Id, and nothing without one', async () => {
     const fetch = vi.fn<FetchFn>(async () => jsonResponse(200, { IsSuccess: true }));
     const client = createApiClient({ fetch, getServiceBase: () => '' });
-    await client.post(
+    const move = callOf(client, 'sorting', 'POST', '/sorting-api/move');
+    await move({ body: { parcelId: 1 }, operationId: 'op-12345678' });
+    await move({ body: { parcelId: 1 }, operationId: 'op-12345678' });
+    await callOf(
+      client,
       'sorting',
-      '/sorting-api/move',
-      { parcelId: 1 },
-      { operationId: 'op-12345678' },
-    );
-    await client.post(
-      'sorting',
-      '/sorting-api/move',
-      { parcelId: 1 },
-      { operationId: 'op-12345678' },
-    );
-    await client.post('sorting', '/sorting-api/parcels/scan', { barcode: 'P1' });
+      'POST',
+      '/sorting-api/parcels/scan',
+    )({ body: { barcode: 'P1' } });
     const headers = fetch.mock.calls.map(([, init]) => init.headers as Record<string, string>);
     expect(headers.map((h) => h['X-Operation-Id'])).toEqual([
       'op-12345678',
@@ -140,7 +154,7 @@ describe('api client', () => {
 
   it('takes an empty successful answer as success without an object', async () => {
     const { client } = clientAnswering(new Response(null, { status: 204 }));
-    const result = await client.delete('users', '/users-api/v1/sessions');
+    const result = await callOf(client, 'users', 'DELETE', '/users-api/v1/sessions')();
     expect(result).toMatchObject({ isSuccess: true, operationObject: null, status: 204 });
   });
 
@@ -151,7 +165,9 @@ describe('api client', () => {
       },
       getServiceBase: () => '',
     });
-    await expect(client.get('vision', '/vision-api/x')).rejects.toThrow('Failed to fetch');
+    await expect(callOf(client, 'vision', 'GET', '/vision-api/x')()).rejects.toThrow(
+      'Failed to fetch',
+    );
   });
 });
 

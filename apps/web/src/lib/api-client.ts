@@ -101,31 +101,11 @@ export type CallRoute = <R extends RouteDefinition>(
 ) => Promise<ApiResult<CallOutput<R>>>;
 
 export interface ApiClient {
-  /** The typed call of a route of the map; features use this. */
+  /**
+   * The typed call of a route of the map, the client's only door: a feature never writes a
+   * call's path, method or shapes by hand.
+   */
   call: CallRoute;
-  request<T>(service: ServiceName, path: string, init?: ApiRequest): Promise<ApiResult<T>>;
-  get<T>(
-    service: ServiceName,
-    path: string,
-    init?: Omit<ApiRequest, 'method' | 'body'>,
-  ): Promise<ApiResult<T>>;
-  post<T>(
-    service: ServiceName,
-    path: string,
-    body?: unknown,
-    init?: Omit<ApiRequest, 'method' | 'body'>,
-  ): Promise<ApiResult<T>>;
-  put<T>(
-    service: ServiceName,
-    path: string,
-    body?: unknown,
-    init?: Omit<ApiRequest, 'method' | 'body'>,
-  ): Promise<ApiResult<T>>;
-  delete<T>(
-    service: ServiceName,
-    path: string,
-    init?: Omit<ApiRequest, 'method' | 'body'>,
-  ): Promise<ApiResult<T>>;
 }
 
 /** Joins a service base and a spec path, and appends the query (empty values left out). */
@@ -232,12 +212,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       ...(init.signal ? { signal: init.signal } : {}),
     });
   };
-  return {
-    call,
-    request,
-    get: (service, path, init) => request(service, path, { ...init, method: 'GET' }),
-    post: (service, path, body, init) => request(service, path, { ...init, method: 'POST', body }),
-    put: (service, path, body, init) => request(service, path, { ...init, method: 'PUT', body }),
-    delete: (service, path, init) => request(service, path, { ...init, method: 'DELETE' }),
-  };
+  return { call };
 }

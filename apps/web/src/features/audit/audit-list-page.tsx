@@ -31,6 +31,7 @@ import {
 } from './audit-list.machine';
 import { createAuditService } from './audit.service';
 import styles from './audit-page.module.css';
+import { auditSessionPage } from '../../lib/page-paths';
 
 function formatDateTime(iso: string, locale: 'ru' | 'en'): string {
   return new Date(iso).toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-GB', {
@@ -78,7 +79,7 @@ export function AuditListScreen(props: { calls: AuditCalls; now?: Date }) {
       ),
     forget: () => effects.current.localStorage?.removeItem(LAST_AUDIT_SESSION_KEY),
     open: (sessionId, cell) =>
-      void effects.current.navigate(effects.current.localize(`/audit/${sessionId}`), {
+      void effects.current.navigate(effects.current.localize(auditSessionPage(sessionId)), {
         state: cell === null ? null : { cell },
       }),
   }));

@@ -36,6 +36,7 @@ import {
 } from './audit-session.machine';
 import { createAuditService } from './audit.service';
 import styles from './audit-page.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 type Snapshot = SnapshotFrom<AuditSessionMachine>;
 
@@ -113,7 +114,7 @@ export function AuditSessionScreen(props: {
         content: effects.current.t('cellClosed', { ...summary }),
       }),
     play: (names: SoundName[]) => announcer.announce(names),
-    leave: () => void effects.current.navigate(effects.current.localize('/audit')),
+    leave: () => void effects.current.navigate(effects.current.localize(PAGES.audit)),
     remember: (sessionId) =>
       effects.current.localStorage?.setItem(
         LAST_AUDIT_SESSION_KEY,
@@ -215,7 +216,7 @@ export function AuditSessionScreen(props: {
             />
           ) : null}
           {view === 'sessionInfo' ? (
-            <LocaleLink to="/audit" data-testid="audit-back">
+            <LocaleLink to={PAGES.audit} data-testid="audit-back">
               {t('backToList')}
             </LocaleLink>
           ) : null}
@@ -375,7 +376,7 @@ function UnknownSession() {
       status: 'error',
       content: t('withReason', { text: t('store.a-006'), reason: t('sessionNotFound') }),
     });
-    void navigate(localize('/audit'), { replace: true });
+    void navigate(localize(PAGES.audit), { replace: true });
   }, [t, notify, navigate, localize]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { areaPage } from '../../lib/page-paths';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { LocaleLink, useSessionUser } from '../../shell';
 import { Page } from '../../ui';
@@ -30,7 +31,11 @@ export default function HomePage() {
             <ul className={styles.list}>
               {areas.map((area) => (
                 <li key={area}>
-                  <LocaleLink to={`/${area}`} className={styles.link} data-testid={`menu-${area}`}>
+                  <LocaleLink
+                    to={areaPage(area)}
+                    className={styles.link}
+                    data-testid={`menu-${area}`}
+                  >
                     {t(`areas.${area}`)}
                   </LocaleLink>
                 </li>

@@ -41,6 +41,7 @@ import { createInboundService, type InboundCalls } from './inbound.service';
 import type { InboundCode } from './inbound-codes';
 import { SupplyDetails } from './supply-details';
 import styles from './inbound-page.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 const GROUPS: readonly SupplyGroup[] = [
   SUPPLY_GROUPS.expected,
@@ -169,7 +170,7 @@ export function InboundScreen(props: {
 
   return (
     <Page title={t('title')} testId="inbound">
-      <DocumentsTabs current="/inbound" translate={t} />
+      <DocumentsTabs current={PAGES.inbound} translate={t} />
       <div className={styles.groups} role="group" aria-label={t('groups')}>
         {GROUPS.map((value) => (
           <button

@@ -8,6 +8,7 @@ import type {
 } from '@sorting/contracts';
 import type { CallResult } from '../../lib/api-client';
 import type { PrintOutcome, PrintRequest } from '../../shell';
+import { deliveryPage, PAGES } from '../../lib/page-paths';
 
 // The delivery machine's types (delivery.machine.ts; spec part 2 §2 Delivery steps, §3
 // "Delivery", "Delivery item", §4 Delivery flow, §5, §8 delivery.store;
@@ -39,10 +40,8 @@ export const DELIVERY_CODES = [
 export type DeliveryCode = (typeof DELIVERY_CODES)[number];
 
 /** Where the delivery flow leaves to (spec part 2 §2, §4 Delivery flow). */
-export const PICKING_LIST_PATH = '/picking';
-export function deliveryPath(pickingId: number): string {
-  return `${PICKING_LIST_PATH}/delivery/${pickingId}`;
-}
+export const PICKING_LIST_PATH = PAGES.picking;
+export const deliveryPath = deliveryPage;
 
 export interface DeliveryError {
   code: DeliveryCode;

@@ -7,6 +7,7 @@ import type {
   PickingError,
   PickingPorts,
 } from './picking.model';
+import { PAGES, pickupPage } from '../../lib/page-paths';
 
 // Helpers of the picking machine (picking.machine.ts): scans, call outcomes, paths.
 
@@ -38,10 +39,8 @@ export function clientOfScan(page: TPickingClientsPage | null, scanned: string):
 }
 
 /** Where a picking page goes: the direction select, or a recipient's pick-up. */
-export const PICKING_PATH = '/picking';
-export function pickupPath(clientCode: string): string {
-  return `${PICKING_PATH}/pickup/${encodeURIComponent(clientCode)}`;
-}
+export const PICKING_PATH = PAGES.picking;
+export const pickupPath = pickupPage;
 
 export function refusedError(
   code: PickingError['code'],

@@ -86,13 +86,13 @@ function fakeServer(
     create: (input) =>
       answer('create', input, () => {
         const created: TReturnableBox[] = [];
-        for (let i = 0; i < input.request.Count; i += 1) {
+        for (let i = 0; i < input.Count; i += 1) {
           lastNumber += 1;
           created.push(
             box(lastNumber, {
-              LengthCm: input.request.LengthCm,
-              WidthCm: input.request.WidthCm,
-              HeightCm: input.request.HeightCm,
+              LengthCm: input.LengthCm,
+              WidthCm: input.WidthCm,
+              HeightCm: input.HeightCm,
             }),
           );
         }
@@ -192,7 +192,10 @@ describe('ReturnableBoxesScreen', () => {
     ).toEqual(['№ 3 — _R34717-3, 50x35,5x25 см', '№ 4 — _R34717-4, 50x35,5x25 см']);
     const create = server.requests.find((request) => request.name === 'create');
     expect(create?.input).toMatchObject({
-      request: { Count: 2, LengthCm: 50, WidthCm: 35.5, HeightCm: 25 },
+      Count: 2,
+      LengthCm: 50,
+      WidthCm: 35.5,
+      HeightCm: 25,
     });
     expect((create?.input as { operationId: string }).operationId).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(numbers()).toEqual([4, 3, 2, 1]));
@@ -277,7 +280,10 @@ describe('ReturnableBoxesScreen', () => {
     await userEvent.click(screen.getByTestId('box-create'));
     await screen.findByTestId('created-boxes');
     expect(server.requests.find((request) => request.name === 'create')?.input).toMatchObject({
-      request: { Count: 1, LengthCm: 40, WidthCm: 30, HeightCm: 27.5 },
+      Count: 1,
+      LengthCm: 40,
+      WidthCm: 30,
+      HeightCm: 27.5,
     });
 
     await userEvent.selectOptions(picker, 'Паллета — 120x80x100');
@@ -286,7 +292,10 @@ describe('ReturnableBoxesScreen', () => {
       expect(server.requests.filter((request) => request.name === 'create')).toHaveLength(2),
     );
     expect(server.requests.filter((request) => request.name === 'create')[1]?.input).toMatchObject({
-      request: { Count: 1, LengthCm: 120, WidthCm: 80, HeightCm: 100 },
+      Count: 1,
+      LengthCm: 120,
+      WidthCm: 80,
+      HeightCm: 100,
     });
     // A scanned type still fills the size, and shows as the chosen one.
     scan('DIM-M');

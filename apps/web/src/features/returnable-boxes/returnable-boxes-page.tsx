@@ -168,7 +168,7 @@ export function ReturnableBoxesScreen(props: {
   const creation = useCallAction(
     async (request: NonNullable<ReturnType<typeof parseCreateForm>>) => {
       const boxes = await callValue(
-        props.calls.create({ request, operationId: newOperationId() }),
+        props.calls.create({ ...request, operationId: newOperationId() }),
         'f-0002',
       );
       toasts.notify({

@@ -3,22 +3,20 @@ import {
   SORTING_ROUTES,
   type CallArguments,
   type CallInput,
-  type TBoxCreateRequest,
   type TDimension,
   type TReturnableBox,
   type TReturnableBoxSticker,
 } from '@sorting/contracts';
-import type { ApiClient, ApiResult } from '../../lib/api-client';
+import type { ApiClient, ApiResult, FlatCallInput } from '../../lib/api-client';
 
 /** The returnable boxes calls of spec part 1 §7 (and the two sorting calls the screen uses). */
 export interface ReturnableBoxesCalls {
   /** `GET containerAccounting/all`: the registry of the user's warehouse, number descending. */
   list(): Promise<ApiResult<TReturnableBox[]>>;
   /** `POST boxes/create` with IsReturnable true. */
-  create(input: {
-    request: Omit<TBoxCreateRequest, 'IsReturnable'>;
-    operationId: string;
-  }): Promise<ApiResult<TReturnableBox[]>>;
+  create(
+    input: Omit<FlatCallInput<typeof SORTING_ROUTES.createBoxes>, 'IsReturnable'>,
+  ): Promise<ApiResult<TReturnableBox[]>>;
   /** `DELETE containerAccounting?barcode`. */
   remove(
     input: CallArguments<typeof SORTING_ROUTES.deleteContainer>['query'] &
@@ -38,7 +36,7 @@ export interface ReturnableBoxesCalls {
 export function createReturnableBoxesService(api: ApiClient): ReturnableBoxesCalls {
   return {
     list: () => api.call(SORTING_ROUTES.listContainers, {}),
-    create: ({ request, operationId }) =>
+    create: ({ operationId, ...request }) =>
       api.call(SORTING_ROUTES.createBoxes, {
         body: { ...request, IsReturnable: true },
         operationId,

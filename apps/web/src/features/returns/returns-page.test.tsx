@@ -81,7 +81,7 @@ function fakeServer() {
   const held: Array<() => void> = [];
   const state = { holdUploads: false, nextId: 1 };
   const calls: ReturnsCalls = {
-    loadPolicies: async ({ barcode, warehouseCode }) => {
+    loadPolicies: async ({ parcelBarcode: [barcode = ''], warehouseCode }) => {
       if (warehouseCode !== '34717') return refused(403, 'Нет доступа к складу');
       const items = PARCELS[barcode];
       return items ? ok(structuredClone(items)) : refused(404, `Отправление ${barcode} не найдено`);

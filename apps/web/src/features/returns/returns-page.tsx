@@ -30,6 +30,7 @@ import {
 } from './returns.machine';
 import { createReturnsService, type ReturnsCalls } from './returns.service';
 import styles from './returns-page.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 type Snapshot = SnapshotFrom<ReturnsMachine>;
 
@@ -131,7 +132,7 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
       effects.current.sounds.play('ok-new');
     },
     navigateToSorting: () => {
-      void effects.current.navigate(effects.current.localize('/sorting'));
+      void effects.current.navigate(effects.current.localize(PAGES.sorting));
     },
   }));
   const { actor, snapshot } = useMachineActor(

@@ -109,7 +109,7 @@ export function createFakeServer() {
 
   const ports: Pick<ReturnsPorts, 'loadPolicies' | 'uploadPhoto' | 'deletePhoto' | 'acceptReturn'> =
     {
-      loadPolicies: ({ barcode, warehouseCode }) => {
+      loadPolicies: ({ parcelBarcode: [barcode = ''], warehouseCode }) => {
         expect(warehouseCode).toBe('34717');
         const failure = take('policies');
         if (failure) return failed(failure);

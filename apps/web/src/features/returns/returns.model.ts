@@ -7,7 +7,8 @@ import {
   type TReturnPhoto,
   type TReturnReasonCode,
 } from '@sorting/contracts';
-import type { CallResult } from '../../lib/api-client';
+import type { CallArguments, CallInput, RETURNS_ROUTES } from '@sorting/contracts';
+import type { CallResult, FlatCallInput } from '../../lib/api-client';
 
 // The returns machine's types, constants and pure rules (returns.machine.ts).
 
@@ -82,16 +83,19 @@ export interface UploadPhotoInput {
 
 /** What the screen talks to: the calls, the worker's feedback and the router. */
 export interface ReturnsPorts {
-  loadPolicies(input: {
-    warehouseCode: string;
-    barcode: string;
-  }): Promise<CallResult<TReturnItem[]>>;
+  /** Spec part 1 §7 `return/policies`: the warehouse and the scanned parcel's barcode. */
+  loadPolicies(
+    input: FlatCallInput<typeof RETURNS_ROUTES.policies>,
+  ): Promise<CallResult<TReturnItem[]>>;
   uploadPhoto(input: UploadPhotoInput): Promise<CallResult<TReturnPhoto>>;
   deletePhoto(id: string): Promise<CallResult<boolean>>;
-  acceptReturn(input: {
-    payload: TReturnPayload[];
-    operationId: string;
-  }): Promise<CallResult<TReturnAccepted>>;
+  /** Spec part 1 §7 `return2`: its body, the payload of each returned item. */
+  acceptReturn(
+    input: { payload: CallArguments<typeof RETURNS_ROUTES.accept>['body'] } & Pick<
+      CallInput<typeof RETURNS_ROUTES.accept>,
+      'operationId'
+    >,
+  ): Promise<CallResult<TReturnAccepted>>;
   createOperationId(): string;
   /** An error toast (it plays the error sound itself). */
   notifyError(error: ReturnsError): void;

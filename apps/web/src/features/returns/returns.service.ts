@@ -81,10 +81,8 @@ export function createReturnsService(
   createXhr: CreateXhr = () => new XMLHttpRequest(),
 ): ReturnsCalls {
   return {
-    loadPolicies: ({ warehouseCode, barcode }) =>
-      api.call(RETURNS_ROUTES.policies, {
-        body: { warehouseCode, parcelBarcode: [barcode] },
-      }),
+    loadPolicies: ({ warehouseCode, parcelBarcode }) =>
+      api.call(RETURNS_ROUTES.policies, { body: { warehouseCode, parcelBarcode } }),
     uploadPhoto: async ({ barcode, file, onProgress, signal }) => {
       // The page hands the machine browser Files; the machine only reads name and size.
       if (!(file instanceof Blob)) throw new TypeError('A photo must be a file');

@@ -59,7 +59,10 @@ export const returnsSetup = setup({
       CallResult<TReturnItem[]>,
       { ports: ReturnsPorts; warehouseCode: string; barcode: string }
     >(({ input }) =>
-      input.ports.loadPolicies({ warehouseCode: input.warehouseCode, barcode: input.barcode }),
+      input.ports.loadPolicies({
+        warehouseCode: input.warehouseCode,
+        parcelBarcode: [input.barcode],
+      }),
     ),
     uploadPhoto: fromCallback<
       ReturnsEvent,

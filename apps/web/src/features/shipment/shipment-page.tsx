@@ -26,6 +26,7 @@ import { SearchForm } from '../../ui/forms/search-form';
 import { ListWithDetails } from '../../ui/lists/list-with-details';
 import { createShipmentService, type ShipmentCalls } from './shipment.service';
 import styles from './shipment-page.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 /** f-codes of the documents store for shipments (spec part 2 §8). */
 type ShipmentCode = 'f-0003' | 'f-0004' | 'f-0009' | 'f-0010';
@@ -131,7 +132,7 @@ export function ShipmentScreen(props: { calls: ShipmentCalls }) {
 
   return (
     <Page title={t('title')} testId="shipment">
-      <DocumentsTabs current="/shipment" translate={t} />
+      <DocumentsTabs current={PAGES.shipment} translate={t} />
       <div className={styles.filters}>
         <SearchForm
           label={t('search')}

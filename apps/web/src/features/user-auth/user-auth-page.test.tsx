@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sorting/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +12,14 @@ import { renderWithI18n } from '../../test/render';
 import { createTestServices, shownToasts } from '../../test/services';
 import UserAuthPage, { tokenOfScan } from './user-auth-page';
 
-const USER = { Id: 1, Number: '1001', Name: 'Иванов Пётр', DefaultWarehouseNumber: null };
+const USER: TSessionUser = {
+  Id: 1,
+  Number: 1001,
+  Name: 'Иванов Пётр',
+  DefaultWarehouseNumber: null,
+  Roles: [],
+  SortingCenterId: null,
+};
 
 async function renderPage(api: Partial<SessionApi>, url = '/user-auth?redirect=%2Fsorting') {
   const base = createTestServices();

@@ -16,6 +16,7 @@ import {
 } from '../../shell';
 import { Page, controlStyles } from '../../ui';
 import styles from './user-auth.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 /** The badge or sign-on token of a scan, or null when the scan is neither. */
 export function tokenOfScan(text: string): string | null {
@@ -64,7 +65,7 @@ export default function UserAuthPage() {
     const target = resolveRedirect(params.get('redirect'), window.location.origin);
     if (target.kind === 'router') void navigate(target.to, { replace: true });
     else if (target.kind === 'location') window.location.assign(target.href);
-    else void navigate(localize('/'), { replace: true });
+    else void navigate(localize(PAGES.home), { replace: true });
   };
 
   const attempt = async (signIn: () => Promise<SignInOutcome>) => {

@@ -34,7 +34,7 @@ const MOVED: TVisionFragment = {
 
 function createFakeServer() {
   const histories: Record<string, TVisionFragment[]> = { P100001: [MOVED], '_34717-9': [] };
-  const calls: { warehouseCode: string; barcode: string }[] = [];
+  const calls: { warehouse: string; barcode: string }[] = [];
   let failNext: 'network' | null = null;
   let hold: Promise<void> | null = null;
   return {
@@ -49,7 +49,7 @@ function createFakeServer() {
       });
       return () => release();
     },
-    loadHistory: async (input: { warehouseCode: string; barcode: string }): Promise<History> => {
+    loadHistory: async (input: { warehouse: string; barcode: string }): Promise<History> => {
       calls.push(input);
       if (hold) {
         const waiting = hold;
@@ -101,7 +101,7 @@ describe('vision machine', () => {
     const s = start();
     expect(s.view()).toBe('scanVisionUnits');
     expect(await s.send('  P100001\r')).toBe('visionUnitInfo');
-    expect(s.server.calls).toEqual([{ warehouseCode: '34717', barcode: 'P100001' }]);
+    expect(s.server.calls).toEqual([{ warehouse: '34717', barcode: 'P100001' }]);
     expect(s.context().unit).toEqual({ barcode: 'P100001', fragments: [MOVED] });
     expect(s.found).toEqual([{ barcode: 'P100001', count: 1 }]);
     expect(s.errors).toEqual([]);

@@ -42,7 +42,7 @@ export const visionMachine = setup({
       History,
       { ports: VisionPorts; warehouseCode: string; barcode: string }
     >(({ input }) =>
-      input.ports.loadHistory({ warehouseCode: input.warehouseCode, barcode: input.barcode }),
+      input.ports.loadHistory({ warehouse: input.warehouseCode, barcode: input.barcode }),
     ),
   },
   guards: {

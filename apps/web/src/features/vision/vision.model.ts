@@ -1,5 +1,5 @@
-import type { TVisionFragment } from '@sorting/contracts';
-import type { CallResult } from '../../lib/api-client';
+import type { TVisionFragment, VISION_ROUTES } from '@sorting/contracts';
+import type { CallResult, FlatCallInput } from '../../lib/api-client';
 
 // The vision machine's types (vision.machine.ts; spec part 2 §2 views scanVisionUnits and
 // visionUnitInfo, §4, §7; docs/DECISIONS.md "Vision screen").
@@ -25,10 +25,10 @@ export interface VisionError {
 
 /** What the screen talks to: the one call and the worker's feedback. */
 export interface VisionPorts {
-  loadHistory(input: {
-    warehouseCode: string;
-    barcode: string;
-  }): Promise<CallResult<{ visionFragments: TVisionFragment[] }>>;
+  /** Spec part 2 §7 `VISION_ROUTES.boxes`: the warehouse (path) and the unit's barcode. */
+  loadHistory(
+    input: FlatCallInput<typeof VISION_ROUTES.boxes>,
+  ): Promise<CallResult<{ visionFragments: TVisionFragment[] }>>;
   /** An error toast (it plays the error sound itself). */
   notifyError(error: VisionError): void;
   /** A unit was found: the ok sound (its history is the screen's answer). */

@@ -8,7 +8,7 @@ export type VisionCalls = Pick<VisionPorts, 'loadHistory'>;
 /** Spec part 2 §7 "Vision" (`VISION_ROUTES`) over the typed API client. */
 export function createVisionService(api: ApiClient): VisionCalls {
   return {
-    loadHistory: ({ warehouseCode, barcode }) =>
-      api.call(VISION_ROUTES.boxes, { params: { warehouse: warehouseCode }, body: { barcode } }),
+    loadHistory: ({ warehouse, barcode }) =>
+      api.call(VISION_ROUTES.boxes, { params: { warehouse }, body: { barcode } }),
   };
 }

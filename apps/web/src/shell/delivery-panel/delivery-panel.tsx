@@ -14,6 +14,7 @@ import {
   type OpenDelivery,
 } from './delivery-changed';
 import styles from './delivery-panel.module.css';
+import { deliveryPage } from '../../lib/page-paths';
 
 /**
  * Spec part 1 §9: the recipient chosen on this device (the picking feature's
@@ -87,7 +88,7 @@ function DeliveryPanelLink(props: { delivery: OpenDelivery }) {
       data-testid="delivery-header-panel"
       aria-label={t('deliveryOffer')}
     >
-      <LocaleLink className={styles.link} to={`/picking/delivery/${delivery.pickingId}`}>
+      <LocaleLink className={styles.link} to={deliveryPage(delivery.pickingId)}>
         {t('delivery.header', { name: delivery.recipientName, count: delivery.packagesCount })}
       </LocaleLink>
     </nav>

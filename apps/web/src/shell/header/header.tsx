@@ -6,13 +6,14 @@ import { LocaleLink } from '../i18n';
 import { useRouterBusy, useSessionUser } from '../shell-services';
 import { LocaleSwitch } from './locale-switch';
 import styles from './header.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 // Lazy: sign-out shows only once someone is signed in, never on the sign-in first screen (its
 // 150 kB budget, docs/DECISIONS.md "Web shell"). Until it comes, UserSlot holds its place.
 const UserMenu = lazy(() => import('./user-menu'));
 
 /** The sign-in page, where nobody is signed in yet: no place is kept for a user there. */
-const SIGN_IN_PATH = '/user-auth';
+const SIGN_IN_PATH = PAGES.signIn;
 
 /**
  * The page header: title, a slot for device icons, the signed-in user and logout, locale switch.
@@ -33,7 +34,7 @@ export function Header(props: { devices?: ReactNode }) {
       className={`${styles.header} ${isSignedIn ? styles.signedIn : ''}`}
       data-testid="header"
     >
-      <LocaleLink to="/" className={styles.title} title={t('header.home')}>
+      <LocaleLink to={PAGES.home} className={styles.title} title={t('header.home')}>
         <img src="/favicon.svg" alt="" width="32" height="32" className={styles.logo} />
         <span className={styles.titleText}>{t('appTitle')}</span>
       </LocaleLink>

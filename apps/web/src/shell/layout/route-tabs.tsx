@@ -1,5 +1,6 @@
 import { LocaleLink } from '../i18n';
 import styles from './route-tabs.module.css';
+import { PAGES } from '../../lib/page-paths';
 
 /**
  * Tabs that are routes (part 2 §2: /inbound | /shipment): the tab is the address, so a reload
@@ -32,7 +33,7 @@ export function RouteTabs(props: {
  * the keys each page's catalogue has for them.
  */
 export function DocumentsTabs(props: {
-  current: '/inbound' | '/shipment';
+  current: typeof PAGES.inbound | typeof PAGES.shipment;
   translate: (key: 'tabs' | 'tabSupplies' | 'tabShipments') => string;
 }) {
   const { translate } = props;
@@ -41,8 +42,8 @@ export function DocumentsTabs(props: {
       label={translate('tabs')}
       current={props.current}
       tabs={[
-        { path: '/inbound', label: translate('tabSupplies'), testId: 'tab-inbound' },
-        { path: '/shipment', label: translate('tabShipments'), testId: 'tab-shipment' },
+        { path: PAGES.inbound, label: translate('tabSupplies'), testId: 'tab-inbound' },
+        { path: PAGES.shipment, label: translate('tabShipments'), testId: 'tab-shipment' },
       ]}
     />
   );

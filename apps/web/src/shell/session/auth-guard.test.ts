@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sorting/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createAuthGuard, createSignInPageGate, type AuthGuardDeps } from './auth-guard';
 import { createSessionStore, toSessionUser } from './session-store';
@@ -37,9 +38,9 @@ describe('auth guard', () => {
         isSuccess: true,
         operationObject: {
           Id: 42,
-          Number: '0042',
+          Number: 42,
           Name: 'Ирина',
-          DefaultWarehouseNumber: '7',
+          DefaultWarehouseNumber: 7,
           Roles: ['supervisor'],
           SortingCenterId: 34717,
         },
@@ -48,7 +49,7 @@ describe('auth guard', () => {
     await expect(guard({ request: request('http://app/sorting'), base: '' })).resolves.toBeNull();
     expect(session.getUser()).toEqual({
       userId: '42',
-      number: '0042',
+      number: '42',
       userName: 'Ирина',
       defaultWarehouseNumber: '7',
       roles: ['supervisor'],
@@ -102,7 +103,14 @@ describe('auth guard', () => {
 describe('auth guard: ?lkdToken= in the URL (company sign-on return)', () => {
   const ok = async () => ({
     isSuccess: true,
-    operationObject: { Id: 7, Name: 'Новый', Number: '7', DefaultWarehouseNumber: null },
+    operationObject: {
+      Id: 7,
+      Name: 'Новый',
+      Number: 7,
+      DefaultWarehouseNumber: null,
+      Roles: [],
+      SortingCenterId: null,
+    },
   });
 
   it('writes the cookie, signs in and replaces the URL without the parameter', async () => {
@@ -150,14 +158,25 @@ describe('auth guard: ?lkdToken= in the URL (company sign-on return)', () => {
 });
 
 describe('toSessionUser', () => {
-  it('reads either casing and refuses an object without id', () => {
-    expect(toSessionUser({ id: 'u1', name: 'Bob', number: 3 })).toMatchObject({
-      userId: 'u1',
+  it('reads the contract user (TSessionUser) and no user from an empty answer', () => {
+    const user: TSessionUser = {
+      Id: 3,
+      Number: 3,
+      Name: 'Bob',
+      DefaultWarehouseNumber: null,
+      Roles: ['worker'],
+      SortingCenterId: 5,
+    };
+    expect(toSessionUser(user)).toEqual({
+      userId: '3',
       userName: 'Bob',
       number: '3',
+      defaultWarehouseNumber: null,
+      roles: ['worker'],
+      sortingCenterId: '5',
     });
-    expect(toSessionUser({ Name: 'x' })).toBeNull();
     expect(toSessionUser(null)).toBeNull();
+    expect(toSessionUser(undefined)).toBeNull();
   });
 });
 

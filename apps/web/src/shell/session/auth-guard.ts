@@ -1,4 +1,5 @@
 import { redirect, replace } from 'react-router';
+import type { TSessionUser } from '@sorting/contracts';
 import { LOGIN_TOKEN_PARAM } from '@sorting/domain';
 import { resolveRedirect } from './redirect-target';
 import type { SessionStore } from './session-store';
@@ -7,7 +8,7 @@ import { toSessionUser } from './session-store';
 export interface AuthGuardDeps {
   session: SessionStore;
   /** `AUTH_ROUTES.searchUser` (empty body); resolves to the read envelope. */
-  searchUser: () => Promise<{ isSuccess: boolean; operationObject: unknown }>;
+  searchUser: () => Promise<{ isSuccess: boolean; operationObject: TSessionUser | null }>;
   /** The external sign-in page of the runtime settings, or null. */
   getSignInUrl: () => Promise<string | null>;
   /**

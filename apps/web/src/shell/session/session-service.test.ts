@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sorting/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryCookieJar } from '../../lib/cookies';
 import { createMemoryStorage } from '../../lib/storage';
@@ -12,7 +13,14 @@ import {
 } from './session-service';
 import { createSessionStore } from './session-store';
 
-const USER = { Id: 5, Number: '1001', Name: 'Иванов Пётр', DefaultWarehouseNumber: '1' };
+const USER: TSessionUser = {
+  Id: 5,
+  Number: 1001,
+  Name: 'Иванов Пётр',
+  DefaultWarehouseNumber: 1,
+  Roles: [],
+  SortingCenterId: null,
+};
 
 function setup(api: Partial<SessionApi> = {}) {
   const session = createSessionStore();

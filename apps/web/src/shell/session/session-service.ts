@@ -1,4 +1,9 @@
-import { LKD_TOKEN_COOKIE, SESSION_COOKIE, type TDemoUser } from '@sorting/contracts';
+import {
+  LKD_TOKEN_COOKIE,
+  SESSION_COOKIE,
+  type TDemoUser,
+  type TSessionUser,
+} from '@sorting/contracts';
 import type { CookieJar } from '../../lib/cookies';
 import type { KeyValueStorage } from '../../lib/storage';
 import type { SessionStore, SessionUser } from './session-store';
@@ -11,10 +16,10 @@ export const LAST_PARCEL_SCANNED_KEY = 'LAST_PARCEL_SCANNED';
 export const LKD_TOKEN_MAX_AGE_SECONDS = 60;
 
 /** An answer of the auth calls, casing-free (the API client's result fits it). */
-export interface AuthAnswer {
+export interface AuthAnswer<T = unknown> {
   isSuccess: boolean;
   message?: string | null;
-  operationObject?: unknown;
+  operationObject?: T | null;
   /** HTTP status when known; 5xx counts as a failed call, not a refusal. */
   status?: number;
 }
@@ -24,8 +29,8 @@ export interface AuthAnswer {
  * `AUTH_ROUTES` searchUser, signIn, demoUsers and `SESSIONS_ROUTES.endSession` of contracts.
  */
 export interface SessionApi {
-  searchUser(): Promise<AuthAnswer>;
-  signIn(login: string, password: string): Promise<AuthAnswer>;
+  searchUser(): Promise<AuthAnswer<TSessionUser>>;
+  signIn(login: string, password: string): Promise<AuthAnswer<TSessionUser>>;
   endSession(): Promise<AuthAnswer>;
   demoUsers(): Promise<AuthAnswer>;
 }
@@ -76,9 +81,9 @@ function removeLastParcel(storage: KeyValueStorage | null): void {
 
 async function settle(
   deps: SessionServiceDeps,
-  call: () => Promise<AuthAnswer>,
+  call: () => Promise<AuthAnswer<TSessionUser>>,
 ): Promise<SignInOutcome> {
-  let answer: AuthAnswer;
+  let answer: AuthAnswer<TSessionUser>;
   try {
     answer = await call();
   } catch {

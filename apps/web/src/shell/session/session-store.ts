@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sorting/contracts';
 /** The signed-in user (spec part 1 §3, from the user search: Id, Number, Name, DefaultWarehouseNumber). */
 export interface SessionUser {
   userId: string;
@@ -34,31 +35,23 @@ export function createSessionStore(): SessionStore {
   };
 }
 
-const field = (record: Record<string, unknown>, camel: string): unknown => {
-  if (camel in record) return record[camel];
-  return record[camel.charAt(0).toUpperCase() + camel.slice(1)];
-};
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+const text = (value: number | null | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /**
- * Reads the user search's OperationObject in either casing; null when it carries no user id.
- * Field names follow spec part 1 §3: Id → userId, Number, Name → userName, DefaultWarehouseNumber.
+ * The signed-in user of the user search's (and sign-in's) OperationObject, `TSessionUser` of the
+ * contract; null without one. Field names follow spec part 1 §3: Id → userId, Number, Name →
+ * userName, DefaultWarehouseNumber.
  */
-export function toSessionUser(operationObject: unknown): SessionUser | null {
-  if (typeof operationObject !== 'object' || operationObject === null) return null;
-  const record = operationObject as Record<string, unknown>;
-  const userId = text(field(record, 'id')) ?? text(field(record, 'userId'));
-  if (!userId) return null;
-  const roles = field(record, 'roles');
+export function toSessionUser(user: TSessionUser | null | undefined): SessionUser | null {
+  if (!user || typeof user.Id !== 'number') return null;
   return {
-    userId,
-    number: text(field(record, 'number')),
-    userName: text(field(record, 'name')) ?? text(field(record, 'userName')) ?? '',
-    defaultWarehouseNumber: text(field(record, 'defaultWarehouseNumber')),
+    userId: String(user.Id),
+    number: text(user.Number),
+    userName: user.Name,
+    defaultWarehouseNumber: text(user.DefaultWarehouseNumber),
     // Kept as given: a role the app does not know grants nothing (features/home/home-menu.ts).
-    roles: Array.isArray(roles) ? roles.map(String) : [],
-    sortingCenterId: text(field(record, 'sortingCenterId')),
+    roles: user.Roles,
+    sortingCenterId: text(user.SortingCenterId),
   };
 }

@@ -11,6 +11,7 @@ import {
   switchUser,
   type SessionServiceDeps,
 } from './session-service';
+import { PAGES } from '../../lib/page-paths';
 
 /** The session service bound to the shell's adapters. */
 export function useSessionService() {
@@ -51,7 +52,7 @@ export function useLogout(): () => Promise<void> {
   const localize = useLocalizedPath();
   return async () => {
     if (await service.logout()) {
-      void navigate(localize('/user-auth'));
+      void navigate(localize(PAGES.signIn));
     } else {
       notify(logoutFailedContent(t('session.f-004')));
     }

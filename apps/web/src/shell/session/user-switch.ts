@@ -1,12 +1,13 @@
 import { recognizeBarcode } from '@sorting/domain';
 import type { Scan } from '../../devices/scanner/scan-input';
 import type { SwitchOutcome } from './session-service';
+import { PAGES } from '../../lib/page-paths';
 
 /**
  * Pages that take badge scans themselves: sign-in, and time tracking, where a badge checks a
  * worker in or out of a workplace (spec part 1 §4) and must not switch the signed-in user.
  */
-const PAGES_WITH_OWN_BADGE_SCANS: ReadonlySet<string> = new Set(['/user-auth', '/time-tracking']);
+const PAGES_WITH_OWN_BADGE_SCANS: ReadonlySet<string> = new Set([PAGES.signIn, PAGES.timeTracking]);
 
 /** True for a page (path without locale prefix) whose own screen handles badge scans. */
 export function hasOwnBadgeScans(path: string): boolean {
