@@ -12,7 +12,6 @@ import type { CallResult } from '../../lib/api-client';
 import {
   formOf,
   packageLabel,
-  PICKING_LIST_PATH,
   type DeliveryCode,
   type DeliveryContext,
   type DeliveryError,
@@ -21,6 +20,7 @@ import {
   type DeliveryPorts,
 } from './delivery.model';
 import { showErrorAction } from '../../shell/machine/call-feedback';
+import { pickupPage } from '../../lib/page-paths';
 
 // The delivery machine's setup (its calls, shared actions), the package events STICKERING and
 // LIST share, and the helpers of its step files; the steps are composed in delivery.machine.ts.
@@ -28,7 +28,7 @@ import { showErrorAction } from '../../shell/machine/call-feedback';
 type Ports = { ports: DeliveryPorts };
 
 function pickupPathOf(recipientCode: string): string {
-  return `${PICKING_LIST_PATH}/pickup/${encodeURIComponent(recipientCode)}`;
+  return pickupPage(recipientCode);
 }
 
 /** What a print run came to: all printed, no printer, or a failure at a package. */
