@@ -214,3 +214,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
   return { call };
 }
+
+/** The one input a machine's port takes (its actor's input beside `ports`). */
+export type PortInput<F> = F extends (input: infer I) => unknown ? I : never;

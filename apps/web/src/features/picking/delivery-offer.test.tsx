@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TPicking, TPickingInfo, TTariff } from '@sorting/contracts';
 import { LocaleProvider } from '../../shell/i18n';
 import { ShellServicesProvider } from '../../shell/shell-services';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, PortInput } from '../../lib/api-client';
 import { result } from '../../test/call-result';
 import { renderWithI18n } from '../../test/render';
 import { createTestServices } from '../../test/services';
@@ -37,16 +37,16 @@ async function renderOffer(
   const asked: unknown[] = [];
   const begun: unknown[] = [];
   const calls = {
-    tariff: (input: { from: string; to: string }) => {
+    tariff: (input: PortInput<DeliveryCalls['tariff']>) => {
       asked.push(input);
       return tariff();
     },
-    begin: (input: { clientCode: string }) => {
+    begin: (input: PortInput<DeliveryCalls['begin']>) => {
       begun.push(input);
       return Promise.resolve(
         result<TPicking>({
           pickingId: 41,
-          clientCode: input.clientCode,
+          clientCode: input.PickingClientCode,
           state: 'OPEN',
           beginDateUtc: '2026-03-02T08:00:00.000Z',
           userId: 1,
@@ -93,13 +93,13 @@ describe('DeliveryOffer', () => {
       Promise.resolve(result(TARIFFS)),
     );
     await waitFor(() => expect(screen.getByTestId('delivery-offer')).toBeTruthy());
-    expect(asked).toEqual([{ from: 'MSK-SC1', to: 'PDL-WH2' }]);
+    expect(asked).toEqual([{ fromAddress: 'MSK-SC1', toAddress: 'PDL-WH2' }]);
     expect(screen.getByTestId('delivery-tariffs').textContent).toBe(
       'Доставка: Курьер, стандарт 450,00\u00a0₽',
     );
     await userEvent.click(screen.getByTestId('delivery-offer-open'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/picking/delivery/41'));
-    expect(begun).toEqual([expect.objectContaining({ clientCode: 'R-1012' })]);
+    expect(begun).toEqual([expect.objectContaining({ PickingClientCode: 'R-1012' })]);
   });
 
   it('an open picking opens its delivery without beginning', async () => {

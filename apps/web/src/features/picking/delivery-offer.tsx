@@ -50,9 +50,11 @@ export function DeliveryOffer(props: {
     enabled: isChecked,
     retry: false,
     queryFn: async () => {
-      const answer = await props.calls.tariff({ from: from ?? '', to: to ?? '' }).catch(() => {
-        throw new TariffFailure('f-0018', null);
-      });
+      const answer = await props.calls
+        .tariff({ fromAddress: from ?? '', toAddress: to ?? '' })
+        .catch(() => {
+          throw new TariffFailure('f-0018', null);
+        });
       if (!answer.isSuccess || answer.operationObject === null) {
         throw new TariffFailure('f-0017', answer.message);
       }
@@ -74,7 +76,7 @@ export function DeliveryOffer(props: {
     }
     setOpening(true);
     const begun = await props.calls
-      .begin({ clientCode: info.ClientCode, operationId: newOperationId() })
+      .begin({ PickingClientCode: info.ClientCode, operationId: newOperationId() })
       .catch(() => null);
     setOpening(false);
     const pickingId = begun?.isSuccess ? (begun.operationObject?.pickingId ?? null) : null;

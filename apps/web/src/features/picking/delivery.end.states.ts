@@ -33,7 +33,7 @@ const finishingState = deliverySetup.createStateConfig({
     input: ({ context }) => ({
       ports: context.ports,
       pickingId: context.pickingId,
-      deliveryId: context.deliveryId,
+      deliveryId: context.deliveryId ?? undefined,
       operationId: context.operationId ?? context.ports.createOperationId(),
     }),
     onDone: [
@@ -56,7 +56,7 @@ const endingState = deliverySetup.createStateConfig({
     src: 'end',
     input: ({ context }) => ({
       ports: context.ports,
-      pickingId: context.pickingId,
+      PickingId: context.pickingId,
       operationId: context.operationId ?? context.ports.createOperationId(),
     }),
     onDone: [

@@ -134,7 +134,7 @@ const measuringState = deliverySetup.createStateConfig({
           return {
             ports: context.ports,
             deliveryId: context.deliveryId ?? 0,
-            itemId: context.measure?.itemId ?? 0,
+            deliveryItemId: context.measure?.itemId ?? 0,
             ...values,
             operationId: context.operationId ?? context.ports.createOperationId(),
           };

@@ -1,4 +1,6 @@
 import type {
+  DELIVERY_ROUTES,
+  PICKING_DELIVERY_ROUTES,
   TDeliveryCreated,
   TDeliveryItem,
   TDimension,
@@ -6,7 +8,8 @@ import type {
   TPickingDeliveryResult,
   TPickingInfo,
 } from '@sorting/contracts';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, FlatCallInput } from '../../lib/api-client';
+import type { PickingPorts } from './picking.model';
 import type { PrintOutcome, PrintRequest } from '../../shell';
 import { deliveryPage, PAGES } from '../../lib/page-paths';
 
@@ -66,28 +69,16 @@ export type MeasureField = 'length' | 'width' | 'height' | 'weight';
 export interface DeliveryPorts {
   info(recipientCode: string): Promise<CallResult<TPickingInfo>>;
   items(deliveryId: number): Promise<CallResult<TDeliveryItem[]>>;
-  create(input: {
-    pickingId: number;
-    info: TPickingInfo;
-    itemsCount: number;
-    operationId: string;
-  }): Promise<CallResult<TDeliveryCreated>>;
-  measure(input: {
-    deliveryId: number;
-    itemId: number;
-    height: number;
-    width: number;
-    length: number;
-    weight: number;
-    operationId: string;
-  }): Promise<CallResult<TDeliveryItem>>;
-  /** `picking/delivery`: finish with a delivery id, skip with null. */
-  finish(input: {
-    pickingId: number;
-    deliveryId: number | null;
-    operationId: string;
-  }): Promise<CallResult<TPickingDeliveryResult>>;
-  end(input: { pickingId: number; operationId: string }): Promise<CallResult<TEndResult>>;
+  create(
+    input: FlatCallInput<typeof DELIVERY_ROUTES.create>,
+  ): Promise<CallResult<TDeliveryCreated>>;
+  measure(input: FlatCallInput<typeof DELIVERY_ROUTES.measure>): Promise<CallResult<TDeliveryItem>>;
+  /** `picking/delivery`: finish with a delivery id, skip without one. */
+  finish(
+    input: FlatCallInput<typeof PICKING_DELIVERY_ROUTES.delivery>,
+  ): Promise<CallResult<TPickingDeliveryResult>>;
+  /** The pick-up's own end (no proof: the delivery takes the parcels). */
+  end: PickingPorts['end'];
   dimension(barcode: string): Promise<CallResult<TDimension>>;
   /** A stable weight in kg from the scale; rejects without one. */
   readWeight(): Promise<number>;
@@ -227,4 +218,23 @@ export function packageLabel(
     ...(delivery.sendDate ? [{ name: 'date', value: delivery.sendDate }] : []),
   ];
   return { barcodeName: 'delivery-package', barcodeData: parameters };
+}
+
+/**
+ * Spec part 2 §7 `create`: the delivery order of a picking, its route from the recipient's
+ * info (the picking id is its external code; a missing address is sent empty).
+ */
+export function deliveryOrderOf(
+  pickingId: number,
+  info: TPickingInfo,
+  itemsCount: number,
+): Omit<FlatCallInput<typeof DELIVERY_ROUTES.create>, 'operationId'> {
+  return {
+    externalCode: pickingId,
+    warehouseFrom: info.WarehouseCodeFrom ?? '',
+    warehouseTo: info.WarehouseCodeTo ?? '',
+    addressFrom: info.AddressFrom ?? '',
+    addressTo: info.AddressTo ?? '',
+    itemsCount,
+  };
 }

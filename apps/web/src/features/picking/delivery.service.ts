@@ -2,10 +2,10 @@ import {
   DELIVERY_ROUTES,
   PICKING_DELIVERY_ROUTES,
   SORTING_ROUTES,
-  type TPicking,
   type TTariff,
 } from '@sorting/contracts';
-import type { ApiClient, CallResult } from '../../lib/api-client';
+import type { ApiClient, CallResult, FlatCallInput } from '../../lib/api-client';
+import type { PickingPorts } from './picking.model';
 import type { DeliveryPorts } from './delivery.model';
 import { createPickingService } from './picking.service';
 
@@ -15,8 +15,8 @@ export type DeliveryCalls = Pick<
   'info' | 'items' | 'create' | 'measure' | 'finish' | 'end' | 'dimension'
 > & {
   /** Spec part 2 §4 tariff rule: the tariffs of a warehouse pair. */
-  tariff(input: { from: string; to: string }): Promise<CallResult<TTariff[]>>;
-  begin(input: { clientCode: string; operationId: string }): Promise<CallResult<TPicking>>;
+  tariff(input: FlatCallInput<typeof DELIVERY_ROUTES.tariff>): Promise<CallResult<TTariff[]>>;
+  begin: PickingPorts['begin'];
 };
 
 /** Spec part 2 §7 "Delivery", "Picking" over the typed API client. */
@@ -30,32 +30,17 @@ export function createDeliveryService(
     info: picking.info,
     begin: picking.begin,
     end: picking.end,
-    tariff: ({ from, to }) =>
-      api.call(DELIVERY_ROUTES.tariff, { query: { fromAddress: from, toAddress: to } }),
+    tariff: (query) => api.call(DELIVERY_ROUTES.tariff, { query }),
     items: (deliveryId) => api.call(DELIVERY_ROUTES.items, { params: { deliveryId } }),
-    create: ({ pickingId, info, itemsCount, operationId }) =>
-      api.call(DELIVERY_ROUTES.create, {
-        body: {
-          externalCode: pickingId,
-          warehouseFrom: info.WarehouseCodeFrom ?? '',
-          warehouseTo: info.WarehouseCodeTo ?? '',
-          addressFrom: info.AddressFrom ?? '',
-          addressTo: info.AddressTo ?? '',
-          itemsCount,
-        },
-        operationId,
-      }),
-    measure: ({ deliveryId, itemId, operationId, ...body }) =>
+    create: ({ operationId, ...body }) => api.call(DELIVERY_ROUTES.create, { body, operationId }),
+    measure: ({ deliveryId, deliveryItemId, operationId, ...body }) =>
       api.call(DELIVERY_ROUTES.measure, {
-        params: { deliveryId, deliveryItemId: itemId },
+        params: { deliveryId, deliveryItemId },
         body,
         operationId,
       }),
-    finish: ({ pickingId, deliveryId, operationId }) =>
-      api.call(PICKING_DELIVERY_ROUTES.delivery, {
-        query: deliveryId === null ? { pickingId } : { pickingId, deliveryId },
-        operationId,
-      }),
+    finish: ({ operationId, ...query }) =>
+      api.call(PICKING_DELIVERY_ROUTES.delivery, { query, operationId }),
     dimension: (barcode) => api.call(SORTING_ROUTES.dimension, { query: { barcode } }),
   };
 }

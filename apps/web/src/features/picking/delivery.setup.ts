@@ -8,7 +8,7 @@ import type {
   TPickingInfo,
 } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, PortInput } from '../../lib/api-client';
 import {
   formOf,
   packageLabel,
@@ -26,6 +26,8 @@ import { pickupPage } from '../../lib/page-paths';
 // LIST share, and the helpers of its step files; the steps are composed in delivery.machine.ts.
 
 type Ports = { ports: DeliveryPorts };
+/** A call's input as its port takes it: the route's own fields (`FlatCallInput`). */
+type Ask<K extends keyof DeliveryPorts> = PortInput<DeliveryPorts[K]>;
 
 function pickupPathOf(recipientCode: string): string {
   return pickupPage(recipientCode);
@@ -75,39 +77,22 @@ export const deliverySetup = setup({
     items: fromPromise<CallResult<TDeliveryItem[]>, Ports & { deliveryId: number }>(({ input }) =>
       input.ports.items(input.deliveryId),
     ),
-    create: fromPromise<
-      CallResult<TDeliveryCreated>,
-      Ports & { pickingId: number; info: TPickingInfo; itemsCount: number; operationId: string }
-    >(({ input }) => {
+    create: fromPromise<CallResult<TDeliveryCreated>, Ports & Ask<'create'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.create(ask);
     }),
-    measure: fromPromise<
-      CallResult<TDeliveryItem>,
-      Ports & {
-        deliveryId: number;
-        itemId: number;
-        height: number;
-        width: number;
-        length: number;
-        weight: number;
-        operationId: string;
-      }
-    >(({ input }) => {
+    measure: fromPromise<CallResult<TDeliveryItem>, Ports & Ask<'measure'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.measure(ask);
     }),
-    finish: fromPromise<
-      CallResult<TPickingDeliveryResult>,
-      Ports & { pickingId: number; deliveryId: number | null; operationId: string }
-    >(({ input }) => {
+    finish: fromPromise<CallResult<TPickingDeliveryResult>, Ports & Ask<'finish'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.finish(ask);
     }),
-    end: fromPromise<CallResult<TEndResult>, Ports & { pickingId: number; operationId: string }>(
-      ({ input }) =>
-        input.ports.end({ pickingId: input.pickingId, operationId: input.operationId }),
-    ),
+    end: fromPromise<CallResult<TEndResult>, Ports & Ask<'end'>>(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.end(ask);
+    }),
     dimension: fromPromise<CallResult<TDimension>, Ports & { barcode: string }>(({ input }) =>
       input.ports.dimension(input.barcode),
     ),

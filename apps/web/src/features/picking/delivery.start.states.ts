@@ -2,6 +2,7 @@ import { assign } from 'xstate';
 import type { TPickingInfo } from '@sorting/contracts';
 import { isCallOk } from '../../shell/machine/call-feedback';
 import { deliverySetup, failuresTo, PACKAGE_EVENTS } from './delivery.setup';
+import { deliveryOrderOf } from './delivery.model';
 
 // Delivery's START and STICKERING steps (spec part 2 §2, §4): how many packages (create or
 // skip), then one sticker per package; composed in delivery.machine.ts.
@@ -37,9 +38,11 @@ const creatingState = deliverySetup.createStateConfig({
     src: 'create',
     input: ({ context }) => ({
       ports: context.ports,
-      pickingId: context.pickingId,
-      info: context.info as TPickingInfo,
-      itemsCount: Number(context.packagesCount),
+      ...deliveryOrderOf(
+        context.pickingId,
+        context.info as TPickingInfo,
+        Number(context.packagesCount),
+      ),
       operationId: context.operationId ?? context.ports.createOperationId(),
     }),
     onDone: [
@@ -71,7 +74,6 @@ const skippingState = deliverySetup.createStateConfig({
     input: ({ context }) => ({
       ports: context.ports,
       pickingId: context.pickingId,
-      deliveryId: null,
       operationId: context.operationId ?? context.ports.createOperationId(),
     }),
     onDone: [{ guard: isCallOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],

@@ -81,7 +81,7 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
     searches,
     ends,
     losts,
-    listClients: async ({ search }) => {
+    listClients: async ({ search = '' }) => {
       searches.push(search);
       const list = CLIENTS.filter((one) => search === '' || one.clientName.includes(search));
       return { ...result(page(list)), isRepeat: false, isCriticalError: false };
@@ -101,7 +101,7 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
           }),
         ),
       ),
-    begin: async ({ clientCode }) =>
+    begin: async ({ PickingClientCode: clientCode }) =>
       result<TPicking>({
         pickingId: 9,
         clientCode,
@@ -112,13 +112,13 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
         itemsCount: 2,
       }),
     search: async () => result(items.map((one) => ({ ...one }))),
-    pickup: async ({ barcode }) => {
+    pickup: async ({ Barcode: barcode }) => {
       items = items.map((one) => (one.barcode === barcode ? { ...one, state: 'PICKED' } : one));
       const picked = items.find((one) => one.barcode === barcode)!;
       return result<TPickupResult>({ item: picked, pickedCount: 1, totalCount: 2 });
     },
-    end: async ({ validation }) => {
-      ends.push(validation);
+    end: async ({ ValidationData: validation }) => {
+      ends.push(validation ?? { Kind: 'none' });
       return result<TEndResult>(null, { errorCode: 1, message: 'Неверный код, осталось 4' });
     },
     balance: async (clientCode) =>
@@ -130,7 +130,7 @@ function fakeCalls(rules: Rules = {}): PickingCalls & {
         cashOnDelivery: 1200,
         shortfall: rules.shortfall ?? null,
       }),
-    lost: async ({ itemId, barcode, description }) => {
+    lost: async ({ PickingItemId: itemId, Barcode: barcode, Description: description }) => {
       losts.push(description);
       items = items.map((one) => (one.itemId === itemId ? { ...one, state: 'LOST' } : one));
       return result<TLostResult>({

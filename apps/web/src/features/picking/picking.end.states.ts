@@ -82,8 +82,8 @@ export const endStates = {
       src: 'end',
       input: ({ context }) => ({
         ports: context.ports,
-        pickingId: context.pickingId ?? 0,
-        validation: context.validation ?? { Kind: 'none' },
+        PickingId: context.pickingId ?? 0,
+        ValidationData: context.validation ?? { Kind: 'none' },
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [

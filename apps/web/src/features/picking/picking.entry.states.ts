@@ -198,7 +198,7 @@ export const entryStates = {
       src: 'begin',
       input: ({ context }) => ({
         ports: context.ports,
-        clientCode: context.clientCode ?? '',
+        PickingClientCode: context.clientCode ?? '',
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [

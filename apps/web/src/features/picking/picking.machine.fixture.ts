@@ -3,8 +3,6 @@ import type {
   TPickingReturnReason,
   TPickingReturnReasonCode,
   TPickingReturnResult,
-  TPaymentProviderCode,
-  TPaymentTypeCode,
   TCancelResult,
   TEndResult,
   TLostResult,
@@ -15,7 +13,6 @@ import type {
   TPickingInfo,
   TPickingItem,
   TPickupResult,
-  TValidationData,
 } from '@sorting/contracts';
 import { result } from '../../test/call-result';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
@@ -32,6 +29,10 @@ import {
   type PickingEvent,
   type PickingSound,
 } from './picking.machine';
+import type { PickingPorts } from './picking.model';
+import type { PortInput } from '../../lib/api-client';
+
+type Ask<K extends keyof PickingPorts> = PortInput<PickingPorts[K]>;
 
 // The fake server and the actor of the picking machine's model-based tests
 // (picking.machine.test.ts and its scenario files): it behaves like apps/server's picking-api
@@ -212,13 +213,13 @@ export function createFakeServer(rules: Rules = {}) {
         }
         return result(infoOf(pickingId, pickingId !== null, rules, items));
       },
-      begin: async (input: { clientCode: string; operationId: string }) => {
+      begin: async (input: Ask<'begin'>) => {
         const failure = take('begin', input);
         if (failure) return failed<TPicking>(failure, 'Выдачу уже ведёт Сидорова Анна');
         pickingId = pickingId ?? 7;
         return result<TPicking>({
           pickingId,
-          clientCode: input.clientCode,
+          clientCode: input.PickingClientCode,
           state: 'OPEN',
           beginDateUtc: '2026-03-02T08:00:00.000Z',
           userId: 1,
@@ -231,27 +232,22 @@ export function createFakeServer(rules: Rules = {}) {
         if (failure) return failed<TPickingItem[]>(failure, 'Сбой');
         return result(items.map((one) => ({ ...one })));
       },
-      pickup: async (input: {
-        pickingId: number;
-        barcode: string;
-        cellBarcode: string;
-        operationId: string;
-      }): Promise<CallResult<TPickupResult>> => {
+      pickup: async (input: Ask<'pickup'>): Promise<CallResult<TPickupResult>> => {
         const failure = take('pickup', input);
         if (failure) return failed(failure, 'Сбой');
-        const found = items.find((one) => one.barcode === input.barcode);
+        const found = items.find((one) => one.barcode === input.Barcode);
         // As the server: why a barcode that is no item cannot be picked (before any cell).
         if (!found) {
-          const message = /^P4\d{5}$/.test(input.barcode)
-            ? `Посылка ${input.barcode} — не этого получателя`
-            : `Посылка ${input.barcode} не найдена`;
+          const message = /^P4\d{5}$/.test(input.Barcode)
+            ? `Посылка ${input.Barcode} — не этого получателя`
+            : `Посылка ${input.Barcode} не найдена`;
           return result<TPickupResult>(null, { errorCode: 404, message });
         }
-        const isGate = rules.gateCells?.includes(input.cellBarcode) ?? false;
-        if (!isGate && found.cell.barcode !== input.cellBarcode) {
+        const isGate = rules.gateCells?.includes(input.CellBarcode) ?? false;
+        if (!isGate && found.cell.barcode !== input.CellBarcode) {
           return result<TPickupResult>(null, {
             errorCode: 304,
-            message: `Посылка ${input.barcode} лежит в ячейке ${found.cell.name}`,
+            message: `Посылка ${input.Barcode} лежит в ячейке ${found.cell.name}`,
           });
         }
         items = items.map((one) => (one === found ? { ...one, state: 'PICKED' } : one));
@@ -262,15 +258,11 @@ export function createFakeServer(rules: Rules = {}) {
           totalCount: progress.total,
         });
       },
-      end: async (input: {
-        pickingId: number;
-        validation: TValidationData;
-        operationId: string;
-      }) => {
+      end: async (input: Ask<'end'>) => {
         const failure = take('end', input);
         if (failure) return failed<TEndResult>(failure, 'Нужна оплата');
         return result<TEndResult>({
-          pickingId: input.pickingId,
+          pickingId: input.PickingId,
           state: 'PROCESSED',
           handedOut: items.filter((one) => one.state === 'PICKED').map((one) => one.barcode),
           waiting: items.filter((one) => one.state === 'WAITING').map((one) => one.barcode),
@@ -289,32 +281,23 @@ export function createFakeServer(rules: Rules = {}) {
           shortfall: rules.shortfall ?? null,
         });
       },
-      lost: async (input: {
-        itemId: number;
-        barcode: string;
-        description: string;
-        operationId: string;
-      }): Promise<CallResult<TLostResult>> => {
+      lost: async (input: Ask<'lost'>): Promise<CallResult<TLostResult>> => {
         const failure = take('lost', input);
         if (failure) return failed(failure, 'Не ожидает выдачи');
-        items = items.map((one) => (one.itemId === input.itemId ? { ...one, state: 'LOST' } : one));
+        items = items.map((one) =>
+          one.itemId === input.PickingItemId ? { ...one, state: 'LOST' } : one,
+        );
         const progress = progressOf(items);
         return result({
-          itemId: input.itemId,
-          barcode: input.barcode,
+          itemId: input.PickingItemId,
+          barcode: input.Barcode,
           state: 'LOST',
-          description: input.description,
+          description: input.Description,
           pickedCount: progress.picked,
           totalCount: progress.total,
         });
       },
-      pay: async (input: {
-        pickingId: number;
-        paymentType: TPaymentTypeCode;
-        provider: TPaymentProviderCode;
-        validation: TValidationData;
-        operationId: string;
-      }): Promise<CallResult<TPickingPayment>> => {
+      pay: async (input: Ask<'pay'>): Promise<CallResult<TPickingPayment>> => {
         const failure = take('pay', input);
         if (failure) return failed(failure, 'Неверный код получения');
         // A live payment answers again (IsRepeat): never a second charge.
@@ -327,11 +310,11 @@ export function createFakeServer(rules: Rules = {}) {
           PaymentId: payments.length + 1,
           PickingId: input.pickingId,
           State: 'PENDING',
-          PaymentTypeCode: input.paymentType,
-          ProviderCode: input.provider,
+          PaymentTypeCode: input.PaymentTypeCode,
+          ProviderCode: input.ProviderCode,
           Amount: paidKopecks() / 100,
           CancelReason: null,
-          TransactionId: input.provider === 'terminal' ? `sim-${payments.length + 1}` : null,
+          TransactionId: input.ProviderCode === 'terminal' ? `sim-${payments.length + 1}` : null,
           StartedDateUtc: '2026-03-02T08:05:00.000Z',
         };
         payments.push(payment);
@@ -353,20 +336,16 @@ export function createFakeServer(rules: Rules = {}) {
         }
         return result(payment);
       },
-      setPayState: async (input: {
-        pickingId: number;
-        state: 'PROCESSED' | 'CANCELLED';
-        operationId: string;
-      }): Promise<CallResult<TPickingPayment>> => {
+      setPayState: async (input: Ask<'setPayState'>): Promise<CallResult<TPickingPayment>> => {
         const failure = take('setPayState', input);
         if (failure) return failed(failure, 'Оплата уже завершена');
         if (!payment) return result<TPickingPayment>(null, { errorCode: 104, message: 'Нет' });
-        if (input.state === 'PROCESSED' && payment.ProviderCode === 'terminal') {
+        if (input.State === 'PROCESSED' && payment.ProviderCode === 'terminal') {
           return result<TPickingPayment>(null, { errorCode: 1, message: 'Терминал не одобрил' });
         }
         return result(
           setPayment(
-            input.state === 'CANCELLED'
+            input.State === 'CANCELLED'
               ? { State: 'CANCELLED', CancelReason: 'cancelled' }
               : { State: 'PROCESSED' },
           ),
@@ -377,14 +356,10 @@ export function createFakeServer(rules: Rules = {}) {
         if (failure) return failed(failure, 'Сбой');
         return result(REASONS.map((code) => ({ code })));
       },
-      returnItem: async (input: {
-        itemId: number;
-        reason: TPickingReturnReasonCode;
-        operationId: string;
-      }): Promise<CallResult<TPickingReturnResult>> => {
+      returnItem: async (input: Ask<'returnItem'>): Promise<CallResult<TPickingReturnResult>> => {
         const failure = take('return', input);
         if (failure) return failed(failure, 'Идёт оплата');
-        const found = items.find((one) => one.itemId === input.itemId);
+        const found = items.find((one) => one.itemId === input.PickingRouteItemId);
         if (!found) return result<TPickingReturnResult>(null, { errorCode: 104, message: 'Нет' });
         items = items.map((one) => (one === found ? { ...one, state: 'RETURNED' } : one));
         const progress = progressOf(items);
@@ -392,7 +367,7 @@ export function createFakeServer(rules: Rules = {}) {
           itemId: found.itemId,
           barcode: found.barcode,
           state: 'RETURNED',
-          returnReasonCode: input.reason,
+          returnReasonCode: input.ReturnReasonCode,
           pickedCount: progress.picked,
           totalCount: progress.total,
           amount: paidKopecks() / 100,
@@ -404,13 +379,13 @@ export function createFakeServer(rules: Rules = {}) {
         if (failure) throw new TypeError('Failed to fetch');
         return rules.restorable ? pickupPath(rules.restorable) : null;
       },
-      cancel: async (input: { pickingId: number; operationId: string }) => {
+      cancel: async (input: Ask<'cancel'>) => {
         const failure = take('cancel', input);
         if (failure) return failed<TCancelResult>(failure, 'Уже завершена');
         const putBack = items.filter((one) => one.state === 'PICKED').map((one) => one.barcode);
         items = items.map((one) => ({ ...one, state: 'WAITING' }));
         pickingId = null;
-        return result<TCancelResult>({ pickingId: input.pickingId, state: 'CANCELLED', putBack });
+        return result<TCancelResult>({ pickingId: input.PickingId, state: 'CANCELLED', putBack });
       },
     },
   };

@@ -82,9 +82,9 @@ export function describePaymentScenarios(): void {
       expect(s.server.calls.pay).toEqual([
         expect.objectContaining({
           pickingId: 7,
-          paymentType: 'cash',
-          provider: 'cash-desk',
-          validation: { Kind: 'none' },
+          PaymentTypeCode: 'cash',
+          ProviderCode: 'cash-desk',
+          ValidationData: { Kind: 'none' },
         }),
       ]);
       expect(await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: 100_000 })).toBe(
@@ -95,7 +95,7 @@ export function describePaymentScenarios(): void {
       expect(await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: 150_000 })).toBe(
         'endPayment',
       );
-      expect(s.server.calls.setPayState).toEqual([expect.objectContaining({ state: 'PROCESSED' })]);
+      expect(s.server.calls.setPayState).toEqual([expect.objectContaining({ State: 'PROCESSED' })]);
       expect(s.context().receivedKopecks).toBe(150_000);
       expect(s.sounds.at(-1)).toBe('ok-new');
       expect(await s.send({ type: 'END' })).toBe('finished');
@@ -105,7 +105,10 @@ export function describePaymentScenarios(): void {
 
     it('card-pos: «Оплата прошла» → endPayment', async () => {
       const s = await paying('card-pos');
-      expect(s.server.calls.pay[0]).toMatchObject({ paymentType: 'card', provider: 'card-pos' });
+      expect(s.server.calls.pay[0]).toMatchObject({
+        PaymentTypeCode: 'card',
+        ProviderCode: 'card-pos',
+      });
       expect(await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: null })).toBe('endPayment');
       expect(s.sounds.at(-1)).toBe('ok-new');
     });
@@ -240,10 +243,10 @@ export function describePaymentScenarios(): void {
       expect(s.context().validation).toBeNull();
       await s.send({ type: 'END' }, { type: 'VALIDATE', data: PINCODE });
       await s.send({ type: 'PAY', provider: 'card-pos' });
-      expect(s.server.calls.pay.at(-1)).toMatchObject({ validation: PINCODE });
+      expect(s.server.calls.pay.at(-1)).toMatchObject({ ValidationData: PINCODE });
       await s.send({ type: 'PAYMENT_CONFIRM', receivedKopecks: null });
       expect(await s.send({ type: 'END' })).toBe('finished');
-      expect(s.server.calls.end.at(-1)).toMatchObject({ validation: PINCODE });
+      expect(s.server.calls.end.at(-1)).toMatchObject({ ValidationData: PINCODE });
     });
 
     it('power of attorney first, then the payment', async () => {
@@ -337,7 +340,10 @@ export function describePaymentScenarios(): void {
       expect(
         await s.send({ type: 'RETURN_CHOOSE', reason: 'DAMAGED' }, { type: 'RETURN_CONFIRM' }),
       ).toBe('checkPicked');
-      expect(s.server.calls.return.at(-1)).toMatchObject({ itemId: 13, reason: 'DAMAGED' });
+      expect(s.server.calls.return.at(-1)).toMatchObject({
+        PickingRouteItemId: 13,
+        ReturnReasonCode: 'DAMAGED',
+      });
       expect(s.context().items.find((one) => one.itemId === 13)?.state).toBe('RETURNED');
       expect(amountDue(s.context())).toBe(1234.5);
     });

@@ -70,7 +70,7 @@ describe('picking machine: info and begin', () => {
     expect(s.stored).toEqual([]);
     expect(await s.send({ type: 'BEGIN' })).toBe('pickingProcess');
     expect(s.stored).toEqual(['R-1001']);
-    expect(s.server.calls.begin).toEqual([{ clientCode: 'R-1001', operationId: 'op-1' }]);
+    expect(s.server.calls.begin).toEqual([{ PickingClientCode: 'R-1001', operationId: 'op-1' }]);
     expect(s.context().items.map((one) => one.barcode)).toEqual(['P400001', 'P400002']);
   });
 
@@ -153,7 +153,7 @@ describe('picking machine: process', () => {
     const s = start('R-1001');
     await s.send({ type: 'BEGIN' }, ' ', 'P123');
     // No cell scanned yet: asked with CellBarcode '' so the server says why.
-    expect(s.server.calls.pickup.at(-1)).toMatchObject({ barcode: 'P123', cellBarcode: '' });
+    expect(s.server.calls.pickup.at(-1)).toMatchObject({ Barcode: 'P123', CellBarcode: '' });
     expect(s.errors.at(-1)).toEqual({
       code: 'f-0008',
       barcode: 'P123',
@@ -279,8 +279,8 @@ describe('picking machine: restore, balance and gate mode', () => {
     expect(s.context().currentCell).toBe('=34717-2-f-07');
     await s.send('=34717-2-f-08', 'P400002');
     expect(s.server.calls.pickup).toEqual([
-      expect.objectContaining({ barcode: 'P400001', cellBarcode: '=34717-2-f-07' }),
-      expect.objectContaining({ barcode: 'P400002', cellBarcode: '=34717-2-f-08' }),
+      expect.objectContaining({ Barcode: 'P400001', CellBarcode: '=34717-2-f-07' }),
+      expect.objectContaining({ Barcode: 'P400002', CellBarcode: '=34717-2-f-08' }),
     ]);
     expect(s.view()).toBe('checkPicked');
   });
@@ -308,7 +308,10 @@ describe('picking machine: lost', () => {
     expect(await s.send({ type: 'LOST_SUBMIT', description: ' Нет в ячейке ' })).toBe(
       'checkPicked',
     );
-    expect(s.server.calls.lost.at(-1)).toMatchObject({ itemId: 12, description: 'Нет в ячейке' });
+    expect(s.server.calls.lost.at(-1)).toMatchObject({
+      PickingItemId: 12,
+      Description: 'Нет в ячейке',
+    });
     expect(progressOf(s.context().items)).toEqual({ picked: 1, total: 1 });
   });
 
@@ -355,7 +358,7 @@ describe('picking machine: checkPincode and checkProxy', () => {
       'finished',
     );
     expect(s.server.calls.end.at(-1)).toMatchObject({
-      validation: { Kind: 'pincode', Pincode: '4821' },
+      ValidationData: { Kind: 'pincode', Pincode: '4821' },
     });
     expect(s.done).toEqual(['ended']);
   });
@@ -388,7 +391,7 @@ describe('picking machine: checkPincode and checkProxy', () => {
     expect(await s.send({ type: 'BACK' })).toBe('checkPicked');
     await s.send({ type: 'END' });
     expect(await s.send({ type: 'VALIDATE', data: valid })).toBe('finished');
-    expect(s.server.calls.end.at(-1)).toMatchObject({ validation: valid });
+    expect(s.server.calls.end.at(-1)).toMatchObject({ ValidationData: valid });
   });
 });
 

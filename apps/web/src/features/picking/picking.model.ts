@@ -1,4 +1,7 @@
 import type {
+  PICKING_PAYMENT_ROUTES,
+  PICKING_ROUTES,
+  RouteDefinition,
   TCancelResult,
   TEndResult,
   TLostResult,
@@ -17,7 +20,7 @@ import type {
   TValidationData,
 } from '@sorting/contracts';
 import { cashOnDeliveryRemaining } from '@sorting/domain';
-import type { CallResult } from '../../lib/api-client';
+import type { CallResult, FlatCallInput } from '../../lib/api-client';
 
 // The picking machine's types (picking.machine.ts; spec part 1 §4 "Picking", §8, §9; part 2
 // §3 "Picking info", §4; docs/DECISIONS.md "Recipient picking").
@@ -78,64 +81,52 @@ export interface PickingError {
 /** The sounds of part 1 §8 the process plays. */
 export type PickingSound = 'success-small' | 'success-big' | 'repeat' | 'ok-new';
 
+/**
+ * A call's input as the machine gives it: the route's own fields (`FlatCallInput`) less those
+ * the service fills when it sends (the signed-in `UserId`, the `Timestamp`, the empty comment).
+ */
+export type PickingAsk<R extends RouteDefinition, FilledOnSend extends string = never> = Omit<
+  FlatCallInput<R>,
+  FilledOnSend
+>;
+type Sent = 'UserId' | 'Timestamp';
+type Routes = typeof PICKING_ROUTES;
+type PaymentRoutes = typeof PICKING_PAYMENT_ROUTES;
+
 /** What the screens talk to: the calls, storage, sounds, toasts and navigation. */
 export interface PickingPorts {
   /** GET clients with a search: a scanned parcel barcode or client code. */
   findClients(search: string): Promise<CallResult<TPickingClientsPage>>;
   info(clientCode: string): Promise<CallResult<TPickingInfo>>;
-  begin(input: { clientCode: string; operationId: string }): Promise<CallResult<TPicking>>;
+  begin(input: PickingAsk<Routes['begin']>): Promise<CallResult<TPicking>>;
   search(pickingId: number): Promise<CallResult<TPickingItem[]>>;
-  pickup(input: {
-    pickingId: number;
-    barcode: string;
-    cellBarcode: string;
-    operationId: string;
-  }): Promise<CallResult<TPickupResult>>;
-  end(input: {
-    pickingId: number;
-    validation: TValidationData;
-    operationId: string;
-  }): Promise<CallResult<TEndResult>>;
+  pickup(input: PickingAsk<Routes['pickup'], Sent>): Promise<CallResult<TPickupResult>>;
+  end(input: PickingAsk<Routes['end'], Sent>): Promise<CallResult<TEndResult>>;
   /** The balance check of the info screen (f-0003 on failure). */
   balance(clientCode: string): Promise<CallResult<TPickingBalance>>;
   /** A WAITING item not found in its cell (f-0010 on failure). */
-  lost(input: {
-    itemId: number;
-    barcode: string;
-    description: string;
-    operationId: string;
-  }): Promise<CallResult<TLostResult>>;
+  lost(input: PickingAsk<Routes['lost'], Sent>): Promise<CallResult<TLostResult>>;
   /**
    * Where `/picking` reopens LAST_PICKING_RECIPIENT when the warehouse
    * runs one picking per device: its pick-up page, or its delivery page when its open picking
    * has a delivery (part 1 §4); null when nothing is to be reopened.
    */
   restorablePath(): Promise<string | null>;
-  cancel(input: { pickingId: number; operationId: string }): Promise<CallResult<TCancelResult>>;
+  cancel(input: PickingAsk<Routes['cancel']>): Promise<CallResult<TCancelResult>>;
   /** POST pay (the amount is the server's; a live payment answers IsRepeat). */
-  pay(input: {
-    pickingId: number;
-    paymentType: TPaymentTypeCode;
-    provider: TPaymentProviderCode;
-    validation: TValidationData;
-    operationId: string;
-  }): Promise<CallResult<TPickingPayment>>;
+  pay(input: PickingAsk<PaymentRoutes['pay'], Sent>): Promise<CallResult<TPickingPayment>>;
   /** GET pay (for the terminal the server asks it). */
   payState(pickingId: number): Promise<CallResult<TPickingPayment>>;
   /** PUT pay, PROCESSED (confirmed by the worker) or CANCELLED. */
-  setPayState(input: {
-    pickingId: number;
-    state: 'PROCESSED' | 'CANCELLED';
-    operationId: string;
-  }): Promise<CallResult<TPickingPayment>>;
+  setPayState(
+    input: PickingAsk<PaymentRoutes['setPayState']>,
+  ): Promise<CallResult<TPickingPayment>>;
   /** GET return/reasons of an item (pickingRouteItemId = its itemId). */
   returnReasons(itemId: number): Promise<CallResult<TPickingReturnReason[]>>;
   /** POST return with a reason (ReturnReasonComment ''). */
-  returnItem(input: {
-    itemId: number;
-    reason: TPickingReturnReasonCode;
-    operationId: string;
-  }): Promise<CallResult<TPickingReturnResult>>;
+  returnItem(
+    input: PickingAsk<PaymentRoutes['returnItem'], 'Timestamp' | 'ReturnReasonComment'>,
+  ): Promise<CallResult<TPickingReturnResult>>;
   /** Resolves after `ms` through the page's scheduler (the terminal's polling). */
   wait(ms: number): Promise<void>;
   createOperationId(): string;

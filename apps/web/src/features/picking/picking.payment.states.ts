@@ -110,9 +110,9 @@ export const paymentStates = {
       input: ({ context }) => ({
         ports: context.ports,
         pickingId: context.pickingId ?? 0,
-        paymentType: context.provider?.paymentType ?? 'cash',
-        provider: context.provider?.code ?? 'cash-desk',
-        validation: context.validation ?? { Kind: 'none' },
+        PaymentTypeCode: context.provider?.paymentType ?? 'cash',
+        ProviderCode: context.provider?.code ?? 'cash-desk',
+        ValidationData: context.validation ?? { Kind: 'none' },
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [
@@ -224,7 +224,7 @@ export const paymentStates = {
           src: 'setPayState',
           input: ({ context }) => ({
             ...payInput({ context }),
-            state: 'PROCESSED' as const,
+            State: 'PROCESSED' as const,
             operationId: context.operationId ?? context.ports.createOperationId(),
           }),
           onDone: [TO_PAID, SET_FAILURES.refused],
@@ -237,7 +237,7 @@ export const paymentStates = {
           src: 'setPayState',
           input: ({ context }) => ({
             ...payInput({ context }),
-            state: 'CANCELLED' as const,
+            State: 'CANCELLED' as const,
             operationId: context.operationId ?? context.ports.createOperationId(),
           }),
           onDone: [

@@ -149,9 +149,9 @@ export const processStates = {
       src: 'lost',
       input: ({ context }) => ({
         ports: context.ports,
-        itemId: context.lostItem?.itemId ?? 0,
-        barcode: context.lostItem?.barcode ?? '',
-        description: context.lostDescription ?? '',
+        PickingItemId: context.lostItem?.itemId ?? 0,
+        Barcode: context.lostItem?.barcode ?? '',
+        Description: context.lostDescription ?? '',
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [
@@ -200,9 +200,9 @@ export const processStates = {
       src: 'pickup',
       input: ({ context }) => ({
         ports: context.ports,
-        pickingId: context.pickingId ?? 0,
-        barcode: context.pickupAsk?.barcode ?? '',
-        cellBarcode: context.pickupAsk?.cellBarcode ?? '',
+        PickingId: context.pickingId ?? 0,
+        Barcode: context.pickupAsk?.barcode ?? '',
+        CellBarcode: context.pickupAsk?.cellBarcode ?? '',
         operationId: context.ports.createOperationId(),
       }),
       onDone: [
@@ -275,7 +275,7 @@ export const processStates = {
       src: 'cancel',
       input: ({ context }) => ({
         ports: context.ports,
-        pickingId: context.pickingId ?? 0,
+        PickingId: context.pickingId ?? 0,
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [

@@ -135,8 +135,8 @@ export const returnStates = {
       src: 'returnItem',
       input: ({ context }) => ({
         ports: context.ports,
-        itemId: context.returnItem?.itemId ?? 0,
-        reason: context.returnReason ?? 'RECIPIENT_REFUSED',
+        PickingRouteItemId: context.returnItem?.itemId ?? 0,
+        ReturnReasonCode: context.returnReason ?? 'RECIPIENT_REFUSED',
         operationId: context.operationId ?? context.ports.createOperationId(),
       }),
       onDone: [

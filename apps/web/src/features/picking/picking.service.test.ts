@@ -40,14 +40,14 @@ describe('picking service: UserId', () => {
   it('sends the signed-in user’s UserId with pickup, lost, end and pay', async () => {
     const { api, sent } = wire();
     const calls = createPickingService(api, () => userIdOfSession({ userId: '17' }));
-    await calls.pickup({ pickingId: 7, barcode: 'P1', cellBarcode: '=C', operationId: 'a' });
-    await calls.lost({ itemId: 3, barcode: 'P1', description: 'Нет', operationId: 'b' });
-    await calls.end({ pickingId: 7, validation: { Kind: 'none' }, operationId: 'c' });
+    await calls.pickup({ PickingId: 7, Barcode: 'P1', CellBarcode: '=C', operationId: 'a' });
+    await calls.lost({ PickingItemId: 3, Barcode: 'P1', Description: 'Нет', operationId: 'b' });
+    await calls.end({ PickingId: 7, ValidationData: { Kind: 'none' }, operationId: 'c' });
     await calls.pay({
       pickingId: 7,
-      paymentType: 'card',
-      provider: 'terminal',
-      validation: { Kind: 'none' },
+      PaymentTypeCode: 'card',
+      ProviderCode: 'terminal',
+      ValidationData: { Kind: 'none' },
       operationId: 'd',
     });
     expect(sent.map((one) => [one.url, one.body?.UserId])).toEqual([

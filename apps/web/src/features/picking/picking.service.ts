@@ -5,7 +5,7 @@ import {
   type TPickingClientsPage,
 } from '@sorting/contracts';
 import { getLocalStorage } from '../../lib/storage';
-import type { ApiClient, ApiResult } from '../../lib/api-client';
+import type { ApiClient, ApiResult, FlatCallInput } from '../../lib/api-client';
 import { deliveryPath } from './delivery.model';
 import { pickupPath } from './picking-machine-helpers';
 import { LAST_PICKING_RECIPIENT_KEY, type PickingPorts } from './picking.model';
@@ -29,8 +29,10 @@ export type PickingCalls = Pick<
   | 'returnReasons'
   | 'returnItem'
 > & {
-  /** One page of the direction list (paged by 30, spec part 1 §9), searched. */
-  listClients(input: { page: number; search: string }): Promise<ApiResult<TPickingClientsPage>>;
+  /** One page of the direction list (paged by 30, spec part 1 §9), searched ('' is all). */
+  listClients(
+    input: Omit<FlatCallInput<typeof PICKING_ROUTES.clients>, 'pageSize'>,
+  ): Promise<ApiResult<TPickingClientsPage>>;
 };
 
 /** The signed-in user's id as the bodies carry it (`UserId`), when there is one. */
@@ -47,52 +49,31 @@ export function createPickingService(
   api: ApiClient,
   userId: () => number | undefined = () => undefined,
 ): PickingCalls {
+  /** What the service fills when it sends: the signed-in user and the moment of sending. */
+  const sent = () => ({ UserId: userId(), Timestamp: new Date().toISOString() });
   return {
-    listClients: ({ page, search }) =>
+    listClients: ({ search, ...query }) =>
       api.call(PICKING_ROUTES.clients, {
-        query: { page, pageSize: PICKING_PAGE_SIZE, search: search === '' ? undefined : search },
+        query: {
+          ...query,
+          pageSize: PICKING_PAGE_SIZE,
+          search: search === '' ? undefined : search,
+        },
       }),
     findClients: (search) =>
       api.call(PICKING_ROUTES.clients, { query: { page: 1, pageSize: 2, search } }),
     info: (clientCode) =>
       api.call(PICKING_ROUTES.info, { body: { PickingClientCode: clientCode } }),
-    begin: ({ clientCode, operationId }) =>
-      api.call(PICKING_ROUTES.begin, { body: { PickingClientCode: clientCode }, operationId }),
+    begin: ({ operationId, ...body }) => api.call(PICKING_ROUTES.begin, { body, operationId }),
     search: (pickingId) => api.call(PICKING_ROUTES.search, { body: { PickingId: pickingId } }),
-    pickup: ({ pickingId, barcode, cellBarcode, operationId }) =>
-      api.call(PICKING_ROUTES.pickup, {
-        body: {
-          PickingId: pickingId,
-          UserId: userId(),
-          Timestamp: new Date().toISOString(),
-          Barcode: barcode,
-          CellBarcode: cellBarcode,
-        },
-        operationId,
-      }),
-    end: ({ pickingId, validation, operationId }) =>
-      api.call(PICKING_ROUTES.end, {
-        body: {
-          PickingId: pickingId,
-          UserId: userId(),
-          Timestamp: new Date().toISOString(),
-          ValidationData: validation,
-        },
-        operationId,
-      }),
+    pickup: ({ operationId, ...ask }) =>
+      api.call(PICKING_ROUTES.pickup, { body: { ...ask, ...sent() }, operationId }),
+    end: ({ operationId, ...ask }) =>
+      api.call(PICKING_ROUTES.end, { body: { ...ask, ...sent() }, operationId }),
     balance: (clientCode) =>
       api.call(PICKING_ROUTES.balance, { body: { PickingClientCode: clientCode } }),
-    lost: ({ itemId, barcode, description, operationId }) =>
-      api.call(PICKING_ROUTES.lost, {
-        body: {
-          PickingItemId: itemId,
-          UserId: userId(),
-          Timestamp: new Date().toISOString(),
-          Barcode: barcode,
-          Description: description,
-        },
-        operationId,
-      }),
+    lost: ({ operationId, ...ask }) =>
+      api.call(PICKING_ROUTES.lost, { body: { ...ask, ...sent() }, operationId }),
     // Part 1 §4/§6: the pointer names this device's open picking; it is checked against the
     // server (the recipient's info says whether its open picking is this device's) and
     // forgotten when it is not (docs/DECISIONS.md "Recipient picking", the device pointer).
@@ -113,39 +94,23 @@ export function createPickingService(
       if (own === null || own.PickingId === null) return null;
       return own.DeliveryId !== null ? deliveryPath(own.PickingId) : pickupPath(kept);
     },
-    cancel: ({ pickingId, operationId }) =>
-      api.call(PICKING_ROUTES.cancel, { body: { PickingId: pickingId }, operationId }),
+    cancel: ({ operationId, ...body }) => api.call(PICKING_ROUTES.cancel, { body, operationId }),
     // Payment and item return (part 2 §7 `pay`, `return/reasons`, `return`; PICKING_PAYMENT_ROUTES).
-    pay: ({ pickingId, paymentType, provider, validation, operationId }) =>
+    pay: ({ pickingId, operationId, ...ask }) =>
       api.call(PICKING_PAYMENT_ROUTES.pay, {
         params: { pickingId },
-        body: {
-          PaymentTypeCode: paymentType,
-          ProviderCode: provider,
-          UserId: userId(),
-          Timestamp: new Date().toISOString(),
-          ValidationData: validation,
-        },
+        body: { ...ask, ...sent() },
         operationId,
       }),
     payState: (pickingId) => api.call(PICKING_PAYMENT_ROUTES.payState, { params: { pickingId } }),
-    setPayState: ({ pickingId, state, operationId }) =>
-      api.call(PICKING_PAYMENT_ROUTES.setPayState, {
-        params: { pickingId },
-        body: { State: state },
-        operationId,
-      }),
+    setPayState: ({ pickingId, operationId, ...body }) =>
+      api.call(PICKING_PAYMENT_ROUTES.setPayState, { params: { pickingId }, body, operationId }),
     returnReasons: (itemId) =>
       api.call(PICKING_PAYMENT_ROUTES.returnReasons, { query: { pickingRouteItemId: itemId } }),
-    returnItem: ({ itemId, reason, operationId }) =>
+    returnItem: ({ operationId, ...ask }) =>
       api.call(PICKING_PAYMENT_ROUTES.returnItem, {
-        body: {
-          PickingRouteItemId: itemId,
-          ReturnReasonCode: reason,
-          // Part 2 §3: the web app sends no comment.
-          ReturnReasonComment: '',
-          Timestamp: new Date().toISOString(),
-        },
+        // Part 2 §3: the web app sends no comment.
+        body: { ...ask, ReturnReasonComment: '', Timestamp: new Date().toISOString() },
         operationId,
       }),
   };

@@ -10,10 +10,7 @@ import type {
   TPickingItem,
   TPickingPayment,
   TPickingReturnReason,
-  TPickingReturnReasonCode,
   TPickingReturnResult,
-  TPaymentProviderCode,
-  TPaymentTypeCode,
   TPickupResult,
   TValidationData,
 } from '@sorting/contracts';
@@ -28,12 +25,15 @@ import {
   type PickingInput,
   type PickingPorts,
 } from './picking.model';
+import type { PortInput } from '../../lib/api-client';
 import { showErrorAction } from '../../shell/machine/call-feedback';
 
 // The picking machine's setup (actors, guards, actions); its steps are state configs in
 // picking.*.states.ts, composed in picking.machine.ts (as features/sorting does).
 
 type Ports = { ports: PickingPorts };
+/** A call's input as its port takes it: the route's own fields (`FlatCallInput`). */
+type Ask<K extends keyof PickingPorts> = PortInput<PickingPorts[K]>;
 
 /** The device's today as yyyy-mm-dd (a power of attorney's date is judged against it). */
 function deviceToday(): string {
@@ -68,79 +68,57 @@ export const pickingSetup = setup({
     info: fromPromise<CallResult<TPickingInfo>, Ports & { clientCode: string }>(({ input }) =>
       input.ports.info(input.clientCode),
     ),
-    begin: fromPromise<CallResult<TPicking>, Ports & { clientCode: string; operationId: string }>(
-      ({ input }) =>
-        input.ports.begin({ clientCode: input.clientCode, operationId: input.operationId }),
-    ),
+    begin: fromPromise<CallResult<TPicking>, Ports & Ask<'begin'>>(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.begin(ask);
+    }),
     search: fromPromise<CallResult<TPickingItem[]>, Ports & { pickingId: number }>(({ input }) =>
       input.ports.search(input.pickingId),
     ),
-    pickup: fromPromise<
-      CallResult<TPickupResult>,
-      Ports & { pickingId: number; barcode: string; cellBarcode: string; operationId: string }
-    >(({ input }) => {
+    pickup: fromPromise<CallResult<TPickupResult>, Ports & Ask<'pickup'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.pickup(ask);
     }),
-    end: fromPromise<
-      CallResult<TEndResult>,
-      Ports & { pickingId: number; validation: TValidationData; operationId: string }
-    >(({ input }) => {
+    end: fromPromise<CallResult<TEndResult>, Ports & Ask<'end'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.end(ask);
     }),
     balance: fromPromise<CallResult<TPickingBalance>, Ports & { clientCode: string }>(({ input }) =>
       input.ports.balance(input.clientCode),
     ),
-    lost: fromPromise<
-      CallResult<TLostResult>,
-      Ports & { itemId: number; barcode: string; description: string; operationId: string }
-    >(({ input }) => {
+    lost: fromPromise<CallResult<TLostResult>, Ports & Ask<'lost'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.lost(ask);
     }),
     restorable: fromPromise<string | null, Ports>(({ input }) => input.ports.restorablePath()),
-    cancel: fromPromise<
-      CallResult<TCancelResult>,
-      Ports & { pickingId: number; operationId: string }
-    >(({ input }) =>
-      input.ports.cancel({ pickingId: input.pickingId, operationId: input.operationId }),
-    ),
-    pay: fromPromise<
-      CallResult<TPickingPayment>,
-      Ports & {
-        pickingId: number;
-        paymentType: TPaymentTypeCode;
-        provider: TPaymentProviderCode;
-        validation: TValidationData;
-        operationId: string;
-      }
-    >(({ input }) => {
+    cancel: fromPromise<CallResult<TCancelResult>, Ports & Ask<'cancel'>>(({ input }) => {
+      const { ports, ...ask } = input;
+      return ports.cancel(ask);
+    }),
+    pay: fromPromise<CallResult<TPickingPayment>, Ports & Ask<'pay'>>(({ input }) => {
       const { ports, ...ask } = input;
       return ports.pay(ask);
     }),
     payState: fromPromise<CallResult<TPickingPayment>, Ports & { pickingId: number }>(({ input }) =>
       input.ports.payState(input.pickingId),
     ),
-    setPayState: fromPromise<
-      CallResult<TPickingPayment>,
-      Ports & { pickingId: number; state: 'PROCESSED' | 'CANCELLED'; operationId: string }
-    >(({ input }) => {
-      const { ports, ...ask } = input;
-      return ports.setPayState(ask);
-    }),
+    setPayState: fromPromise<CallResult<TPickingPayment>, Ports & Ask<'setPayState'>>(
+      ({ input }) => {
+        const { ports, ...ask } = input;
+        return ports.setPayState(ask);
+      },
+    ),
     /** The terminal's next poll, through the page's scheduler. */
     wait: fromPromise<void, Ports & { ms: number }>(({ input }) => input.ports.wait(input.ms)),
     returnReasons: fromPromise<CallResult<TPickingReturnReason[]>, Ports & { itemId: number }>(
       ({ input }) => input.ports.returnReasons(input.itemId),
     ),
-    returnItem: fromPromise<
-      CallResult<TPickingReturnResult>,
-      Ports & { itemId: number; reason: TPickingReturnReasonCode; operationId: string }
-    >(({ input }) => {
-      const { ports, ...ask } = input;
-      return ports.returnItem(ask);
-    }),
+    returnItem: fromPromise<CallResult<TPickingReturnResult>, Ports & Ask<'returnItem'>>(
+      ({ input }) => {
+        const { ports, ...ask } = input;
+        return ports.returnItem(ask);
+      },
+    ),
   },
   guards: {
     hasClientCode: ({ context }) => context.clientCode !== null,
