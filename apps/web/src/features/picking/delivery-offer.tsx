@@ -9,7 +9,7 @@ import { getLocalStorage } from '../../lib/storage';
 import { useLocalizedPath, useNotify } from '../../shell';
 import { ActionButton } from '../../ui';
 import { PromptError } from '../../ui/prompt/prompt-error';
-import { deliveryPath } from './delivery.model';
+import { deliveryPage } from '../../lib/page-paths';
 import { LAST_PICKING_RECIPIENT_KEY } from './picking.model';
 import type { DeliveryCalls } from './delivery.service';
 
@@ -71,7 +71,7 @@ export function DeliveryOffer(props: {
   async function open(): Promise<void> {
     const state = { recipient: info.ClientCode };
     if (props.pickingId !== null) {
-      void navigate(localize(deliveryPath(props.pickingId)), { state });
+      void navigate(localize(deliveryPage(props.pickingId)), { state });
       return;
     }
     setOpening(true);
@@ -87,7 +87,7 @@ export function DeliveryOffer(props: {
     }
     // Begun: this device's open picking (docs/DECISIONS.md "Recipient picking", the device pointer).
     getLocalStorage()?.setItem(LAST_PICKING_RECIPIENT_KEY, info.ClientCode);
-    void navigate(localize(deliveryPath(pickingId)), { state });
+    void navigate(localize(deliveryPage(pickingId)), { state });
   } // prettier-ignore
 
   if (!isChecked) return null;

@@ -11,7 +11,7 @@ import type {
 import type { CallResult, FlatCallInput } from '../../lib/api-client';
 import type { PickingPorts } from './picking.model';
 import type { PrintOutcome, PrintRequest } from '../../shell';
-import { deliveryPage, PAGES } from '../../lib/page-paths';
+import { PAGES } from '../../lib/page-paths';
 
 // The delivery machine's types (delivery.machine.ts; spec part 2 §2 Delivery steps, §3
 // "Delivery", "Delivery item", §4 Delivery flow, §5, §8 delivery.store;
@@ -44,7 +44,6 @@ export type DeliveryCode = (typeof DELIVERY_CODES)[number];
 
 /** Where the delivery flow leaves to (spec part 2 §2, §4 Delivery flow). */
 export const PICKING_LIST_PATH = PAGES.picking;
-export const deliveryPath = deliveryPage;
 
 export interface DeliveryError {
   code: DeliveryCode;

@@ -29,10 +29,6 @@ type Ports = { ports: DeliveryPorts };
 /** A call's input as its port takes it: the route's own fields (`FlatCallInput`). */
 type Ask<K extends keyof DeliveryPorts> = PortInput<DeliveryPorts[K]>;
 
-function pickupPathOf(recipientCode: string): string {
-  return pickupPage(recipientCode);
-}
-
 /** What a print run came to: all printed, no printer, or a failure at a package. */
 export type PrintRun =
   | { kind: 'printed'; count: number }
@@ -129,7 +125,7 @@ export const deliverySetup = setup({
       operationId: ({ context }) => context.ports.createOperationId(),
       error: null,
     }),
-    toPickup: ({ context }) => context.ports.navigate(pickupPathOf(context.recipientCode ?? '')),
+    toPickup: ({ context }) => context.ports.navigate(pickupPage(context.recipientCode ?? '')),
     /** A package's button or scan: its MEASURING with its measures so far. */
     openPackage: assign(({ context }, params: { item: TDeliveryItem | undefined }) => ({
       measure: params.item ? formOf(params.item, context.ports.decimalText) : null,

@@ -7,7 +7,6 @@ import type {
   PickingError,
   PickingPorts,
 } from './picking.model';
-import { PAGES, pickupPage } from '../../lib/page-paths';
 
 // Helpers of the picking machine (picking.machine.ts): scans, call outcomes, paths.
 
@@ -37,10 +36,6 @@ export function clientOfScan(page: TPickingClientsPage | null, scanned: string):
   );
   return found.length === 1 ? (found[0]?.clientCode ?? null) : null;
 }
-
-/** Where a picking page goes: the direction select, or a recipient's pick-up. */
-export const PICKING_PATH = PAGES.picking;
-export const pickupPath = pickupPage;
 
 export function refusedError(
   code: PickingError['code'],

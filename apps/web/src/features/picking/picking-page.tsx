@@ -21,7 +21,7 @@ import { SearchForm } from '../../ui/forms/search-form';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { pickingMachine, viewOf } from './picking.machine';
-import { deliveryPath } from './delivery.model';
+import { deliveryPage } from '../../lib/page-paths';
 import { createPickingService, userIdOfSession, type PickingCalls } from './picking.service';
 import { usePickingErrorText, usePickingPorts } from './use-picking-ports';
 import promptStyles from '../../ui/prompt/prompt.module.css';
@@ -165,7 +165,7 @@ export function PickingDirectionScreen(props: { calls: PickingCalls }) {
                     // Part 1 §4: an open picking with a delivery goes to its delivery page.
                     // Viewing never moves LAST_PICKING_RECIPIENT: the page is told whose it is.
                     if (client.pickingId !== null && client.deliveryId !== null) {
-                      void navigate(localize(deliveryPath(client.pickingId)), {
+                      void navigate(localize(deliveryPage(client.pickingId)), {
                         state: { recipient: client.clientCode },
                       });
                       return;

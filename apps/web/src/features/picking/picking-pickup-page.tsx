@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 import { PromptError } from '../../ui/prompt/prompt-error';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
+import { PAGES } from '../../lib/page-paths';
 import {
   amountDue,
   groupByCell,
@@ -26,7 +27,6 @@ import {
   isDeadlinePassed,
   isGateMode,
   pickedItems,
-  PICKING_PATH,
   pickingMachine,
   progressOf,
   viewOf,
@@ -600,7 +600,7 @@ export default function PickingPickupPage() {
       </Suspense>
     );
   }
-  if (clientCode === '') return <Navigate to={localize(PICKING_PATH)} replace />;
+  if (clientCode === '') return <Navigate to={localize(PAGES.picking)} replace />;
   // A new recipient in the URL is a new flow: the machine starts again with it.
   return (
     <PickingPickupScreen

@@ -14,6 +14,7 @@ import type {
   TPickingItem,
   TPickupResult,
 } from '@sorting/contracts';
+import { pickupPage } from '../../lib/page-paths';
 import { result } from '../../test/call-result';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
 import { createCoverage } from '../../test/machine-graph';
@@ -21,7 +22,6 @@ import { startMachine } from '../../test/machine-harness';
 import { pickingClient, pickingInfo, pickingItem, zone8Cell } from './picking.fixture';
 import {
   pickingMachine,
-  pickupPath,
   progressOf,
   type CallResult,
   type PaymentProvider,
@@ -377,7 +377,7 @@ export function createFakeServer(rules: Rules = {}) {
       restorablePath: async (): Promise<string | null> => {
         const failure = take('restore', null);
         if (failure) throw new TypeError('Failed to fetch');
-        return rules.restorable ? pickupPath(rules.restorable) : null;
+        return rules.restorable ? pickupPage(rules.restorable) : null;
       },
       cancel: async (input: Ask<'cancel'>) => {
         const failure = take('cancel', input);

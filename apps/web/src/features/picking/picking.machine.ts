@@ -9,7 +9,7 @@ import { pickingSetup } from './picking.setup';
 import { topStateOf } from '../../shell/machine/top-state';
 
 export * from './picking.model';
-export { clientOfScan, PICKING_PATH, pickupPath } from './picking-machine-helpers';
+export { clientOfScan } from './picking-machine-helpers';
 
 /**
  * Recipient picking (spec part 1 §4 "Picking": pickingDirectionSelect, pickingInfo,

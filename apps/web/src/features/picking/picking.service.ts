@@ -6,8 +6,8 @@ import {
 } from '@sorting/contracts';
 import { getLocalStorage } from '../../lib/storage';
 import type { ApiClient, ApiResult, FlatCallInput } from '../../lib/api-client';
-import { deliveryPath } from './delivery.model';
-import { pickupPath } from './picking-machine-helpers';
+import { deliveryPage } from '../../lib/page-paths';
+import { pickupPage } from '../../lib/page-paths';
 import { LAST_PICKING_RECIPIENT_KEY, type PickingPorts } from './picking.model';
 
 /** The calls of the picking screens; the pages give the real ones, tests a fake server. */
@@ -92,7 +92,7 @@ export function createPickingService(
         return null;
       }
       if (own === null || own.PickingId === null) return null;
-      return own.DeliveryId !== null ? deliveryPath(own.PickingId) : pickupPath(kept);
+      return own.DeliveryId !== null ? deliveryPage(own.PickingId) : pickupPage(kept);
     },
     cancel: ({ operationId, ...body }) => api.call(PICKING_ROUTES.cancel, { body, operationId }),
     // Payment and item return (part 2 §7 `pay`, `return/reasons`, `return`; PICKING_PAYMENT_ROUTES).

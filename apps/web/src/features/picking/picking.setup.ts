@@ -15,7 +15,7 @@ import type {
   TValidationData,
 } from '@sorting/contracts';
 import { attorneyProblems, changeDue, isPincode } from '@sorting/domain';
-import { PICKING_PATH, pickupPath } from './picking-machine-helpers';
+import { PAGES, pickupPage } from '../../lib/page-paths';
 import {
   amountDueKopecks,
   type CallResult,
@@ -146,7 +146,7 @@ export const pickingSetup = setup({
      * open picking, so viewing never changes it (docs/DECISIONS.md "Recipient picking", the device pointer).
      */
     openClient: ({ context }, params: { clientCode: string }) => {
-      context.ports.navigate(pickupPath(params.clientCode));
+      context.ports.navigate(pickupPage(params.clientCode));
     },
     /** The proof entered on checkPincode or checkProxy, sent by the end. */
     takeProof: assign({
@@ -189,9 +189,9 @@ export const pickingSetup = setup({
     /** End or cancel: the recipient forgotten, reset to direction select (part 1 §4). */
     leave: ({ context }) => {
       context.ports.forgetRecipient();
-      context.ports.navigate(PICKING_PATH);
+      context.ports.navigate(PAGES.picking);
     },
     /** «К списку» from a recipient viewed: the device's open picking stays pointed at. */
-    toList: ({ context }) => context.ports.navigate(PICKING_PATH),
+    toList: ({ context }) => context.ports.navigate(PAGES.picking),
   },
 });
