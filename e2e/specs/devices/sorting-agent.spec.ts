@@ -51,7 +51,7 @@ test('measure step: the weight comes from the agent scale and is sent as kg × 1
   await scanner.scan('.GH15');
   await expect(page.getByTestId('measure-height')).toHaveValue('15');
   await page.getByTestId('measure-read-scale').click();
-  await expect(page.getByTestId('measure-weight')).toHaveValue('2,3456', { timeout: 15_000 });
+  await expect(page.getByTestId('measure-weight')).toHaveValue('2,346', { timeout: 15_000 });
 
   const weight = page.waitForRequest((request) =>
     request.url().endsWith('/sorting-api/parcels/weight'),

@@ -26,6 +26,15 @@ export function formatDecimal(
   return format.format(value);
 }
 
+/**
+ * A number as a measure form holds it: up to three decimals (a gram of a weight in kg, the
+ * saved precision), in the interface's decimals (docs/DECISIONS.md "Delivery to a recipient":
+ * the scale's 2,3456 kg is «2,346», sent as 2346 g).
+ */
+export function formDecimal(value: number, locale: Locale): string {
+  return formatDecimal(value, locale, 3);
+}
+
 /** Length × width × height in cm with at most one decimal, in the locale («8,5x20x30»). */
 export function formatSizesCm(
   length: number,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getLocalStorage } from '../../lib/storage';
-import { formatDecimal, numberLocale } from '../../lib/number-format';
+import { formDecimal, numberLocale } from '../../lib/number-format';
 import { newOperationId } from '../../lib/operation-id';
 import { useLocalizedPath, useNotify, usePrint, useReadStableWeight } from '../../shell';
 import { announceDeliveryChanged } from '../../shell/delivery-panel/delivery-changed';
@@ -71,7 +71,7 @@ export function useDeliveryPorts(calls: DeliveryCalls): DeliveryPorts {
     end: (input) => calls.end(input).then(announced),
     dimension: (barcode) => calls.dimension(barcode),
     readWeight: () => effects.current.readStableWeight(),
-    decimalText: (value) => formatDecimal(value, numberLocale(effects.current.language), 3),
+    decimalText: (value) => formDecimal(value, numberLocale(effects.current.language)),
     print: (request) => effects.current.print(request),
     createOperationId: newOperationId,
     forgetRecipient: () => getLocalStorage()?.removeItem(LAST_PICKING_RECIPIENT_KEY),

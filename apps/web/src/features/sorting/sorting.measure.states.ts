@@ -1,11 +1,11 @@
 import { assign } from 'xstate';
 import type { TDimension, TMeasures } from '@sorting/contracts';
+import { formDecimal } from '../../lib/number-format';
 import { prompts } from './sorting.prompts';
 import {
   EMPTY_MEASURE,
   INVALID_MEASURE_CODE,
   codeOf,
-  decimalTextIn,
   fail,
   failWithMessage,
   isOk,
@@ -160,7 +160,7 @@ export const measureState = sortingSetup.createStateConfig({
             measure: ({ context, event }) => ({
               ...context.measure,
               // The scale's kg in the interface's decimals, as the known measures are.
-              weight: decimalTextIn(event.output, context.ports.locale),
+              weight: formDecimal(event.output, context.ports.locale),
             }),
           }),
         },

@@ -12,6 +12,7 @@ import type {
   TZone,
 } from '@sorting/contracts';
 import { isReturnableBoxBarcode, recognizeBarcode, type RecognizedBarcode } from '@sorting/domain';
+import { formDecimal } from '../../lib/number-format';
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { numberSound, type SoundName } from '../../shell/sounds/sound-names';
 import { sortingEntryMachine, type EntryError, type LookupResult } from './sorting-entry.machine';
@@ -205,10 +206,6 @@ export const scanIsSortingBox = ({ event }: { event: SortingEvent }) =>
   scanIs('box')({ event }) && !scanIsContainer({ event });
 
 /** A number as the form shows it, in the locale's decimals («1,25» in ru, "1.25" in en). */
-export function decimalTextIn(value: number, locale: 'ru' | 'en'): string {
-  return locale === 'ru' ? String(value).replace('.', ',') : String(value);
-}
-
 /**
  * The known measures (spec part 1 §3 "Measure") as the form's text, in the locale's decimals
  * (`parseAmount` reads both); weight grams → kg. Unknown ones keep what the form has.
@@ -219,7 +216,7 @@ export function measureFormOf(
   locale: 'ru' | 'en',
 ): MeasureForm {
   const text = (value: number | null, current: string) =>
-    value === null ? current : decimalTextIn(value, locale);
+    value === null ? current : formDecimal(value, locale);
   return {
     length: text(known.length, form.length),
     width: text(known.width, form.width),
