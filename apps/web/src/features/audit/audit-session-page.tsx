@@ -328,28 +328,30 @@ function SessionInfo(props: {
       {props.cells.map(({ cell, items }) => (
         <section key={cell.id} data-testid="audit-cell-table" data-cell={cell.name}>
           <h2>{t('cellTable', { cell: cell.name })}</h2>
-          <table className={tableStyles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('columnUnit')}</th>
-                <th scope="col">{t('columnState')}</th>
-                <th scope="col">{t('columnLocation')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((unit) => (
-                <tr key={unit.barcode} data-barcode={unit.barcode} data-state={unit.state}>
-                  <td data-label={t('columnUnit')}>
-                    {unit.barcode} · {unit.name ?? t(`kind.${unit.kind}`)}
-                  </td>
-                  <td data-label={t('columnState')}>{t(`state.${unit.state}`)}</td>
-                  <td data-label={t('columnLocation')}>
-                    {unit.systemLocation ?? t('unknownLocation')}
-                  </td>
+          <div className={tableStyles.frame}>
+            <table className={tableStyles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('columnUnit')}</th>
+                  <th scope="col">{t('columnState')}</th>
+                  <th scope="col">{t('columnLocation')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((unit) => (
+                  <tr key={unit.barcode} data-barcode={unit.barcode} data-state={unit.state}>
+                    <td data-label={t('columnUnit')}>
+                      {unit.barcode} · {unit.name ?? t(`kind.${unit.kind}`)}
+                    </td>
+                    <td data-label={t('columnState')}>{t(`state.${unit.state}`)}</td>
+                    <td data-label={t('columnLocation')}>
+                      {unit.systemLocation ?? t('unknownLocation')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ))}
       {list(3, t('missingList'), 'audit-missing')}

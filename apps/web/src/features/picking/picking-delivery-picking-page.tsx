@@ -230,7 +230,7 @@ function PackageList(props: {
   const { t } = useTranslation('picking');
   return (
     <section data-testid="delivery-packages" aria-label={t('delivery.packages')}>
-      <table className={tableStyles.table}>
+      <div className={tableStyles.frame}><table className={tableStyles.table}>
         <thead>
           <tr>
             <th scope="col">{t('delivery.columnPosition')}</th>
@@ -271,7 +271,7 @@ function PackageList(props: {
             );
           })}
         </tbody>
-      </table>
+      </table></div>
     </section>
   );
 } // prettier-ignore

@@ -540,34 +540,36 @@ function PickedList(props: {
   const total = props.items.reduce((sum, item) => sum + Math.round(item.cashOnDelivery * 100), 0);
   return (
     <section data-testid="picked-list" aria-label={t('checkPicked')}>
-      <table className={tableStyles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('columnParcel')}</th>
-            <th scope="col">{t('columnCell')}</th>
-            <th scope="col">{t('columnCashOnDelivery')}</th>
-            <th scope="col">{t('columnActions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((item) => (
-            <tr key={item.itemId} data-testid="picked-item" data-barcode={item.barcode}>
-              <td data-label={t('columnParcel')}>
-                {t('item', { barcode: item.barcode, name: item.name })}
-              </td>
-              <td data-label={t('columnCell')}>{item.cell.name ?? ''}</td>
-              <td data-label={t('columnCashOnDelivery')}>{formatMoney(item.cashOnDelivery)}</td>
-              <td data-label={t('columnActions')}>
-                <ReturnButton
-                  barcode={item.barcode}
-                  disabled={!props.canReturn}
-                  onClick={() => props.onReturn(item.itemId)}
-                />
-              </td>
+      <div className={tableStyles.frame}>
+        <table className={tableStyles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('columnParcel')}</th>
+              <th scope="col">{t('columnCell')}</th>
+              <th scope="col">{t('columnCashOnDelivery')}</th>
+              <th scope="col">{t('columnActions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((item) => (
+              <tr key={item.itemId} data-testid="picked-item" data-barcode={item.barcode}>
+                <td data-label={t('columnParcel')}>
+                  {t('item', { barcode: item.barcode, name: item.name })}
+                </td>
+                <td data-label={t('columnCell')}>{item.cell.name ?? ''}</td>
+                <td data-label={t('columnCashOnDelivery')}>{formatMoney(item.cashOnDelivery)}</td>
+                <td data-label={t('columnActions')}>
+                  <ReturnButton
+                    barcode={item.barcode}
+                    disabled={!props.canReturn}
+                    onClick={() => props.onReturn(item.itemId)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pager page={page} pages={pages} onPage={setPage} testId="picked-pager" />
       <p className={styles.totals} data-testid="picked-totals">
         {t('pickedTotals', { count: props.items.length, amount: formatMoney(total / 100) })}

@@ -195,59 +195,61 @@ export function TimeTrackingScreen(props: { calls: TimeTrackingCalls }) {
               testId: 'tracked-users-pager',
             }}
           >
-            <table className={tableStyles.table} data-testid="tracked-users">
-              <thead>
-                <tr>
-                  <th scope="col">{t('columnName')}</th>
-                  <th scope="col">{t('columnStart')}</th>
-                  <th scope="col">{t('columnDuration')}</th>
-                  <th scope="col">{t('columnActions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((employee) => (
-                  <tr
-                    key={employee.UserId}
-                    data-testid="tracked-user"
-                    data-user-id={employee.UserId}
-                  >
-                    <td data-testid="tracked-user-name" data-label={t('columnName')}>
-                      {employee.FullName}
-                    </td>
-                    <td data-label={t('columnStart')}>
-                      <time dateTime={employee.StartTime} data-testid="tracked-user-start">
-                        {startFormat.format(new Date(employee.StartTime))}
-                      </time>
-                    </td>
-                    <td
-                      className={styles.duration}
-                      data-testid="tracked-user-duration"
-                      data-label={t('columnDuration')}
-                    >
-                      {formatDuration(now - Date.parse(employee.StartTime))}
-                    </td>
-                    <td className={tableStyles.rowActions}>
-                      <button
-                        type="button"
-                        className={controlStyles.button}
-                        data-testid="tracked-user-remove"
-                        aria-label={t('removeUser', { name: employee.FullName })}
-                        disabled={isBusy}
-                        onClick={() =>
-                          send({
-                            type: 'REMOVE_REQUESTED',
-                            userId: employee.UserId,
-                            name: employee.FullName,
-                          })
-                        }
-                      >
-                        {t('remove')}
-                      </button>
-                    </td>
+            <div className={tableStyles.frame}>
+              <table className={tableStyles.table} data-testid="tracked-users">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columnName')}</th>
+                    <th scope="col">{t('columnStart')}</th>
+                    <th scope="col">{t('columnDuration')}</th>
+                    <th scope="col">{t('columnActions')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {shown.map((employee) => (
+                    <tr
+                      key={employee.UserId}
+                      data-testid="tracked-user"
+                      data-user-id={employee.UserId}
+                    >
+                      <td data-testid="tracked-user-name" data-label={t('columnName')}>
+                        {employee.FullName}
+                      </td>
+                      <td data-label={t('columnStart')}>
+                        <time dateTime={employee.StartTime} data-testid="tracked-user-start">
+                          {startFormat.format(new Date(employee.StartTime))}
+                        </time>
+                      </td>
+                      <td
+                        className={styles.duration}
+                        data-testid="tracked-user-duration"
+                        data-label={t('columnDuration')}
+                      >
+                        {formatDuration(now - Date.parse(employee.StartTime))}
+                      </td>
+                      <td className={tableStyles.rowActions}>
+                        <button
+                          type="button"
+                          className={controlStyles.button}
+                          data-testid="tracked-user-remove"
+                          aria-label={t('removeUser', { name: employee.FullName })}
+                          disabled={isBusy}
+                          onClick={() =>
+                            send({
+                              type: 'REMOVE_REQUESTED',
+                              userId: employee.UserId,
+                              name: employee.FullName,
+                            })
+                          }
+                        >
+                          {t('remove')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </ListSection>
         ) : null}
 

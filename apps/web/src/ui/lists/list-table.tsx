@@ -32,33 +32,37 @@ export function ListTable<T>(props: ListTableProps<T>) {
   return (
     <>
       {props.total ? <p data-testid={props.total.testId}>{props.total.text}</p> : null}
-      <table className={styles.table} data-testid={props.testId}>
-        <thead>
-          <tr>
-            {props.columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-            {props.actions ? <th scope="col">{props.actionsLabel}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => {
-            const { key, testId, data } = props.rowOf(row);
-            return (
-              <tr key={key} data-testid={testId} {...data}>
-                {props.columns.map((column) => (
-                  <td key={column.label} data-testid={column.testId} data-label={column.label}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                {props.actions ? <td className={styles.rowActions}>{props.actions(row)}</td> : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className={styles.frame}>
+        <table className={styles.table} data-testid={props.testId}>
+          <thead>
+            <tr>
+              {props.columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
+              ))}
+              {props.actions ? <th scope="col">{props.actionsLabel}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => {
+              const { key, testId, data } = props.rowOf(row);
+              return (
+                <tr key={key} data-testid={testId} {...data}>
+                  {props.columns.map((column) => (
+                    <td key={column.label} data-testid={column.testId} data-label={column.label}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  {props.actions ? (
+                    <td className={styles.rowActions}>{props.actions(row)}</td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
