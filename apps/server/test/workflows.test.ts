@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowProcessPath } from '@sorting/contracts';
 import {
@@ -11,6 +12,7 @@ import {
   workflowRuns,
   workflowSteps,
 } from '../src/db/schema.js';
+import { rowsOf } from '../src/db/raw-rows.js';
 import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 import { processCall, workflowDriver } from './workflow-client.js';
@@ -351,5 +353,80 @@ describe('run lifetime', () => {
       .from(workflowRuns)
       .where(eq(workflowRuns.id, second.currentState.runId!));
     expect(idle!.finishedAt).not.toBeNull();
+  });
+});
+
+describe('random action sequences (fast-check)', () => {
+  const BARCODES = [
+    'P440003',
+    'P440004',
+    '=34717-7-c-03',
+    '=34717-7-c-04',
+    '=34717-7-a-01',
+    '=34717-7-d-03',
+    '_34717-162',
+    '_34717-163',
+    '_R34717-12',
+    'DIM-M',
+    'NO-SUCH-1',
+  ];
+  const action = fc.oneof(
+    fc.constantFrom<Record<string, unknown> & { code: string }>(
+      { code: 'Refresh' },
+      { code: 'SkipClick' },
+      { code: 'PlaceClick' },
+      { code: 'TaskCompleted' },
+      { code: 'Closed' },
+    ),
+    fc.constantFrom(...BARCODES).map((barcode) => ({ code: 'BarcodeScanned', barcode })),
+    fc.integer({ min: 1, max: 3 }).map((count) => ({ code: 'StickerCountSelected', count })),
+  );
+
+  it('never answers 5xx, raises the version by one per accepted step, keeps each parcel in one place', async () => {
+    // Signed in afresh: the run lifetime test moved the clock past the other sessions.
+    const client = await signInClient(context.app, BADGES.otherWorker, () => 0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('placing', 'consolidating', 'print-box-sticker'),
+        fc.array(action, { minLength: 1, maxLength: 10 }),
+        async (workflow, actions) => {
+          const flow = workflowDriver(client, workflow);
+          await flow.accept();
+          for (const next of actions) {
+            const before = flow.state!;
+            const call = await flow.send(next);
+            expect(call.status, JSON.stringify(call.envelope)).toBeLessThan(500);
+            const after = call.answer.currentState;
+            if (!call.envelope.isSuccess) {
+              expect(after.version, JSON.stringify(call.envelope)).toBe(before.version);
+              expect(after.runId).toBe(before.runId);
+            } else if (next.code === 'Closed') {
+              expect(after).toMatchObject({ code: 'InitialState', runId: null });
+            } else if (next.code !== 'Refresh') {
+              expect(after.version).toBe(before.version + 1);
+            }
+            if (after.runId !== null) {
+              const [run] = await context.database.db
+                .select({ version: workflowRuns.version })
+                .from(workflowRuns)
+                .where(eq(workflowRuns.id, after.runId));
+              expect(run!.version).toBe(after.version);
+            }
+          }
+          // Each parcel lies where its consolidation is: a consolidation's box stands in its
+          // cell and holds only its destination's parcels.
+          const misplaced = rowsOf<{ n: number }>(
+            await context.database.db.execute(sql`
+              select count(*)::int as n from consolidations c
+              join boxes b on b.id = c.box_id
+              left join parcels p on p.box_id = b.id
+              where c.removed_at is null
+                and (b.cell_id is distinct from c.cell_id or p.sorting_key <> c.destination_key)`),
+          );
+          expect(misplaced[0]?.n).toBe(0);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
