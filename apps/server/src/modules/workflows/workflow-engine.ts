@@ -89,7 +89,8 @@ function stateOf(run: RunRow): RunState<Data> {
 function withState(error: AppError, answer: TWorkflowAnswer, word: Word): AppError {
   const content =
     error.key !== null && isMessageKey(error.key) ? word(error.key, error.params) : error.message;
-  const isStale = error.code === 'stateChanged';
+  // The engine's own stale check; a 409 of an effect (a box closed meanwhile) stays an error.
+  const isStale = error.key === 'workflowStateChanged';
   return new AppError(error.code, {
     ...(error.key !== null ? { key: error.key } : {}),
     params: error.params,
