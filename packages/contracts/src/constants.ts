@@ -52,3 +52,19 @@ export const LAST_ZONE_NUMBER_COOKIE = 'LAST_ZONE_NUMBER';
  * field names stay exactly as written); a replay answers the stored result with IsRepeat true.
  */
 export const OPERATION_ID_HEADER = 'X-Operation-Id';
+
+/** Spec part 1 §9 sound files: the named sounds, which a workflow answer's `result.sounds` name. */
+export const SOUND_NAMES = [
+  'attention',
+  'free',
+  'new',
+  'stop',
+  'tara',
+  'ok-new',
+  'success-big',
+  'success-small',
+  'repeat',
+  'err',
+  'scan',
+] as const;
+export type SoundName = (typeof SOUND_NAMES)[number];

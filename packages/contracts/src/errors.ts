@@ -94,6 +94,11 @@ export interface AppErrorOptions {
   details?: unknown;
   /** Overrides the table's envelope ErrorCode when a call defines its own. */
   errorCode?: EnvelopeErrorCode;
+  /**
+   * The operation object a refusal still answers: a guided workflow's unchanged state
+   * (docs/DECISIONS.md "Guided workflows"); null (the default) elsewhere.
+   */
+  operationObject?: unknown;
   cause?: unknown;
 }
 
@@ -104,6 +109,7 @@ export class AppError extends Error {
   readonly params: MessageParams;
   readonly details: unknown;
   readonly envelopeErrorCode: EnvelopeErrorCode;
+  readonly operationObject: unknown;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? options.key ?? code, { cause: options.cause });
@@ -113,6 +119,7 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.details = options.details;
     this.envelopeErrorCode = options.errorCode ?? ERROR_TABLE[code].errorCode;
+    this.operationObject = options.operationObject ?? null;
   }
 
   /** The HTTP status this error answers with. */
@@ -124,14 +131,14 @@ export class AppError extends Error {
    * The envelope this error answers with (casing is chosen by the service); `message` is the
    * key's text in the caller's language, worded by the error handler.
    */
-  toEnvelope(message: string = this.message): Envelope<null> {
+  toEnvelope(message: string = this.message): Envelope<unknown> {
     return {
       isSuccess: false,
       message,
       errorCode: this.envelopeErrorCode,
       isCriticalError: ERROR_TABLE[this.code].isCritical,
       isRepeat: false,
-      operationObject: null,
+      operationObject: this.operationObject,
     };
   }
 }

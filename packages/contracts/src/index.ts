@@ -45,3 +45,6 @@ export * from './documents/documents.schemas.js';
 export * from './documents/documents.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';
+export * from './workflows/workflow-codes.js';
+export * from './workflows/workflows.schemas.js';
+export * from './workflows/workflows.routes.js';

@@ -129,14 +129,16 @@ function signedInUser(request: FastifyRequest): SessionUser {
 
 /**
  * The shared access check of part 1 §6 after validation: the route's roles, and its sorting
- * centre (`{code}`) being the user's own; 403 otherwise (→ f-007 in the web app).
+ * centre (`{code}` or `{sortingCenterId}`) being the user's own; 403 otherwise (→ f-007 in the web app).
  */
 function checkAccess(access: RouteAccess, request: FastifyRequest): number | null {
   if (access.kind === 'public') return null;
   const user = signedInUser(request);
   let sortingCenterId: number | null = null;
   if (access.sortingCenter) {
-    const code = (request.params as { code?: unknown }).code;
+    // `{code}` of the users and time tracking calls, `{sortingCenterId}` of the workflows'.
+    const params = request.params as { code?: unknown; sortingCenterId?: unknown };
+    const code = params.code ?? params.sortingCenterId;
     if (typeof code !== 'number' || code !== user.sortingCenterId) {
       throw refusal('forbidden', 'sortingCenterForbidden', { code: String(code) });
     }

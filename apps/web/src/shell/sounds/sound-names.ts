@@ -1,19 +1,8 @@
+import { SOUND_NAMES } from '@sorting/contracts';
 import type { Locale } from '@sorting/domain';
 
-/** Spec part 1 §9: the named sounds; each locale has its own folder of them. */
-export const BASE_SOUNDS = [
-  'attention',
-  'free',
-  'new',
-  'stop',
-  'tara',
-  'ok-new',
-  'success-big',
-  'success-small',
-  'repeat',
-  'err',
-  'scan',
-] as const;
+/** Spec part 1 §9: the named sounds (the contracts' list, which workflow answers name too). */
+export const BASE_SOUNDS = SOUND_NAMES;
 export type BaseSound = (typeof BASE_SOUNDS)[number];
 
 /** Spec part 1 §5: a cell column is spoken only up to 70. */
