@@ -11,38 +11,28 @@ import {
   type WorkflowToast,
 } from './workflow.machine';
 import type { TWorkflowState } from '@sorting/contracts';
+import { workflowAnswer } from './workflow.fixture';
 import type { WorkflowAnswer, WorkflowRequest } from './workflow.types';
 
 // Spec part 1 §3, §4, §7, §9; docs/DECISIONS.md "Guided workflows" (the screen's codes).
 
-/** An answer of the placing workflow in `code` at `version`. */
+/** An answer of the placing workflow in `code` at `version` (run 11). */
 function answer(
   code: TWorkflowState['code'],
   version: number,
   extra: Partial<WorkflowAnswer> = {},
 ): WorkflowAnswer {
-  return {
-    currentState: {
+  const placing = workflowAnswer(
+    {
       code,
-      runId: 11,
       version,
       prompt: { key: code === 'WaitCell' ? 'scanCell' : 'scanBox', params: {} },
       expects: code === 'WaitCell' ? ['cell', 'box'] : ['box', 'container'],
-      options: {
-        canSkip: code === 'WaitCell',
-        canPlace: false,
-        canCompleteTask: false,
-        canCompletePallet: false,
-        canClose: true,
-        count: null,
-        reasons: null,
-      },
+      options: { canSkip: code === 'WaitCell' },
     },
-    tasks: [],
-    items: [],
-    result: { sounds: [], notification: null, print: [] },
-    ...extra,
-  };
+    extra,
+  );
+  return { ...placing, currentState: { ...placing.currentState, runId: 11 } };
 }
 
 const offline = new Error('network');

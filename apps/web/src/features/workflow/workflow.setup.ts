@@ -34,7 +34,7 @@ export interface WorkflowPorts {
   process: WorkflowCall;
   createOperationId: () => string;
   /** Spec part 1 §9: the answer's sounds, in order. */
-  play: (sounds: readonly string[]) => void;
+  play: (sounds: WorkflowResult['sounds']) => void;
   notify: (toast: WorkflowToast) => void;
   /** The answer's labels; a failed print toasts and blocks nothing. */
   print: (jobs: WorkflowResult['print']) => void;
