@@ -23,7 +23,7 @@ import type topology from '../features/topology/locales/ru.json';
 import type userAuth from '../features/user-auth/locales/ru.json';
 import type users from '../features/users/locales/ru.json';
 import type vision from '../features/vision/locales/ru.json';
-import type workflow from '../features/workflow/locales/ru.json';
+import type workflow from '../features/workflow/routes/workflow/locales/ru.json';
 import type workflowRoute from '../features/workflow/routes/cargo-picking/locales/ru.json';
 import type { WorkflowRoute } from '../features/workflow/workflow-routes';
 

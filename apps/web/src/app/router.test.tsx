@@ -227,8 +227,8 @@ describe('every route', () => {
   });
 
   // Spec part 1 §2: the thirteen workflow routes render one feature through the route table,
-  // each titled from its own namespace, which the route loads with it and the screen's shared
-  // `workflow` one; a workflow the server does not run yet shows the placeholder.
+  // each titled from its own namespace, which the route loads with it; a workflow the server
+  // does not run yet shows the placeholder.
   it.each([
     ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
     ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
@@ -240,7 +240,7 @@ describe('every route', () => {
       await renderApp(url, { isSignedIn: true, registry });
       expect((await heading()).textContent).toBe(title);
       expect(screen.getByTestId('not-available')).toBeTruthy();
-      expect(ensured).toContainEqual(['common', ns, 'workflow']);
+      expect(ensured).toContainEqual(['common', ns]);
     },
   );
 
@@ -254,7 +254,7 @@ describe('every route', () => {
     expect((await heading()).textContent).toBe(title);
     expect(screen.getByTestId('workflow-screen')).toBeTruthy();
     expect(screen.queryByTestId('not-available')).toBeNull();
-    expect(ensured).toContainEqual(['common', ns, 'workflow']);
+    expect(ensured).toContainEqual(['common', ns]);
   });
 
   it('serves every workflow route from the one workflow feature, none from its own folder', async () => {

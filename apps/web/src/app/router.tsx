@@ -39,12 +39,12 @@ const SIGN_IN_PATH = PAGES.signIn;
 /** The route objects of all three locale trees. */
 export function createAppRoutes(deps: AppRoutesDeps): RouteObject[] {
   return LOCALE_TREES.map(({ locale, base }) => {
-    const loadCatalogues = (namespaces: string[]) => async () => {
-      await deps.registry.ensure(locale, ['common', ...namespaces]);
+    const loadCatalogues = (ns: string) => async () => {
+      await deps.registry.ensure(locale, ['common', ns]);
       return null;
     };
     const page = (route: AppRoute): RouteObject => {
-      const catalogues = loadCatalogues(route.sharedNs ? [route.ns, route.sharedNs] : [route.ns]);
+      const catalogues = loadCatalogues(route.ns);
       const gate = route.path === SIGN_IN_PATH ? deps.signInGate : undefined;
       const common = {
         loader: route.needsSessionUser

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { WORKFLOW_ROUTE_TABLE } from '../features/workflow/workflow-routes';
+import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import type { AreaNamespace } from './i18n-resources';
 
 /** A page module: its default export is the page. */
@@ -24,11 +24,6 @@ export interface AppRoute {
   path: string;
   /** The route area's catalogue namespace (one per route area, loaded with the route). */
   ns: AreaNamespace;
-  /**
-   * The texts a feature behind many routes shares among them (the workflow screen's), loaded
-   * with the route's own namespace.
-   */
-  sharedNs?: AreaNamespace;
   /** The page chunk: every route is its own lazy chunk. */
   load: () => Promise<PageModule>;
   /**
@@ -132,13 +127,12 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     ns: 'stickering-redirect-catch',
     load: () => import('../features/stickering-redirect-catch/stickering-page'),
   },
-  // Spec part 1 §2: the thirteen workflow routes render one feature with their line of the
-  // route table (the workflow it runs), each with its own namespace
-  // (features/workflow/routes/<namespace>/locales) and the screen's shared `workflow` one.
-  ...WORKFLOW_ROUTE_TABLE.map((line): AppRoute => ({
-    path: `/${line.route}`,
-    ns: line.route,
-    sharedNs: 'workflow',
-    load: renders(() => import('../features/workflow/workflow-page'), line),
+  // Spec part 1 §2: the thirteen workflow routes render one feature, each with its own
+  // namespace (features/workflow/routes/<namespace>/locales); the screen finds the route's
+  // workflow in its route table and loads its shared `workflow` texts itself.
+  ...WORKFLOW_ROUTES.map((ns): AppRoute => ({
+    path: `/${ns}`,
+    ns,
+    load: renders(() => import('../features/workflow/workflow-page'), ns),
   })),
 ];

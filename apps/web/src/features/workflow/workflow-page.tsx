@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVED_WORKFLOW_NAMES } from '@sorting/contracts';
@@ -6,23 +6,26 @@ import { api } from '../../lib/api';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { NotAvailablePage } from '../../ui';
 import { createWorkflowService } from './workflow.service';
-import type { WorkflowRouteLine } from './workflow-routes';
+import { lineOf, type WorkflowRouteLine } from './workflow-route-table';
+import type { WorkflowRoute } from './workflow-routes';
 import { WorkflowScreen } from './workflow-screen';
 
-const pages = new Map<WorkflowRouteLine, ComponentType>();
+const pages = new Map<WorkflowRoute, ComponentType>();
 
 const isServed = (line: WorkflowRouteLine) =>
   (SERVED_WORKFLOW_NAMES as readonly string[]).includes(line.workflow);
 
 /**
  * The workflow screen of a route (spec part 1 §2): one feature, rendered by each workflow
- * route with its line of the route table, whose catalogue the router loads with the route. A
+ * route with the workflow of its line of the route table; the router loads the route's
+ * catalogue with it. A
  * workflow the server does not run yet (parts 2 and 3) keeps the placeholder: the route's
  * title and the no-data block.
  */
-export function workflowPage(line: WorkflowRouteLine): ComponentType {
-  let page = pages.get(line);
+export function workflowPage(route: WorkflowRoute): ComponentType {
+  let page = pages.get(route);
   if (!page) {
+    const line = lineOf(route);
     page = isServed(line)
       ? function WorkflowScreenPage() {
           const queryClient = useQueryClient();
@@ -34,16 +37,23 @@ export function workflowPage(line: WorkflowRouteLine): ComponentType {
               line.workflow,
             ),
           );
-          return <WorkflowScreen line={line} process={process} />;
+          // The shared `workflow` texts (routes/workflow/locales, in the lazy map of route
+          // catalogues) load with the screen, not with the route: the route table and the
+          // catalogue loader of the first screen stay as they were; the page is empty until then.
+          return (
+            <Suspense fallback={null}>
+              <WorkflowScreen line={line} process={process} />
+            </Suspense>
+          );
         }
       : function WorkflowScreen() {
           const { t } = useTranslation(line.route);
           return <NotAvailablePage title={t('title')} />;
         };
-    pages.set(line, page);
+    pages.set(route, page);
   }
   return page;
 }
 
-/** The route table renders this feature through `page(line)` (app/routes.ts `renders`). */
+/** The route table renders this feature through `page(route)` (app/routes.ts `renders`). */
 export const page = workflowPage;

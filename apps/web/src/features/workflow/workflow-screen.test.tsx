@@ -9,7 +9,8 @@ import { result } from '../../test/call-result';
 import { renderScanScreen } from '../../test/render-screen';
 import { workflowAnswer } from './workflow.fixture';
 import type { WorkflowAnswer, WorkflowCall, WorkflowRequest } from './workflow.types';
-import { WORKFLOW_ROUTE_TABLE, type WorkflowRoute } from './workflow-routes';
+import { lineOf } from './workflow-route-table';
+import type { WorkflowRoute } from './workflow-routes';
 import { WorkflowScreen } from './workflow-screen';
 
 // Spec part 1 §3, §4, §9; docs/DECISIONS.md "Guided workflows": the one workflow screen.
@@ -35,9 +36,7 @@ async function renderWorkflow(
   process: WorkflowCall,
   options: { locale?: Locale; services?: Partial<ShellServices> } = {},
 ) {
-  const line = WORKFLOW_ROUTE_TABLE.find((entry) => entry.route === route);
-  if (!line) throw new Error(route);
-  const Screen = () => <WorkflowScreen line={line} process={process} />;
+  const Screen = () => <WorkflowScreen line={lineOf(route)} process={process} />;
   const rendered = await renderScanScreen({
     path: `/${route}`,
     Screen,

@@ -21,7 +21,7 @@ import {
   type WorkflowToast,
 } from './workflow.machine';
 import type { WorkflowAction, WorkflowCall, WorkflowCurrentState } from './workflow.types';
-import type { WorkflowRouteLine } from './workflow-routes';
+import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
 import styles from './workflow-screen.module.css';
 
