@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowProcessPath } from '@sorting/contracts';
 import {
@@ -351,5 +352,76 @@ describe('run lifetime', () => {
       .from(workflowRuns)
       .where(eq(workflowRuns.id, second.currentState.runId!));
     expect(idle!.finishedAt).not.toBeNull();
+  });
+});
+
+describe('random action sequences (fast-check)', () => {
+  const BARCODES = [
+    'P440003',
+    'P440004',
+    '=34717-7-c-03',
+    '=34717-7-c-04',
+    '=34717-7-a-01',
+    '=34717-7-d-03',
+    '_34717-162',
+    '_34717-163',
+    '_R34717-12',
+    'DIM-M',
+    'NO-SUCH-1',
+  ];
+  const action = fc.oneof(
+    fc.constantFrom<Record<string, unknown> & { code: string }>(
+      { code: 'Refresh' },
+      { code: 'SkipClick' },
+      { code: 'PlaceClick' },
+      { code: 'TaskCompleted' },
+      { code: 'Closed' },
+    ),
+    fc.constantFrom(...BARCODES).map((barcode) => ({ code: 'BarcodeScanned', barcode })),
+    fc.integer({ min: 1, max: 3 }).map((count) => ({ code: 'StickerCountSelected', count })),
+  );
+
+  it('never answers 5xx, raises the version by one per accepted step, keeps each parcel in one place', async () => {
+    // Signed in afresh: the run lifetime test moved the clock past the other sessions.
+    const client = await signInClient(context.app, BADGES.otherWorker, () => 0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('placing', 'consolidating', 'print-box-sticker'),
+        fc.array(action, { minLength: 1, maxLength: 10 }),
+        async (workflow, actions) => {
+          const flow = workflowDriver(client, workflow);
+          await flow.accept();
+          for (const next of actions) {
+            const before = flow.state!;
+            const call = await flow.send(next);
+            expect(call.status, JSON.stringify(call.envelope)).toBeLessThan(500);
+            const after = call.answer.currentState;
+            if (!call.envelope.isSuccess) {
+              expect(after.version, JSON.stringify(call.envelope)).toBe(before.version);
+              expect(after.runId).toBe(before.runId);
+            } else if (next.code === 'Closed') {
+              expect(after).toMatchObject({ code: 'InitialState', runId: null });
+            } else if (next.code !== 'Refresh') {
+              expect(after.version).toBe(before.version + 1);
+            }
+            if (after.runId !== null) {
+              const [run] = await context.database.db
+                .select({ version: workflowRuns.version })
+                .from(workflowRuns)
+                .where(eq(workflowRuns.id, after.runId));
+              expect(run!.version).toBe(after.version);
+            }
+          }
+          // A parcel lies in one box, and a box of a consolidation in its one cell.
+          const placed = await context.database.db.execute(sql`
+            select p.number, count(distinct b.cell_id)::int as cells
+            from parcels p join boxes b on b.id = p.box_id
+            where p.number like 'P44%' group by p.number`);
+          for (const row of placed.rows as { cells: number }[])
+            expect(row.cells).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
