@@ -38,6 +38,7 @@ import { registerReturns, type PhotoStore } from './modules/returns/index.js';
 import { registerSorting } from './modules/sorting/index.js';
 import { registerTimeTracking } from './modules/time-tracking/index.js';
 import { registerUsers } from './modules/users/index.js';
+import { registerWorkflows } from './modules/workflows/index.js';
 import { webPlugin } from './web/web.plugin.js';
 
 declare module 'fastify' {
@@ -217,6 +218,7 @@ async function registerEverything(
     registerAudit,
     registerDocuments,
     registerReturns,
+    registerWorkflows,
     registerDemo,
     registerPrintingHub,
   ];

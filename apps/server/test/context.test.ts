@@ -45,9 +45,9 @@ describe('POST /sorting-api/warehouses/search', () => {
         Number: 34717,
         Code: 'MSK-SC1',
         DefaultZoneNumber: 1,
-        // The demo seed's boxes 1-5, the consolidated 111-112 and the recipients' 121-152
-        // (demo-data.ts DEMO_BOXES).
-        LastBoxNumber: 152,
+        // The demo seed's boxes 1-5, the consolidated 111-112, the recipients' 121-152 and the
+        // guided workflows' 161-165 (demo-data.ts DEMO_BOXES, demo-workflows-data.ts).
+        LastBoxNumber: 165,
         Version: 1,
         SortingMode: 'SortingCenter',
         // The sorting centre runs one picking per device.

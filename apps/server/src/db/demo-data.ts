@@ -1,3 +1,9 @@
+import {
+  DEMO_WORKFLOW_BOXES,
+  DEMO_WORKFLOW_DESTINATION,
+  DEMO_WORKFLOW_PARCELS,
+  DEMO_WORKFLOW_RETURNABLE_BOX,
+} from './demo-workflows-data.js';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import {
   CELL_ROWS,
@@ -286,6 +292,7 @@ export const DEMO_DESTINATIONS = {
   'EKB-03': 'Екатеринбург',
   'KZN-02': 'Казань',
   'NSK-04': 'Новосибирск',
+  [DEMO_WORKFLOW_DESTINATION.key]: DEMO_WORKFLOW_DESTINATION.name,
 } as const;
 type DemoDestination = keyof typeof DEMO_DESTINATIONS;
 
@@ -384,6 +391,14 @@ export const DEMO_BOXES: readonly DemoBox[] = [
   })),
   // The boxes of the audit zone 6.
   ...DEMO_AUDIT_BOXES.map((box) => ({ ...box, warehouseNumber: SC, zoneNumber: 6 })),
+  // The guided workflows' destination OMS-05 in zone 1 (demo-workflows-data.ts).
+  ...DEMO_WORKFLOW_BOXES.map((box) => ({
+    ...box,
+    warehouseNumber: SC,
+    zoneNumber: 1,
+    sortingKey: DEMO_WORKFLOW_DESTINATION.key,
+    isClosed: false,
+  })),
 ];
 
 function demoParcel(
@@ -518,6 +533,14 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     inboundNumber: 'IN-0002',
   }),
   ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
+  ...DEMO_WORKFLOW_PARCELS.map(({ number, boxNumber, name }) =>
+    demoParcel(number, DEMO_WORKFLOW_DESTINATION.key, `/consolidation: in box ${boxNumber}`, {
+      boxNumber,
+      name,
+      detailName: name,
+      inboundNumber: null,
+    }),
+  ),
   ...listDemoPickingParcels().map(({ client, parcel }) =>
     demoParcel(parcel.number, 'MSK-YUG', `for recipient ${client.code} (/picking)`, {
       warehouseNumber: client.warehouseNumber,
@@ -599,6 +622,7 @@ export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
     locationName: '1-a-02',
   },
   DEMO_AUDIT_RETURNABLE_BOX,
+  DEMO_WORKFLOW_RETURNABLE_BOX,
 ];
 
 /** A demo box's barcode, in the one box barcode format of @sorting/domain. */

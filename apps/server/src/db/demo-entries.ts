@@ -20,6 +20,7 @@ import {
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
+import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 // The demo data as a list of scannable objects (demo-data.ts): the docs/DEMO.md table
@@ -122,6 +123,13 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'box',
       barcode: demoBoxBarcode(box),
       description: `box ${box.number} in cell ${cell}, ${state}${box.sortingKey ? `, collects ${box.sortingKey}` : ''}; warehouse ${box.warehouseNumber}`,
+    });
+  }
+  for (const box of DEMO_LOOSE_BOXES) {
+    entries.push({
+      kind: 'box',
+      barcode: demoBoxBarcode(box),
+      description: `box ${box.number} in no cell, open, empty; ${box.note}; warehouse ${box.warehouseNumber}`,
     });
   }
   for (const inbound of DEMO_INBOUNDS) {

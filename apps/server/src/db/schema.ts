@@ -13,3 +13,4 @@ export * from './schema-documents.js';
 export * from './schema-delivery.js';
 export * from './schema-picking-validation.js';
 export * from './schema-picking-payment.js';
+export * from './schema-workflows.js';

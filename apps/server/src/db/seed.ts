@@ -1,3 +1,4 @@
+import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { seedInbound } from './seed-inbound.js';
 import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
 import { hashAgentKey, hashBadgeToken, hashPassword } from '../lib/credentials.js';
@@ -180,9 +181,22 @@ async function seedSorting(db: Db, warehouseIds: Map<number, number>): Promise<n
       isClosed: box.isClosed,
     })),
   );
+  // The guided workflows' empty boxes standing in no cell (demo-workflows-data.ts).
+  await repository.insertBoxes(
+    DEMO_LOOSE_BOXES.map((box) => ({
+      warehouseId: idOf(box.warehouseNumber),
+      number: box.number,
+      barcode: demoBoxBarcode(box),
+      cellId: null,
+      sortingKey: null,
+      isClosed: false,
+    })),
+  );
   if (addedBoxes > 0) {
     await repository.markCellsHoldingBoxes([...cellIds.values()]);
-    await repository.raiseLastBoxNumber(Math.max(...DEMO_BOXES.map((b) => b.number)));
+    await repository.raiseLastBoxNumber(
+      Math.max(...[...DEMO_BOXES, ...DEMO_LOOSE_BOXES].map((b) => b.number)),
+    );
   }
   const boxIds = await repository.findBoxIds(DEMO_BOXES.map(demoBoxBarcode));
 

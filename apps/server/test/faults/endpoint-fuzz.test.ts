@@ -123,6 +123,9 @@ const FIELD_NAMES = [
   'addressTo',
   'itemsCount',
   'pickingId',
+  // Guided workflows: the process call's state and action.
+  'currentState',
+  'action',
   'deliveryId',
 ];
 

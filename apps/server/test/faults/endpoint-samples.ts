@@ -237,6 +237,14 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'DELETE /deconsolidating-api/v1/:warehouseCode/Consolidating/:cellBarcode': {
       params: { warehouseCode: 'MSK-SC1', cellBarcode: '=34717-7-a-05' },
     },
+    'POST /sorting-center-workflow-api/v1/:sortingCenterId/:workflowName/process': {
+      params: { sortingCenterId: '34717', workflowName: 'placing' },
+      body: {
+        currentState: { code: 'InitialState', runId: null, version: 0 },
+        action: { code: 'BarcodeScanned', barcode: '_34717-163' },
+      },
+      headers: { 'x-operation-id': 'fuzz-workflow-process-0001' },
+    },
     'GET /picking-api/picking/clients': { query: { page: '1', pageSize: '30', search: 'R-10' } },
     'POST /picking-api/picking/info': { body: { PickingClientCode: 'R-1001' } },
     'POST /picking-api/picking/begin': {

@@ -217,6 +217,10 @@ export const SORTING_EVENT_KINDS = [
   'inbound.closed',
   'parcel.detailStickered',
   'outbound.syncCleared',
+  // Guided workflows (docs/DECISIONS.md "Guided workflows"): a consolidation opened in its cell
+  // with its box, and completed (its box closed).
+  'consolidation.opened',
+  'consolidation.completed',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

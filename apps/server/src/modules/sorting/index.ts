@@ -18,3 +18,10 @@ export async function registerSorting(app: FastifyInstance, deps: ModuleDeps): P
     containers: createContainersService({ db, repository: createSortingRepository }),
   });
 }
+
+export {
+  sortingDoorOver,
+  type SortingDoor,
+  type BoxSize,
+  type DestinationParcelRow,
+} from './workflow-door.js';

@@ -13,12 +13,7 @@ import type { Db } from '../../db/database.js';
 import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
-import {
-  SUGGESTED_CELLS_LIMIT,
-  formatBoxBarcode,
-  formatReturnableBoxBarcode,
-  sortingKeyFor,
-} from '@sorting/domain';
+import { SUGGESTED_CELLS_LIMIT, formatReturnableBoxBarcode, sortingKeyFor } from '@sorting/domain';
 import {
   notFound,
   parcelNotFound,
@@ -34,6 +29,7 @@ import {
   type ZoneRow,
 } from './sorting.repository.js';
 import { createMovesService, suggestForParcel } from './moves.service.js';
+import { createSortingBoxes } from './box-creation.js';
 import { createSortingReader } from './scan-reads.repository.js';
 
 /**
@@ -180,38 +176,21 @@ export function createSortingService(deps: {
       context: CallContext,
     ): Promise<OperationOutcome<TReturnableBox[]>> {
       const warehouse = warehouseOf(context);
+      const size = {
+        lengthCm: request.LengthCm,
+        widthCm: request.WidthCm,
+        heightCm: request.HeightCm,
+      };
       return changes.run(context, async (repository) => {
-        const numbers: number[] = [];
-        let created: TReturnableBox[];
-        if (request.IsReturnable) {
-          await repository.lockWarehouse(warehouse.id);
-          const first = await repository.nextReturnableBoxNumber(warehouse.id);
-          for (let i = 0; i < request.Count; i += 1) numbers.push(first + i);
-          const rows = await repository.insertReturnableBoxes(
-            numbers.map((n) => ({
-              warehouseId: warehouse.id,
-              number: n,
-              barcode: formatReturnableBoxBarcode(warehouse.number, n),
-              lengthCm: request.LengthCm,
-              widthCm: request.WidthCm,
-              heightCm: request.HeightCm,
-            })),
-          );
-          created = rows.map(presentReturnableBox);
-        } else {
-          numbers.push(...(await repository.takeBoxNumbers(request.Count)));
+        if (!request.IsReturnable) {
           const at = new Date().toISOString();
-          const rows = await repository.insertBoxes(
-            numbers.map((n) => ({
-              warehouseId: warehouse.id,
-              number: n,
-              barcode: formatBoxBarcode(warehouse.number, n),
-              lengthCm: request.LengthCm,
-              widthCm: request.WidthCm,
-              heightCm: request.HeightCm,
-            })),
+          const rows = await createSortingBoxes(
+            repository,
+            { userId: context.user.id, warehouse },
+            request.Count,
+            size,
           );
-          created = rows.map((row) => ({
+          return rows.map((row) => ({
             Number: row.number,
             Barcode: row.barcode,
             LengthCm: request.LengthCm,
@@ -223,16 +202,22 @@ export function createSortingService(deps: {
             ExternalBarcode: null,
           }));
         }
+        await repository.lockWarehouse(warehouse.id);
+        const first = await repository.nextReturnableBoxNumber(warehouse.id);
+        const numbers = Array.from({ length: request.Count }, (_, i) => first + i);
+        const rows = await repository.insertReturnableBoxes(
+          numbers.map((n) => ({
+            warehouseId: warehouse.id,
+            number: n,
+            barcode: formatReturnableBoxBarcode(warehouse.number, n),
+            ...size,
+          })),
+        );
+        const created = rows.map(presentReturnableBox);
         await repository.events.record(
           { userId: context.user.id, warehouseId: warehouse.id },
           'box.created',
-          {
-            isReturnable: request.IsReturnable,
-            numbers,
-            lengthCm: request.LengthCm,
-            widthCm: request.WidthCm,
-            heightCm: request.HeightCm,
-          },
+          { isReturnable: true, numbers, ...size },
           created.map((box) => box.Barcode),
         );
         return created;

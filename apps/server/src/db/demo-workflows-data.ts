@@ -1,0 +1,49 @@
+import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
+
+// The demo data of the guided workflows, part 1 (docs/DECISIONS.md "Guided workflows";
+// docs/DEMO.md): empty boxes standing in no cell for placing and consolidation, a returnable
+// box to place, and destination OMS-05 «Омск» whose parcels lie in boxes of 1-c-01 and 1-c-02,
+// to be gathered into a consolidation in the empty cells 7-c-01…7-c-06 (7-d-01…7-d-06 for placing).
+// Box numbers 161–165: 121–134 are the picking demo's boxes of zone 8.
+
+const SC = DEFAULT_SORTING_CENTER_ID;
+
+/** An empty open sorting box standing in no cell. */
+export interface DemoLooseBox {
+  number: number;
+  warehouseNumber: number;
+  note: string;
+}
+
+export const DEMO_LOOSE_BOXES: readonly DemoLooseBox[] = [
+  { number: 161, warehouseNumber: SC, note: '/consolidation: the box of a new consolidation' },
+  { number: 162, warehouseNumber: SC, note: '/consolidation: a second new consolidation' },
+  { number: 163, warehouseNumber: SC, note: '/placing: place it into 7-d-01…7-d-06' },
+];
+
+/** The destination the consolidation demo gathers. */
+export const DEMO_WORKFLOW_DESTINATION = { key: 'OMS-05', name: 'Омск' } as const;
+
+/** The open boxes in zone 1 holding the destination's parcels. */
+export const DEMO_WORKFLOW_BOXES = [
+  { number: 164, row: 'c', col: 1 },
+  { number: 165, row: 'c', col: 2 },
+] as const;
+
+/** OMS-05's parcels: two in the box of 1-c-01, two in the box of 1-c-02. */
+export const DEMO_WORKFLOW_PARCELS = [
+  { number: 'P440001', boxNumber: 164, name: 'Радиатор охлаждения' },
+  { number: 'P440002', boxNumber: 164, name: 'Термостат' },
+  { number: 'P440003', boxNumber: 165, name: 'Помпа водяная' },
+  { number: 'P440004', boxNumber: 165, name: 'Патрубок радиатора' },
+] as const;
+
+/** The returnable box placing locates in a cell. */
+export const DEMO_WORKFLOW_RETURNABLE_BOX = {
+  number: 12,
+  warehouseNumber: SC,
+  barcode: '_R34717-12',
+  lengthCm: 60,
+  widthCm: 40,
+  heightCm: 30,
+} as const;

@@ -1,0 +1,75 @@
+import type { TMoveResult, TReturnableBox } from '@sorting/contracts';
+import type { Db } from '../../db/database.js';
+import type { CallContext } from '../../lib/call-context.js';
+import { createSortingBoxes, type BoxSize } from './box-creation.js';
+import { createContainersService } from './containers.service.js';
+import { createDoorReadsRepository } from './door-reads.repository.js';
+import { createMovesService } from './moves.service.js';
+import { createSortingRepository } from './sorting.repository.js';
+
+export type { BoxSize } from './box-creation.js';
+export type { DestinationParcelRow } from './door-reads.repository.js';
+
+/**
+ * Sorting as the guided workflows use it (docs/DECISIONS.md "Guided workflows"): the reads of a
+ * scan and the effects of a step over the step's transaction, each through sorting's own code
+ * path with its rules and refusals (the move, `boxes/create`, `ContainerAccounting/move`). A
+ * change runs as a savepoint of the step's transaction without an operation id of its own: the
+ * step's id covers it.
+ */
+export function sortingDoorOver(tx: Db, context: CallContext) {
+  const repository = createSortingRepository(tx);
+  const reads = createDoorReadsRepository(tx);
+  const inner: CallContext = { ...context, operationId: null, operationScope: null };
+  const moves = createMovesService({ db: tx, repository: createSortingRepository });
+  const containers = createContainersService({ db: tx, repository: createSortingRepository });
+
+  return {
+    findParcel: (number: string) => repository.findParcelByNumber(number),
+    findBox: (barcode: string) => repository.findBoxByBarcode(barcode),
+    findCell: (barcode: string) => repository.findCellByBarcode(barcode),
+    findContainer: (barcode: string) => repository.findReturnableBoxByBarcode(barcode),
+    findDimension: (barcode: string) => repository.findDimensionByBarcode(barcode),
+    findWarehouse: (id: number) => repository.findWarehouseById(id),
+    findBoxInCell: reads.findBoxInCell,
+    findCellLabel: reads.findCellLabel,
+    findBoxById: (id: number) => repository.findBoxById(id),
+    listDestinationParcels: reads.listDestinationParcels,
+
+    /** `boxes/create` of sorting boxes in the context's warehouse. */
+    async createBoxes(count: number, size: BoxSize | null) {
+      if (!context.warehouse) throw new Error('a workflow step without its warehouse');
+      return createSortingBoxes(
+        repository,
+        { userId: context.user.id, warehouse: context.warehouse },
+        count,
+        size,
+      );
+    },
+
+    /** Spec part 1 §7 `move`: a parcel into a box, or a box into a cell, with its rules. */
+    async move(request: {
+      parcelId?: number;
+      boxId: number;
+      cellId?: number;
+    }): Promise<TMoveResult> {
+      return (await moves.move(request, inner)).value;
+    },
+
+    /** Spec part 1 §7 `ContainerAccounting/move`: a returnable box located in a cell. */
+    async moveContainer(containerBarcode: string, cellBarcode: string): Promise<TReturnableBox> {
+      const moved = await containers.moveContainer(
+        { ContainerBarcode: containerBarcode, LocationCode: cellBarcode },
+        inner,
+      );
+      return moved.value;
+    },
+
+    /** A box closed (a completed consolidation); the caller records why. */
+    async closeBox(boxId: number): Promise<void> {
+      await repository.updateBox(boxId, { isClosed: true });
+    },
+  };
+}
+
+export type SortingDoor = ReturnType<typeof sortingDoorOver>;

@@ -1,0 +1,75 @@
+import type { WorkflowScanKind } from '@sorting/contracts';
+
+// The object a scan names (docs/DECISIONS.md "Guided workflows", scan classification): the
+// server classifies a barcode by its prefix (`_R…` container, `_…` box, `=`/`%` cell), then
+// by lookup (dimension type `dt`, parcel); the kinds parts 2 and 3 add come after.
+
+export interface BoxFact {
+  kind: 'box';
+  barcode: string;
+  id: number;
+  number: number;
+  warehouseId: number;
+  cellId: number | null;
+  isClosed: boolean;
+  parcelsCount: number;
+}
+
+export interface ContainerFact {
+  kind: 'container';
+  barcode: string;
+  id: number;
+  warehouseId: number;
+}
+
+export interface CellFact {
+  kind: 'cell';
+  barcode: string;
+  id: number;
+  name: string;
+  warehouseId: number;
+  /** The barcode of a box standing in it (open or closed), null when none. */
+  boxBarcode: string | null;
+}
+
+export interface ParcelFact {
+  kind: 'parcel';
+  barcode: string;
+  id: number;
+  name: string;
+  warehouseId: number;
+  sortingKey: string;
+  sortingName: string;
+  boxId: number | null;
+}
+
+export interface DimensionFact {
+  kind: 'dt';
+  barcode: string;
+  id: number;
+  name: string;
+  /** Null for a type common to every warehouse. */
+  warehouseCode: string | null;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+/** A barcode the classification recognised by prefix but found nothing for, or nothing at all. */
+export interface UnknownFact {
+  kind: 'unknown';
+  barcode: string;
+  /** The kind its prefix names, when it has one. */
+  prefixKind: WorkflowScanKind | null;
+}
+
+export type ScanFact =
+  BoxFact | ContainerFact | CellFact | ParcelFact | DimensionFact | UnknownFact;
+
+/** The kind a barcode's prefix names (spec part 1 §4), before any lookup; null: ask the tables. */
+export function kindByPrefix(barcode: string): WorkflowScanKind | null {
+  if (barcode.startsWith('_R')) return 'container';
+  if (barcode.startsWith('_')) return 'box';
+  if (barcode.startsWith('=') || barcode.startsWith('%')) return 'cell';
+  return null;
+}

@@ -1,0 +1,362 @@
+import {
+  AppError,
+  WORKFLOW_RUN_IDLE_HOURS,
+  isAppError,
+  isWorkflowName,
+  type MessageParams,
+  type TWorkflowAction,
+  type TWorkflowAnswer,
+  type TWorkflowRequest,
+  type WorkflowName,
+  type WorkflowStateCode,
+} from '@sorting/contracts';
+import type { Db } from '../../db/database.js';
+import { operationsOver, type OperationOutcome } from '../../db/operations.js';
+import { isMessageKey, type MessageKey } from '../../i18n/messages.js';
+import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
+import { refusal } from '../../lib/refusal.js';
+import type { SortingDoor } from '../sorting/index.js';
+import { loadConsolidatingFacts } from './definitions/consolidating.facts.js';
+import { consolidatingWorkflow } from './definitions/consolidating.workflow.js';
+import { placingWorkflow } from './definitions/placing.workflow.js';
+import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
+import { classifyScan } from './scan-classifier.js';
+import type { ScanFact } from './scan-facts.js';
+import {
+  isRefusal,
+  type RunState,
+  type WorkflowDefinition,
+  type WorkflowFacts,
+} from './workflow-definition.js';
+import { runEffects } from './workflow-effects.js';
+import { NO_RESULT, answerOf, answerWithoutRun } from './workflow-view.js';
+import type { RunRow, WorkflowsRepository } from './workflows.repository.js';
+
+// The workflow engine (docs/DECISIONS.md "Guided workflows"): one call, one step. Refresh
+// resumes the user's open run or starts one (closing one idle for 12 h); any other action is
+// checked against the run's state and version (409 with the real state otherwise), against the
+// state's table (ErrorCode 1), then given to the workflow's pure transition; an accepted step
+// runs its effects, raises the version by one and appends a step, in one transaction under the
+// call's operation id. A refusal answers the unchanged state with an error notification.
+
+/** Words a catalogue text in the caller's language (the edge gives it). */
+export type Word = (key: MessageKey, params: MessageParams) => string;
+
+type Data = Record<string, unknown>;
+type FactsLoader = (
+  ports: { door: SortingDoor; repository: WorkflowsRepository },
+  state: RunState<Data>,
+  scan: ScanFact | null,
+  warehouseId: number,
+) => Promise<unknown>;
+
+interface Workflow {
+  definition: WorkflowDefinition<Data, unknown>;
+  loadFacts?: FactsLoader;
+}
+
+/** The workflows served today; the other names of WORKFLOW_NAMES answer 404. */
+const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
+  'print-box-sticker': { definition: printBoxStickerWorkflow as unknown as Workflow['definition'] },
+  placing: { definition: placingWorkflow as unknown as Workflow['definition'] },
+  consolidating: {
+    definition: consolidatingWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadConsolidatingFacts as unknown as FactsLoader,
+  },
+};
+
+const IDLE_MS = WORKFLOW_RUN_IDLE_HOURS * 3600_000;
+
+export interface WorkflowEngineDeps {
+  db: Db;
+  repository: RepositoryFactory<Db, WorkflowsRepository>;
+  /** Sorting's door over a transaction (modules/sorting face). */
+  sortingDoor: (tx: Db, call: CallContext) => SortingDoor;
+  now: () => Date;
+}
+
+/** What a step's payload records: the action without its code. */
+function payloadOf(action: TWorkflowAction): Record<string, unknown> {
+  const { code: _code, ...payload } = action;
+  return payload;
+}
+
+function stateOf(run: RunRow): RunState<Data> {
+  return { code: run.stateCode as WorkflowStateCode, data: run.data };
+}
+
+/** A refusal answered with the run's unchanged state and an error (or, 409, info) toast. */
+function withState(error: AppError, answer: TWorkflowAnswer, word: Word): AppError {
+  const content =
+    error.key !== null && isMessageKey(error.key) ? word(error.key, error.params) : error.message;
+  const isStale = error.code === 'stateChanged';
+  return new AppError(error.code, {
+    ...(error.key !== null ? { key: error.key } : {}),
+    params: error.params,
+    message: error.message,
+    errorCode: error.envelopeErrorCode,
+    operationObject: {
+      ...answer,
+      result: {
+        sounds: [isStale ? 'attention' : 'err'],
+        notification: { status: isStale ? 'info' : 'error', content },
+        print: [],
+      },
+    },
+  });
+}
+
+export function createWorkflowEngine(deps: WorkflowEngineDeps) {
+  const changes = operationsOver(deps.db, (tx) => tx);
+
+  async function factsOf(
+    workflow: Workflow,
+    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    state: RunState<Data>,
+    scan: ScanFact | null,
+    warehouse: RouteWarehouse,
+  ): Promise<WorkflowFacts> {
+    const own = workflow.loadFacts
+      ? await workflow.loadFacts(ports, state, scan, warehouse.id)
+      : null;
+    return { scan, warehouseId: warehouse.id, warehouseCode: warehouse.code, own };
+  }
+
+  /** The answer for a run as it stands (no result), or InitialState without one. */
+  async function answerForRun(
+    workflow: Workflow,
+    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    run: RunRow | null,
+    warehouse: RouteWarehouse,
+  ): Promise<TWorkflowAnswer> {
+    if (!run) return answerWithoutRun('InitialState');
+    const state = stateOf(run);
+    const facts = await factsOf(workflow, ports, state, null, warehouse);
+    const { definition } = workflow;
+    return answerOf(definition, state, definition.view(state, facts), {
+      runId: run.id,
+      version: run.version,
+    });
+  }
+
+  async function closeRun(
+    repository: WorkflowsRepository,
+    run: RunRow,
+    now: Date,
+    call: CallContext,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    const version = run.version + 1;
+    await repository.updateRun(run.id, {
+      stateCode: run.stateCode,
+      data: run.data,
+      version,
+      at: now,
+      finished: true,
+    });
+    await repository.appendStep({
+      runId: run.id,
+      version,
+      fromState: run.stateCode,
+      actionCode: 'Closed',
+      payload,
+      toState: 'InitialState',
+      at: now,
+      operationId: call.operationId,
+    });
+  }
+
+  /** A new run at the workflow's start (version 1, its first step), or the one opened meanwhile. */
+  async function startRun(
+    repository: WorkflowsRepository,
+    workflow: Workflow,
+    call: CallContext,
+    warehouse: RouteWarehouse,
+    now: Date,
+  ): Promise<RunRow> {
+    const { name, start } = workflow.definition;
+    const inserted = await repository.insertRun({
+      workflow: name,
+      sortingCenterId: call.sortingCenterId ?? 0,
+      warehouseId: warehouse.id,
+      userId: call.user.id,
+      stateCode: start.code,
+      data: start.data,
+      version: 1,
+      startedAt: now,
+      updatedAt: now,
+    });
+    if (!inserted) {
+      const open = await repository.findOpenRun(call.user.id, name, true);
+      if (!open) throw new Error('a run neither inserted nor open');
+      return open;
+    }
+    await repository.appendStep({
+      runId: inserted.id,
+      version: 1,
+      fromState: 'InitialState',
+      actionCode: 'Refresh',
+      payload: {},
+      toState: start.code,
+      at: now,
+      operationId: call.operationId,
+    });
+    return inserted;
+  }
+
+  /** One call inside its transaction. */
+  async function step(
+    tx: Db,
+    workflow: Workflow,
+    request: TWorkflowRequest,
+    call: CallContext,
+    warehouse: RouteWarehouse,
+    word: Word,
+  ): Promise<TWorkflowAnswer> {
+    const repository = deps.repository(tx);
+    const door = deps.sortingDoor(tx, call);
+    const ports = { door, repository };
+    const now = deps.now();
+    const { definition } = workflow;
+    const { currentState: claim, action } = request;
+    let run = await repository.findOpenRun(call.user.id, definition.name, true);
+
+    if (action.code === 'Refresh') {
+      if (run && now.getTime() - run.updatedAt.getTime() >= IDLE_MS) {
+        await closeRun(repository, run, now, call, { idle: true });
+        run = null;
+      }
+      return answerForRun(
+        workflow,
+        ports,
+        run ?? (await startRun(repository, workflow, call, warehouse, now)),
+        warehouse,
+      );
+    }
+    if (claim.runId !== null && claim.runId !== run?.id) {
+      const other = await repository.findRunById(claim.runId);
+      if (other && other.userId !== call.user.id) {
+        throw refusal('forbidden', 'workflowRunOfOtherUser');
+      }
+    }
+    if (
+      !run ||
+      run.id !== claim.runId ||
+      run.version !== claim.version ||
+      run.stateCode !== claim.code
+    ) {
+      throw refusal('stateChanged', 'workflowStateChanged');
+    }
+    if (action.code === 'Closed') {
+      await closeRun(repository, run, now, call, {});
+      return answerWithoutRun('InitialState');
+    }
+    const state = stateOf(run);
+    const rule = definition.states[state.code];
+    if (!rule || !(rule.actions as readonly string[]).includes(action.code)) {
+      throw refusal('refused', 'workflowActionNotExpected');
+    }
+    let scan: ScanFact | null = null;
+    if (action.code === 'BarcodeScanned') {
+      scan = await classifyScan(door, action.barcode);
+      const kind = scan.kind === 'unknown' ? scan.prefixKind : scan.kind;
+      if (kind !== null && !rule.expects.includes(kind)) {
+        throw refusal('refused', 'workflowScanNotExpected', { expected: { key: rule.expectKey } });
+      }
+      if (scan.kind === 'unknown') {
+        throw refusal('objectNotFound', 'workflowScanUnknown', { barcode: action.barcode });
+      }
+    }
+    const facts = await factsOf(workflow, ports, state, scan, warehouse);
+    const transition = definition.transition(state, action, facts);
+    if (isRefusal(transition)) {
+      const { code, key, params } = transition.refused;
+      throw refusal(code, key, params);
+    }
+    const outcome = await runEffects(
+      { door, repository, userId: call.user.id, warehouseId: warehouse.id, now },
+      transition.effects,
+    );
+    const next: RunState<Data> = {
+      code: transition.next.code,
+      data: { ...transition.next.data, ...outcome.data },
+    };
+    const version = run.version + 1;
+    await repository.updateRun(run.id, {
+      stateCode: next.code,
+      data: next.data,
+      version,
+      at: now,
+      finished: false,
+    });
+    await repository.appendStep({
+      runId: run.id,
+      version,
+      fromState: state.code,
+      actionCode: action.code,
+      payload: payloadOf(action),
+      toState: next.code,
+      at: now,
+      operationId: call.operationId,
+    });
+    const nextFacts = await factsOf(workflow, ports, next, null, warehouse);
+    const notification = transition.notification ?? outcome.notification;
+    return answerOf(
+      definition,
+      next,
+      definition.view(next, nextFacts),
+      { runId: run.id, version },
+      {
+        sounds: transition.sounds,
+        notification: notification && {
+          status: notification.status,
+          content: word(notification.key, notification.params),
+        },
+        print: outcome.print,
+      },
+    );
+  }
+
+  return {
+    /** Spec part 1 §7 `POST …/{workflowName}/process` for the caller's centre and warehouse. */
+    async process(
+      workflowName: string,
+      request: TWorkflowRequest,
+      call: CallContext,
+      word: Word,
+    ): Promise<OperationOutcome<TWorkflowAnswer>> {
+      const workflow = isWorkflowName(workflowName) ? WORKFLOWS[workflowName] : undefined;
+      if (!workflow) throw refusal('routeNotFound', 'workflowUnknown', { name: workflowName });
+      const { warehouse } = call;
+      // An office account of the centre without a default warehouse: sign in by badge first.
+      if (!warehouse) {
+        const answer = answerWithoutRun('WaitAuthentication');
+        if (request.action.code === 'Refresh') return { value: answer, isRepeat: false };
+        throw withState(refusal('refused', 'workflowNoWarehouse'), answer, word);
+      }
+      try {
+        return await changes.run(call, (tx) => step(tx, workflow, request, call, warehouse, word));
+      } catch (error) {
+        if (!isAppError(error) || error.operationObject !== null) throw error;
+        if (
+          error.status >= 500 ||
+          error.code === 'forbidden' ||
+          error.code === 'operationIdReused'
+        ) {
+          throw error;
+        }
+        if (error.code === 'badRequest') throw error;
+        const ports = {
+          door: deps.sortingDoor(deps.db, call),
+          repository: deps.repository(deps.db),
+        };
+        const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
+        throw withState(error, await answerForRun(workflow, ports, run, warehouse), word);
+      }
+    },
+  };
+}
+
+export type WorkflowEngine = ReturnType<typeof createWorkflowEngine>;
+
+export { NO_RESULT };

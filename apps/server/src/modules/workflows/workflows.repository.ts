@@ -1,0 +1,160 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { createEventRecorder } from '../../db/events.js';
+import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
+
+// SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
+// steps, and the consolidations the consolidation workflow opens and completes.
+
+export type RunRow = typeof workflowRuns.$inferSelect;
+
+/** An active consolidation (not completed, not removed), with its cell and box. */
+export interface ConsolidationRow {
+  id: number;
+  warehouseId: number;
+  cellId: number;
+  boxId: number;
+  destinationKey: string;
+  destinationName: string;
+}
+
+const consolidationColumns = {
+  id: consolidations.id,
+  warehouseId: consolidations.warehouseId,
+  cellId: consolidations.cellId,
+  boxId: consolidations.boxId,
+  destinationKey: consolidations.destinationKey,
+  destinationName: consolidations.destinationName,
+};
+
+const active = and(isNull(consolidations.completedAt), isNull(consolidations.removedAt));
+
+export function createWorkflowsRepository(db: Db) {
+  return {
+    /** The user's open run of a workflow; `lock` holds it until the step's transaction ends. */
+    async findOpenRun(userId: number, workflow: string, lock = false): Promise<RunRow | null> {
+      const query = db
+        .select()
+        .from(workflowRuns)
+        .where(
+          and(
+            eq(workflowRuns.userId, userId),
+            eq(workflowRuns.workflow, workflow),
+            isNull(workflowRuns.finishedAt),
+          ),
+        )
+        .limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async findRunById(id: number): Promise<RunRow | null> {
+      const rows = await db.select().from(workflowRuns).where(eq(workflowRuns.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A new open run; null when the user opened one meanwhile (another tab's Refresh). */
+    async insertRun(row: typeof workflowRuns.$inferInsert): Promise<RunRow | null> {
+      const [inserted] = await db
+        .insert(workflowRuns)
+        .values(row)
+        .onConflictDoNothing()
+        .returning();
+      return inserted ?? null;
+    },
+
+    /** The run after an accepted step: its state, data and version; finished when closed. */
+    async updateRun(
+      id: number,
+      values: {
+        stateCode: string;
+        data: Record<string, unknown>;
+        version: number;
+        at: Date;
+        finished: boolean;
+      },
+    ): Promise<void> {
+      await db
+        .update(workflowRuns)
+        .set({
+          stateCode: values.stateCode,
+          data: values.data,
+          version: values.version,
+          updatedAt: values.at,
+          ...(values.finished ? { finishedAt: values.at } : {}),
+        })
+        .where(eq(workflowRuns.id, id));
+    },
+
+    async appendStep(row: typeof workflowSteps.$inferInsert): Promise<void> {
+      await db.insert(workflowSteps).values(row);
+    },
+
+    /** The steps of a run, oldest first (tests and the history). */
+    async listSteps(runId: number) {
+      return db
+        .select()
+        .from(workflowSteps)
+        .where(eq(workflowSteps.runId, runId))
+        .orderBy(workflowSteps.version);
+    },
+
+    /** The active consolidation of a destination in a warehouse. */
+    async findActiveConsolidation(
+      warehouseId: number,
+      destinationKey: string,
+    ): Promise<ConsolidationRow | null> {
+      const rows = await db
+        .select(consolidationColumns)
+        .from(consolidations)
+        .where(
+          and(
+            active,
+            eq(consolidations.warehouseId, warehouseId),
+            eq(consolidations.destinationKey, destinationKey),
+          ),
+        )
+        .orderBy(desc(consolidations.id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findConsolidationById(id: number): Promise<ConsolidationRow | null> {
+      const rows = await db
+        .select(consolidationColumns)
+        .from(consolidations)
+        .where(and(active, eq(consolidations.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertConsolidation(row: {
+      warehouseId: number;
+      cellId: number;
+      boxId: number;
+      destinationKey: string;
+      destinationName: string;
+      createdBy: number;
+      at: Date;
+    }): Promise<number> {
+      const [inserted] = await db
+        .insert(consolidations)
+        .values({ ...row, createdAt: row.at })
+        .returning({ id: consolidations.id });
+      if (!inserted) throw new Error('consolidation insert returned nothing');
+      return inserted.id;
+    },
+
+    async completeConsolidation(id: number, at: Date): Promise<void> {
+      await db
+        .update(consolidations)
+        .set({ completedAt: sql`${at.toISOString()}::timestamptz` })
+        .where(eq(consolidations.id, id));
+    },
+
+    /** The history (db/events.ts). */
+    events: createEventRecorder(db),
+  };
+}
+
+export type WorkflowsRepository = ReturnType<typeof createWorkflowsRepository>;
