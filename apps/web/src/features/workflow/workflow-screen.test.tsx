@@ -310,7 +310,15 @@ describe('the workflow screen', () => {
     );
     const server = fakeServer([
       ok(held),
-      ok(answer({ code: 'WaitTaskSelection', version: 3, prompt: { key: 'tasks', params: {} } })),
+      ok(
+        answer({
+          code: 'InitialState',
+          version: 0,
+          prompt: { key: 'closed', params: {} },
+          options: { canClose: false },
+        }),
+      ),
+      ok(held),
     ]);
     await renderWorkflow('placing', server.process, { services: { session } });
     expect(screen.getByTestId('workflow-task').textContent).toContain('2 из 5');
@@ -320,6 +328,14 @@ describe('the workflow screen', () => {
     await userEvent.click(screen.getByTestId('workflow-close-confirm'));
     await waitFor(() => expect(server.sent).toHaveLength(2));
     expect(server.sent[1]?.action).toEqual({ code: 'Closed' });
+    // Closed: the shared «closed» prompt and a fresh start by Refresh.
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-main').textContent).toBe('Процесс закрыт'),
+    );
+    expect(screen.queryByTestId('workflow-close')).toBeNull();
+    await userEvent.click(screen.getByTestId('workflow-refresh'));
+    await waitFor(() => expect(server.sent).toHaveLength(3));
+    expect(server.sent[2]).toMatchObject({ action: { code: 'Refresh' } });
   });
 
   it('403 or 404: «Процесс недоступен» with f-0004 and a retry', async () => {

@@ -159,9 +159,7 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
     if (state?.code === 'WaitAuthentication') send({ code: 'Refresh' });
   });
 
-  const promptText = state
-    ? promptOf(state, ns, i18n.t as unknown as DynamicT, t as unknown as DynamicT)
-    : t('loading');
+  const promptText = state ? promptOf(state, ns, i18n.t as unknown as DynamicT) : t('loading');
   const expects =
     state && state.expects.length > 0
       ? t('expects', {
@@ -233,10 +231,10 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
               isPrimary
             />
           ) : null}
-          {state?.code === 'WaitAuthentication' ? (
+          {state?.code === 'WaitAuthentication' || state?.code === 'InitialState' ? (
             <ActionButton
               testId="workflow-refresh"
-              label={t('refresh')}
+              label={state.code === 'InitialState' ? t('restart') : t('refresh')}
               disabled={isBusy}
               onClick={() => send({ code: 'Refresh' })}
             />
@@ -298,12 +296,18 @@ function viewOf(snapshot: SnapshotFrom<WorkflowMachine> | null): string {
 
 /**
  * The prompt (part 1 §2: each route loads its namespace): the route's `prompt.<key>` with the
- * answer's parameters, else the shared text of the state code.
+ * answer's parameters, else the shared one (the keys of every workflow: authentication,
+ * closed), else the shared text of the state code (docs/DECISIONS.md "Guided workflows", prompt
+ * keys).
  */
-function promptOf(state: WorkflowCurrentState, ns: string, t: DynamicT, shared: DynamicT): string {
-  return t(`${ns}:prompt.${state.prompt.key}`, {
-    ...state.prompt.params,
-    defaultValue: shared(`state.${state.code}`),
+function promptOf(state: WorkflowCurrentState, ns: string, t: DynamicT): string {
+  const { key, params } = state.prompt;
+  return t(`${ns}:prompt.${key}`, {
+    ...params,
+    defaultValue: t(`workflow:prompt.${key}`, {
+      ...params,
+      defaultValue: t(`workflow:state.${state.code}`),
+    }),
   });
 }
 
