@@ -34,7 +34,7 @@ async function expectLayoutFits(page: Page, target: Locator) {
 }
 
 freshTest(
-  'places a box and a returnable box into cells; a wrong kind is refused; a reload resumes; both sizes fit',
+  'places a box and a returnable box into cells; a wrong kind is refused; a reload resumes; a lost answer applies once; both sizes fit',
   async ({ page, baseURL, scanner }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(HANDHELD);
@@ -90,6 +90,36 @@ freshTest(
       await page.getByTestId('workflow-skip').click();
       await expectState(page, 'WaitBox');
       await expect(prompt(page)).toHaveText('Сканируйте короб или оборотную тару');
+    });
+
+    await test.step('the answer lost after the server placed the box: resent once, a repeat', async () => {
+      await scanner.scan('_34717-163');
+      await expectState(page, 'WaitCell');
+      const sent: string[] = [];
+      const repeats: boolean[] = [];
+      let isFirst = true;
+      await page.route('**/placing/process', async (route) => {
+        sent.push(route.request().headers()['x-operation-id'] ?? '');
+        if (!isFirst) {
+          const response = await route.fetch();
+          repeats.push(((await response.json()) as { isRepeat: boolean }).isRepeat);
+          await route.fulfill({ response });
+          return;
+        }
+        isFirst = false;
+        await route.fetch(); // the server places the box
+        await route.abort('connectionreset'); // and the answer never arrives
+      });
+      await scanner.scan('=34717-7-d-03');
+      await expect(page.getByTestId('prompt-error-text')).toHaveText(
+        'Нет связи с сервером: действие повторится, когда связь вернётся',
+      );
+      await expectState(page, 'WaitBox');
+      await expect(page.getByTestId('prompt-error')).toHaveCount(0);
+      expect(sent).toHaveLength(2);
+      expect(new Set(sent).size).toBe(1);
+      expect(repeats).toEqual([true]);
+      await page.unroute('**/placing/process');
     });
   },
 );
