@@ -1,37 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../../fixtures';
 import { freshTest } from '../demo/demo.fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
-import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
+import { DESKTOP, HANDHELD } from '../shell/handheld.helpers';
 import { recordCalls, recordToasts, soundMarks } from '../shell/page-records.helpers';
+import { expectLayoutFits, expectState, prompt } from './workflows.helpers';
 
 // The placing workflow (guided workflows part 1; docs/DECISIONS.md "Guided workflows", the
 // step table of placing and the screen) against the real server and the demo of docs/DEMO.md:
 // box _34717-163 and returnable box _R34717-12 in no cell, empty cells 7-d-01…7-d-06.
-
-const screenOf = (page: Page) => page.getByTestId('workflow-screen');
-const prompt = (page: Page) => page.getByTestId('prompt-main');
-
-/** Waits for the screen in `code` with nothing on its way. */
-async function expectState(page: Page, code: string) {
-  await expect(screenOf(page)).toHaveAttribute('data-state', code);
-  await expect(screenOf(page)).toHaveAttribute('data-view', 'ready');
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** No toast covers the prompt, and nothing needs a sideways scroll. */
-async function expectLayoutFits(page: Page, target: Locator) {
-  expect(await horizontalProblems(page)).toEqual([]);
-  const promptBox = await target.boundingBox();
-  if (!promptBox) throw new Error('no prompt');
-  for (const toast of await page.getByTestId('toast').all()) {
-    const box = await toast.boundingBox();
-    if (box) expect(overlaps(box, promptBox), 'a toast over the prompt').toBe(false);
-  }
-}
 
 freshTest(
   'places a box and a returnable box into cells; a wrong kind is refused; a reload resumes; a lost answer applies once; both sizes fit',
