@@ -78,6 +78,11 @@ export function ItemsList(props: {
                 {t(`itemState.${item.state}`)}
               </span>
             </span>
+            {item.barcode !== item.title ? (
+              <span className={styles.muted} data-testid="workflow-item-barcode">
+                {item.barcode}
+              </span>
+            ) : null}
             {item.subtitle ? <span className={styles.muted}>{item.subtitle}</span> : null}
             {item.location ? (
               <span data-testid="workflow-item-location">{item.location}</span>
