@@ -157,6 +157,28 @@ describe('workflow machine', () => {
     expect(fake.toasts).toEqual([{ kind: 'code', code: 'f-0003', message: null }]);
   });
 
+  it('a 409 of an effect (a box closed meanwhile) is a refusal, not a state changed elsewhere', async () => {
+    const closed = answer('WaitCell', 2, {
+      result: {
+        sounds: ['err'],
+        notification: { status: 'error', content: 'Короб закрыт' },
+        print: [],
+      },
+    });
+    const fake = fakePorts([
+      result(answer('WaitBox', 1)),
+      result(answer('WaitCell', 2)),
+      result(closed, { isSuccess: false, errorCode: 409, status: 409, message: 'Короб закрыт' }),
+    ]);
+    const machine = start(fake.ports);
+    await machine.settled();
+    await machine.send('_34717-123', '=34717-7-d-01');
+    expect(machine.context().error).toEqual({ code: 'f-0002', message: 'Короб закрыт' });
+    expect(fake.toasts).toEqual([
+      { kind: 'server', status: 'error', content: 'Короб закрыт', isMuteErrorSound: true },
+    ]);
+  });
+
   it('409 on the first Refresh: the real state of the run, f-0003', async () => {
     const fake = fakePorts([
       result(answer('WaitCell', 3), { isSuccess: false, errorCode: 409, status: 409 }),

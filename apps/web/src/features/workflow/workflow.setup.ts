@@ -78,15 +78,18 @@ const WAIT_WORKPLACE = 'WaitWorkplace';
 export type AnswerKind = 'accepted' | 'stale' | 'refused' | 'unavailable' | 'lost';
 
 /**
- * Reads an answer: a retryable 503 is a lost connection (the same operation again), 409 a
- * state changed elsewhere (its answer holds the run's real state), 403 and 404 a workflow
+ * Reads an answer: a retryable 503 is a lost connection (the same operation again), 409 with
+ * the run's real state and no error notification a state changed elsewhere, 403 and 404 a workflow
  * this user cannot run (docs/DECISIONS.md "Guided workflows").
  */
 export function kindOf(result: CallResult<WorkflowAnswer>): AnswerKind {
   const code = result.errorCode === null ? null : Number(result.errorCode);
   if (result.isSuccess && result.operationObject) return 'accepted';
   if (result.status === 503 || code === 503) return 'lost';
-  if ((result.status === 409 || code === 409) && result.operationObject) return 'stale';
+  // Only the engine's own stale check answers with an info notification; a 409 of an effect (a
+  // box closed meanwhile) is a refusal like any other.
+  const isStale = result.operationObject?.result.notification?.status !== 'error';
+  if ((result.status === 409 || code === 409) && result.operationObject && isStale) return 'stale';
   if ([403, 404].includes(result.status) || code === 403 || code === 404) return 'unavailable';
   return 'refused';
 }
