@@ -51,6 +51,7 @@ test('signed out: sign-in, the check page, the browser notice, the home page', a
 const GROUPS: Record<string, string[]> = {
   'scan flows': ['/sorting', '/returns', '/deconsolidation', '/vision', '/audit', '/time-tracking'],
   'picking and documents': ['/picking', '/inbound', '/shipment', '/documents-flow'],
+  'guided workflows': ['/print-box-sticker', '/placing', '/consolidation'],
   'directories and the rest': [
     '/dimensions',
     '/returnable-boxes',

@@ -23,10 +23,14 @@ import type topology from '../features/topology/locales/ru.json';
 import type userAuth from '../features/user-auth/locales/ru.json';
 import type users from '../features/users/locales/ru.json';
 import type vision from '../features/vision/locales/ru.json';
+import type workflow from '../features/workflow/routes/workflow/locales/ru.json';
 import type workflowRoute from '../features/workflow/routes/cargo-picking/locales/ru.json';
 import type { WorkflowRoute } from '../features/workflow/workflow-routes';
 
-/** Each workflow route's own namespace; all have the keys of the first (catalogues.test.ts). */
+/**
+ * Each workflow route's own namespace: all have the keys of the first, and each the
+ * `prompt.<key>` texts of its workflow, read by the key the server answers (catalogues.test.ts).
+ */
 type WorkflowRouteResources = Record<WorkflowRoute, typeof workflowRoute>;
 
 /** The namespaces of the app and their (ru) catalogues. */
@@ -54,6 +58,7 @@ export interface I18nResources extends WorkflowRouteResources {
   'user-auth': typeof userAuth;
   users: typeof users;
   vision: typeof vision;
+  workflow: typeof workflow;
 }
 
 /** A namespace of a route area. */

@@ -128,7 +128,8 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/stickering-redirect-catch/stickering-page'),
   },
   // Spec part 1 §2: the thirteen workflow routes render one feature, each with its own
-  // namespace (features/workflow/routes/<namespace>/locales).
+  // namespace (features/workflow/routes/<namespace>/locales); the screen finds the route's
+  // workflow in its route table and loads its shared `workflow` texts itself.
   ...WORKFLOW_ROUTES.map((ns): AppRoute => ({
     path: `/${ns}`,
     ns,

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import type { Locale } from '@sorting/domain';
 import { LocaleProvider } from '../shell/i18n';
-import { ShellServicesProvider } from '../shell/shell-services';
+import { ShellServicesProvider, type ShellServices } from '../shell/shell-services';
 import type { SoundName } from '../shell/sounds/sound-names';
 import { renderWithI18n } from './render';
 import { createTestServices, shownToasts } from './services';
@@ -17,14 +17,18 @@ import { createTestServices, shownToasts } from './services';
 export async function renderScanScreen(options: {
   path: string;
   Screen: ComponentType;
-  namespace: string;
+  /** The screen's namespace, or its namespaces (a route's and a shared one). */
+  namespace: string | string[];
   rootTestId: string;
   locale?: Locale;
+  /** Shell services of the test's own (a signed-in user, a printer). */
+  services?: Partial<ShellServices>;
 }) {
   const locale = options.locale ?? 'ru';
   const played: SoundName[] = [];
   const services = createTestServices({
     sounds: { play: (name) => void played.push(name), setMuted: () => undefined },
+    ...options.services,
   });
   const router = createMemoryRouter([{ path: options.path, Component: options.Screen }], {
     initialEntries: [options.path],
@@ -36,7 +40,7 @@ export async function renderScanScreen(options: {
       </LocaleProvider>
     </ShellServicesProvider>,
     locale,
-    [options.namespace],
+    typeof options.namespace === 'string' ? [options.namespace] : options.namespace,
   );
   const root = await screen.findByTestId(options.rootTestId);
   const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));

@@ -1,0 +1,35 @@
+import type { WorkflowName } from '@sorting/contracts';
+import type { WorkflowRoute } from './workflow-routes';
+
+/**
+ * The workflow route table (docs/DECISIONS.md "Guided workflows", the route ↔ workflowName
+ * table): one line per route of spec part 1 §2 with the workflow it runs (`{workflowName}` of
+ * the process call; part 1 §1 names ten types for thirteen routes, the mapping is ours). Read
+ * by the lazy screen only, so the first screen carries the route names alone.
+ */
+export const WORKFLOW_OF_ROUTE = {
+  'cargo-picking': 'boxes-transit-picking',
+  'cargo-picking-v2': 'boxes-transit-picking-v2',
+  loading: 'boxes-transit-loading',
+  'loading-v2': 'boxes-transit-loading-v2',
+  'place-to-storage': 'place-to-storage',
+  'receipt-cargo': 'receipt-cargo',
+  consolidation: 'consolidating',
+  'parcel-picking-in-storage': 'parcel-picking-in-storage',
+  'print-box-sticker': 'print-box-sticker',
+  'parcels-picking': 'parcels-picking',
+  'parcels-placing': 'parcel-placing',
+  packing: 'packing',
+  placing: 'placing',
+} as const satisfies Record<WorkflowRoute, WorkflowName>;
+
+/** A route with the workflow it runs. */
+export interface WorkflowRouteLine {
+  route: WorkflowRoute;
+  workflow: WorkflowName;
+}
+
+/** The line of a route. */
+export function lineOf(route: WorkflowRoute): WorkflowRouteLine {
+  return { route, workflow: WORKFLOW_OF_ROUTE[route] };
+}

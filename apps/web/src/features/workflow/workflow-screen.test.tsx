@@ -1,0 +1,364 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '@sorting/domain';
+import type { PrintRequest } from '../../shell';
+import { createSessionStore } from '../../shell/session/session-store';
+import type { ShellServices } from '../../shell/shell-services';
+import { result } from '../../test/call-result';
+import { renderScanScreen } from '../../test/render-screen';
+import { workflowAnswer } from './workflow.fixture';
+import type { WorkflowAnswer, WorkflowCall, WorkflowRequest } from './workflow.types';
+import { lineOf } from './workflow-route-table';
+import type { WorkflowRoute } from './workflow-routes';
+import { WorkflowScreen } from './workflow-screen';
+
+// Spec part 1 §3, §4, §9; docs/DECISIONS.md "Guided workflows": the one workflow screen.
+
+const answer = workflowAnswer;
+
+/** A fake server: each call answers the next of `replies` (a function sees the request). */
+function fakeServer(replies: ((request: WorkflowRequest) => ReturnType<WorkflowCall>)[]) {
+  const sent: WorkflowRequest[] = [];
+  const process: WorkflowCall = async (request) => {
+    sent.push(request);
+    const reply = replies.shift();
+    if (!reply) throw new Error('no reply left');
+    return reply(request);
+  };
+  return { process, sent };
+}
+
+const ok = (value: WorkflowAnswer) => async () => result(value);
+
+async function renderWorkflow(
+  route: WorkflowRoute,
+  process: WorkflowCall,
+  options: { locale?: Locale; services?: Partial<ShellServices> } = {},
+) {
+  const Screen = () => <WorkflowScreen line={lineOf(route)} process={process} />;
+  const rendered = await renderScanScreen({
+    path: `/${route}`,
+    Screen,
+    namespace: [route, 'workflow'],
+    rootTestId: 'workflow-screen',
+    ...options,
+  });
+  await rendered.waitView('ready');
+  const root = screen.getByTestId('workflow-screen');
+  return { ...rendered, stateCode: () => root.dataset.state };
+}
+
+const placingBox = answer({
+  code: 'WaitBox',
+  version: 1,
+  prompt: { key: 'placingBox', params: {} },
+  expects: ['box', 'container'],
+});
+
+describe('the workflow screen', () => {
+  it('shows the route prompt and what is expected; a scan goes as BarcodeScanned', async () => {
+    const server = fakeServer([
+      ok(placingBox),
+      ok(
+        answer(
+          {
+            code: 'WaitCell',
+            version: 2,
+            prompt: { key: 'placingCellForBox', params: { barcode: '_34717-123' } },
+            expects: ['cell'],
+            options: { canSkip: true },
+          },
+          {
+            result: {
+              sounds: ['ok-new'],
+              notification: { status: 'success', content: 'Короб _34717-123 принят' },
+              print: [],
+            },
+          },
+        ),
+      ),
+      ok(placingBox),
+    ]);
+    const view = await renderWorkflow('placing', server.process);
+    expect(view.stateCode()).toBe('WaitBox');
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Сканируйте короб или оборотную тару',
+    );
+    expect(screen.getByTestId('prompt-extra').textContent).toBe('Ожидается: короб, оборотная тара');
+    expect(screen.queryByTestId('workflow-skip')).toBeNull();
+
+    await view.scan('_34717-123');
+    await waitFor(() => expect(view.stateCode()).toBe('WaitCell'));
+    expect(server.sent[1]).toEqual({
+      currentState: { code: 'WaitBox', runId: 5, version: 1 },
+      action: { code: 'BarcodeScanned', barcode: '_34717-123' },
+    });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Сканируйте ячейку для короба _34717-123',
+    );
+    expect(view.played).toContain('ok-new');
+    expect(view.toasts()).toContainEqual({ status: 'ok', content: 'Короб _34717-123 принят' });
+
+    await userEvent.click(screen.getByTestId('workflow-skip'));
+    await waitFor(() => expect(view.stateCode()).toBe('WaitBox'));
+    expect(server.sent[2]?.action).toEqual({ code: 'SkipClick' });
+  });
+
+  it('a prompt key the route does not know falls back to the state text', async () => {
+    const server = fakeServer([
+      ok(answer({ code: 'WaitCell', version: 1, prompt: { key: 'unknownKey', params: {} } })),
+    ]);
+    await renderWorkflow('placing', server.process, { locale: 'en' });
+    expect(screen.getByTestId('prompt-main').textContent).toBe('Scan the cell');
+  });
+
+  it('picks the sticker count by button or typed, within the range, and prints the labels', async () => {
+    const printed: PrintRequest[] = [];
+    const devices = {
+      load: async () => ({
+        printer: {
+          print: async (request: PrintRequest) => {
+            printed.push(request);
+            return { status: 'printed', channel: 'local', jobId: String(printed.length) };
+          },
+        },
+      }),
+    } as unknown as ShellServices['devices'];
+    const countState = answer({
+      code: 'WaitStickerCount',
+      version: 1,
+      prompt: { key: 'stickerCount', params: {} },
+      options: { count: { min: 1, max: 50 } },
+    });
+    const label = (number: string) => ({
+      barcodeName: 'box' as const,
+      barcodeData: [{ name: 'number', value: number }],
+      copies: 1,
+    });
+    const server = fakeServer([
+      ok(countState),
+      ok(
+        answer({
+          code: 'WaitSizeAndPrint',
+          version: 2,
+          prompt: { key: 'sizeAndPrint', params: { count: 3 } },
+          expects: ['dt'],
+          options: { canSkip: true },
+        }),
+      ),
+      ok({
+        ...countState,
+        currentState: { ...countState.currentState, version: 3 },
+        result: { sounds: ['ok-new'], notification: null, print: [label('35'), label('36')] },
+      }),
+      ok({ ...countState, currentState: { ...countState.currentState, version: 4 } }),
+    ]);
+    const view = await renderWorkflow('print-box-sticker', server.process, {
+      services: { devices },
+    });
+    const counts = within(screen.getByTestId('workflow-counts')).getAllByRole('button');
+    expect(counts.map((button) => button.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+    await userEvent.click(screen.getByTestId('workflow-count-3'));
+    await waitFor(() => expect(view.stateCode()).toBe('WaitSizeAndPrint'));
+    expect(server.sent[1]?.action).toEqual({ code: 'StickerCountSelected', count: 3 });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Сканируйте типоразмер коробов: 3 шт., или пропустите',
+    );
+
+    await userEvent.click(screen.getByTestId('workflow-skip'));
+    await waitFor(() => expect(printed).toHaveLength(2));
+    expect(printed.map((request) => request.barcodeData[0]?.value)).toEqual(['35', '36']);
+
+    // Typed: beyond the range the button stays off; within it the count goes.
+    const input = screen.getByTestId('workflow-count-input');
+    await userEvent.type(input, '51');
+    expect((screen.getByTestId('workflow-count-submit') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(input);
+    await userEvent.type(input, '12{Enter}');
+    await waitFor(() => expect(server.sent).toHaveLength(4));
+    expect(server.sent[3]?.action).toEqual({ code: 'StickerCountSelected', count: 12 });
+  });
+
+  it('shows the items, Place offered, and per-item Revert', async () => {
+    const where = answer(
+      {
+        code: 'WaitWhere',
+        version: 4,
+        prompt: {
+          key: 'consolidationWhere',
+          params: { parcel: 'P440002', box: '_34717-121', cell: '7-c-01', destination: 'Омск' },
+        },
+        expects: ['cell', 'box'],
+        options: { canPlace: true, canSkip: true },
+      },
+      {
+        items: [
+          {
+            itemId: 'p1',
+            kind: 'parcel',
+            barcode: 'P440001',
+            title: 'P440001',
+            subtitle: null,
+            location: '7-c-01',
+            quantity: 1,
+            doneQuantity: 1,
+            state: 'done',
+            isCurrent: false,
+          },
+          {
+            itemId: 'p2',
+            kind: 'parcel',
+            barcode: 'P440002',
+            title: 'P440002',
+            subtitle: null,
+            location: '1-c-02',
+            quantity: 1,
+            doneQuantity: 0,
+            state: 'waiting',
+            isCurrent: true,
+          },
+        ],
+      },
+    );
+    const server = fakeServer([ok(where), ok(where), ok(where)]);
+    const view = await renderWorkflow('consolidation', server.process);
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Посылку P440002 — в короб _34717-121, ячейка 7-c-01',
+    );
+    const items = screen.getAllByTestId('workflow-item');
+    expect(
+      items.map((item) => [item.dataset.item, item.dataset.state, item.dataset.current]),
+    ).toEqual([
+      ['p1', 'done', 'false'],
+      ['p2', 'waiting', 'true'],
+    ]);
+    await userEvent.click(within(items[0] as HTMLElement).getByTestId('workflow-item-revert'));
+    await waitFor(() => expect(server.sent).toHaveLength(2));
+    expect(server.sent[1]?.action).toEqual({ code: 'ItemReverted', itemId: 'p1' });
+    await view.waitView('ready');
+    await userEvent.click(screen.getByTestId('workflow-place'));
+    await waitFor(() => expect(server.sent).toHaveLength(3));
+    expect(server.sent[2]?.action).toEqual({ code: 'PlaceClick' });
+  });
+
+  it('a refusal keeps the state and shows its text; 409 says the screen was updated', async () => {
+    const refusal = answer(
+      { code: 'WaitBox', version: 1, prompt: { key: 'placingBox', params: {} } },
+      {
+        result: {
+          sounds: ['err'],
+          notification: { status: 'error', content: 'Ожидается: короб или оборотная тара' },
+          print: [],
+        },
+      },
+    );
+    const server = fakeServer([
+      ok(placingBox),
+      async () => result(refusal, { isSuccess: false, errorCode: 1, message: 'Ожидается: короб' }),
+      async () =>
+        result(
+          answer({
+            code: 'WaitCell',
+            version: 9,
+            prompt: { key: 'placingCellForBox', params: { barcode: '_34717-122' } },
+          }),
+          { isSuccess: false, errorCode: 409, status: 409 },
+        ),
+    ]);
+    const view = await renderWorkflow('placing', server.process);
+    await view.scan('7-d-01');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-error-text').textContent).toBe(
+        'Ожидается: короб или оборотная тара',
+      ),
+    );
+    expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0002');
+    expect(view.stateCode()).toBe('WaitBox');
+    expect(view.played).toContain('err');
+
+    await view.scan('_34717-123');
+    await waitFor(() => expect(view.stateCode()).toBe('WaitCell'));
+    expect(view.toasts()).toContainEqual({
+      status: 'info',
+      content: 'Состояние изменилось на другом устройстве — экран обновлён',
+    });
+    expect(screen.queryByTestId('prompt-error')).toBeNull();
+  });
+
+  it('asks before closing while the worker holds a task, then sends Closed', async () => {
+    const session = createSessionStore();
+    session.setUser({ userId: '7', number: '7', userName: 'Иванов', defaultWarehouseNumber: '1' });
+    const held = answer(
+      { code: 'WaitItem', version: 2, prompt: { key: 'pick', params: {} } },
+      {
+        tasks: [
+          { taskId: 't1', title: 'Задание 1', subtitle: null, total: 5, done: 2, heldBy: 'Иванов' },
+        ],
+      },
+    );
+    const server = fakeServer([
+      ok(held),
+      ok(
+        answer({
+          code: 'InitialState',
+          version: 0,
+          prompt: { key: 'closed', params: {} },
+          options: { canClose: false },
+        }),
+      ),
+      ok(held),
+    ]);
+    await renderWorkflow('placing', server.process, { services: { session } });
+    expect(screen.getByTestId('workflow-task').textContent).toContain('2 из 5');
+    await userEvent.click(screen.getByTestId('workflow-close'));
+    expect(server.sent).toHaveLength(1);
+    expect(screen.getByText('Закрыть процесс?')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('workflow-close-confirm'));
+    await waitFor(() => expect(server.sent).toHaveLength(2));
+    expect(server.sent[1]?.action).toEqual({ code: 'Closed' });
+    // Closed: the shared «closed» prompt and a fresh start by Refresh.
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-main').textContent).toBe('Процесс закрыт'),
+    );
+    expect(screen.queryByTestId('workflow-close')).toBeNull();
+    await userEvent.click(screen.getByTestId('workflow-refresh'));
+    await waitFor(() => expect(server.sent).toHaveLength(3));
+    expect(server.sent[2]).toMatchObject({ action: { code: 'Refresh' } });
+  });
+
+  it('403 or 404: «Процесс недоступен» with f-0004 and a retry', async () => {
+    const server = fakeServer([
+      async () => result<WorkflowAnswer>(null, { errorCode: 404, status: 404, message: 'x' }),
+      ok(placingBox),
+    ]);
+    const Screen = () => (
+      <WorkflowScreen line={{ route: 'placing', workflow: 'placing' }} process={server.process} />
+    );
+    const view = await renderScanScreen({
+      path: '/placing',
+      Screen,
+      namespace: ['placing', 'workflow'],
+      rootTestId: 'workflow-screen',
+    });
+    await view.waitView('unavailable');
+    expect(screen.getByTestId('prompt-error-text').textContent).toBe('Процесс недоступен');
+    expect(screen.getByTestId('prompt-error-code').textContent).toBe('f-0004');
+    await act(async () => screen.getByTestId('workflow-retry').click());
+    await view.waitView('ready');
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Сканируйте короб или оборотную тару',
+    );
+  });
+});
