@@ -332,6 +332,17 @@ describe('consolidating', () => {
       '/deconsolidating-api/v1/MSK-SC1/Consolidating/_34717-161',
     );
     expect(shown.json()).toMatchObject({ IsSuccess: true, OperationObject: { IsCompleted: true } });
+
+    // /vision names the workflow of the step: «помещено в ячейку 7-c-01 · консолидация».
+    const vision = await worker.call('POST', '/vision-api/v1/MSK-SC1/VisionFragment/boxes', {
+      barcode: 'P440002',
+    });
+    const history = vision.json().OperationObject.visionFragments;
+    expect(history.find((step: { kind: string }) => step.kind === 'parcel.moved')).toMatchObject({
+      cellName: '7-c-01',
+      boxNumber: 161,
+      workflow: 'consolidating',
+    });
   });
 });
 

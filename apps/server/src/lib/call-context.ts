@@ -56,6 +56,11 @@ export interface CallContext {
    * service answers its own not-found).
    */
   warehouse: RouteWarehouse | null;
+  /**
+   * The guided workflow whose step makes this call's changes (sorting's door sets it): the
+   * events they record name it (docs/DECISIONS.md "Guided workflows"). Absent elsewhere.
+   */
+  workflow?: string;
 }
 
 /** What a handler of a public route knows of its caller: a session is optional there. */
@@ -79,4 +84,9 @@ export type CentreCallContext = CallContext & { sortingCenterId: number };
 export function centreCallOf(call: CallContext): CentreCallContext {
   if (call.sortingCenterId === null) throw new Error('a sorting centre route without its centre');
   return { ...call, sortingCenterId: call.sortingCenterId };
+}
+
+/** What an event's payload adds when a guided workflow's step made it: the workflow's name. */
+export function byWorkflow(context: Pick<CallContext, 'workflow'>): { workflow?: string } {
+  return context.workflow === undefined ? {} : { workflow: context.workflow };
 }

@@ -237,6 +237,11 @@ export interface TVisionFragment {
   boxNumber: number | null;
   cellName: string | null;
   comment: string | null;
+  /**
+   * The guided workflow whose step made it (a WORKFLOW_NAMES name, «· консолидация» on
+   * /vision; docs/DECISIONS.md "Guided workflows"); null for a step of the other screens.
+   */
+  workflow: string | null;
 }
 
 /** Spec part 2 §7 vision: `POST /vision-api/v1/{warehouse}/VisionFragment/boxes` answer. */

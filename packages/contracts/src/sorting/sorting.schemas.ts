@@ -188,6 +188,7 @@ export const ZVisionFragments = exactly<TVisionFragments>()(
         boxNumber: int().nullable(),
         cellName: z.string().nullable(),
         comment: z.string().nullable(),
+        workflow: z.string().nullable(),
       }),
     ),
   }),

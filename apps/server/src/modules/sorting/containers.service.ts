@@ -9,7 +9,12 @@ import {
 } from '@sorting/contracts';
 import { formatDimensions } from '@sorting/domain';
 import type { Db } from '../../db/database.js';
-import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
+import {
+  byWorkflow,
+  type CallContext,
+  type RepositoryFactory,
+  type RouteWarehouse,
+} from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { operationsOver, type OperationOutcome } from '../../db/operations.js';
 import { authorise, presentReturnableBox } from './sorting.presenter.js';
@@ -36,6 +41,7 @@ function presentFragment(row: UnitEventRow): TVisionFragment {
     boxNumber: typeof payload.boxNumber === 'number' ? payload.boxNumber : null,
     cellName: text(payload.cellName) ?? text(payload.locationName),
     comment: text(payload.comment),
+    workflow: text(payload.workflow),
   };
 }
 
@@ -164,6 +170,7 @@ export function createContainersService(deps: {
             locationCode: request.LocationCode,
             locationName,
             fromLocationCode: row.locationCode,
+            ...byWorkflow(context),
           },
           [row.barcode, request.ExternalBarcode],
         );

@@ -18,7 +18,7 @@ import {
   type OperationOutcome,
 } from '../../db/operations.js';
 import type { MessageKey } from '../../i18n/messages.js';
-import type { CallContext, RepositoryFactory } from '../../lib/call-context.js';
+import { byWorkflow, type CallContext, type RepositoryFactory } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import { pickingHoldRefusal } from './picking-hold.js';
 import { authorise, notFound, parcelNotFound } from './sorting.presenter.js';
@@ -329,6 +329,7 @@ export function createMovesService(deps: {
           fromBoxId: parcel.boxId,
           sortingKey,
           isBoxClosed: isClosed,
+          ...byWorkflow(context),
         },
         units: [parcel.number, box.barcode, cell?.barcode],
       },
@@ -399,6 +400,7 @@ export function createMovesService(deps: {
         cellId: cell.id,
         cellName: cell.name,
         fromCellId: box.cellId,
+        ...byWorkflow(context),
       },
       [box.barcode, cell.barcode],
     );

@@ -209,7 +209,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
     word: Word,
   ): Promise<TWorkflowAnswer> {
     const repository = deps.repository(tx);
-    const door = deps.sortingDoor(tx, call);
+    // The step's changes name their workflow in their events («· консолидация» on /vision).
+    const door = deps.sortingDoor(tx, { ...call, workflow: workflow.definition.name });
     const ports = { door, repository };
     const now = deps.now();
     const { definition } = workflow;

@@ -23,7 +23,9 @@ const HISTORY: TVisionFragment[] = [
     boxNumber: 111,
     cellName: '7-a-01',
     comment: null,
+    workflow: null,
   },
+
   {
     eventId: 19,
     dateUtc: '2026-11-26T10:00:00.000Z',
@@ -36,6 +38,20 @@ const HISTORY: TVisionFragment[] = [
     boxNumber: null,
     cellName: null,
     comment: 'ручная проверка',
+    workflow: null,
+  },
+  {
+    eventId: 18,
+    dateUtc: '2026-11-26T09:55:00.000Z',
+    kind: 'parcel.moved',
+    userId: 3,
+    userName: 'Иванов Иван',
+    warehouseNumber: 34717,
+    parcelNumber: 'P420001',
+    boxNumber: 121,
+    cellName: '7-c-01',
+    comment: null,
+    workflow: 'consolidating',
   },
 ];
 
@@ -76,9 +92,15 @@ describe('VisionScreen', () => {
     expect(texts('vision-event-kind')).toEqual([
       'Короб расконсолидирован',
       'future.kindручная проверка',
+      'Посылка перемещена',
     ]);
-    // The unit looked up is the heading, not repeated in its own rows.
-    expect(texts('vision-event-place')).toEqual(['ячейка 7-a-01 · короб _34717-111', '—']);
+    // The unit looked up is the heading, not repeated in its own rows; a guided workflow's
+    // step names its workflow.
+    expect(texts('vision-event-place')).toEqual([
+      'ячейка 7-a-01 · короб _34717-111',
+      '—',
+      'ячейка 7-c-01 · короб _34717-121 · консолидация',
+    ]);
     expect(played).toContain('ok-new');
     expect(toasts()).toEqual([]);
 
@@ -118,5 +140,6 @@ describe('VisionScreen', () => {
     await waitView('visionUnitInfo');
     expect(texts('vision-event-kind')[0]).toBe('Box deconsolidated');
     expect(texts('vision-event-place')[0]).toBe('cell 7-a-01 · box _34717-111');
+    expect(texts('vision-event-place')[2]).toBe('cell 7-c-01 · box _34717-121 · consolidation');
   });
 });

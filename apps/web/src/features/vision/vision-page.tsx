@@ -184,6 +184,9 @@ function placeOf(
   if (box && box !== barcode) parts.push(t('box', { barcode: box }));
   if (fragment.parcelNumber && fragment.parcelNumber !== barcode)
     parts.push(t('parcel', { number: fragment.parcelNumber }));
+  // The guided workflow whose step it was («· консолидация»); an unknown name as it comes.
+  if (fragment.workflow)
+    parts.push(t(`workflows.${fragment.workflow}`, { defaultValue: fragment.workflow }));
   return parts.length === 0 ? '—' : parts.join(' · ');
 }
 

@@ -30,6 +30,7 @@ const MOVED: TVisionFragment = {
   boxNumber: 5,
   cellName: '1-a-01',
   comment: null,
+  workflow: null,
 };
 
 function createFakeServer() {
