@@ -13,6 +13,7 @@ import { DELIVERY_ROUTES, PICKING_DELIVERY_ROUTES } from '../delivery/delivery.r
 import { PICKING_PAYMENT_ROUTES } from '../picking/picking-payment.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
+import { TOPOLOGY_ROUTES } from '../topology/topology.routes.js';
 import type { RouteMap } from '../routing/route.js';
 
 /**
@@ -38,4 +39,5 @@ export const ROUTE_MAPS = {
   picking: { ...PICKING_ROUTES, ...PICKING_DELIVERY_ROUTES, ...PICKING_PAYMENT_ROUTES },
   delivery: DELIVERY_ROUTES,
   audit: AUDIT_ROUTES,
+  topology: TOPOLOGY_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -17,6 +17,7 @@ import { DELIVERY_SCHEMAS, PICKING_DELIVERY_SCHEMAS } from '../delivery/delivery
 import { PICKING_PAYMENT_SCHEMAS } from '../picking/picking-payment.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
+import { TOPOLOGY_SCHEMAS } from '../topology/topology.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from '../routing/route.js';
 
@@ -41,4 +42,5 @@ export const SCHEMA_MAPS = {
   picking: { ...PICKING_SCHEMAS, ...PICKING_DELIVERY_SCHEMAS, ...PICKING_PAYMENT_SCHEMAS },
   delivery: DELIVERY_SCHEMAS,
   audit: AUDIT_SCHEMAS,
+  topology: TOPOLOGY_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
