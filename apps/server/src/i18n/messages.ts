@@ -178,6 +178,8 @@ const RU = {
   deliveryUnmeasured: 'Не измерены места: {positions}',
   deliveryNotFinished: 'Доставка {id} не завершена: завершите её или пропустите',
   deliveryAlreadyFinished: 'Доставка {id} уже завершена: её нельзя пропустить',
+  topologyZoneExists: 'Зона {number} на этом складе уже есть',
+  topologyOtherCentre: 'Менять зоны и ячейки склада {number} могут только руководители его сортировочного центра',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -349,6 +351,8 @@ const EN: Record<MessageKey, string> = {
   deliveryUnmeasured: 'Packages not measured: {positions}',
   deliveryNotFinished: 'Delivery {id} is not finished: finish or skip it',
   deliveryAlreadyFinished: 'Delivery {id} is finished: it cannot be skipped',
+  topologyZoneExists: 'Zone {number} already exists in this warehouse',
+  topologyOtherCentre: 'Only the managers of its sorting centre may change the zones and cells of warehouse {number}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -124,6 +124,15 @@ const FIELD_NAMES = [
   'itemsCount',
   'pickingId',
   'deliveryId',
+  // Topology: cell and box ranges, a new zone.
+  'rowFrom',
+  'rowTo',
+  'colFrom',
+  'colTo',
+  'numberFrom',
+  'numberTo',
+  'type',
+  'name',
 ];
 
 const NASTY_STRINGS = [
