@@ -236,3 +236,24 @@ test('new boxes print with fresh numbers that boxes/search finds; a reprint skip
   const again = await agent.printer.waitForLabels(4);
   expect(await agent.printer.decodePdf(again.pdf.at(-1) ?? '')).toEqual([`_34717-${last}`]);
 });
+
+test('in English: the existing cells line, the missing-cells question, a run stopped without a printer offers to continue', async ({
+  page,
+  baseURL,
+}) => {
+  await noLocalAgent(page);
+  await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
+  await page.goto('/en/topology');
+  await page.getByTestId('topology-zone').selectOption('9');
+  await page.getByTestId('topology-col-from').fill('20');
+  await page.getByTestId('topology-col-to').fill('22');
+  await expect(page.getByTestId('topology-existing')).toHaveText('3 cells: 0 in the system, 3 not');
+  await expect(page.getByTestId('topology-create-cells')).toHaveText('Create 3 cells');
+  await page.getByTestId('topology-print-cells').click();
+  await expect(page.getByTestId('topology-missing-text')).toHaveText(
+    '3 cells do not exist yet: their labels will be refused when scanned. Print?',
+  );
+  await page.getByTestId('topology-missing-print').click();
+  await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'unavailable');
+  await expect(page.getByTestId('topology-continue')).toHaveText('Continue from 1');
+});
