@@ -179,7 +179,8 @@ const RU = {
   deliveryNotFinished: 'Доставка {id} не завершена: завершите её или пропустите',
   deliveryAlreadyFinished: 'Доставка {id} уже завершена: её нельзя пропустить',
   topologyZoneExists: 'Зона {number} на этом складе уже есть',
-  topologyOtherCentre: 'Менять зоны и ячейки склада {number} могут только руководители его сортировочного центра',
+  topologyOtherCentre:
+    'Менять зоны и ячейки склада {number} могут только руководители его сортировочного центра',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -352,7 +353,8 @@ const EN: Record<MessageKey, string> = {
   deliveryNotFinished: 'Delivery {id} is not finished: finish or skip it',
   deliveryAlreadyFinished: 'Delivery {id} is finished: it cannot be skipped',
   topologyZoneExists: 'Zone {number} already exists in this warehouse',
-  topologyOtherCentre: 'Only the managers of its sorting centre may change the zones and cells of warehouse {number}',
+  topologyOtherCentre:
+    'Only the managers of its sorting centre may change the zones and cells of warehouse {number}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

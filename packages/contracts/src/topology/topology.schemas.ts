@@ -42,7 +42,10 @@ export function cellRangeSize(range: TCellRange): number {
 const ORDERED = { message: 'from must not be after to', path: ['rowTo'] };
 
 /** `GET …/zones/{zoneNumber}/cells`: the range to read (a whole zone at most, 26 × 99). */
-export const ZCellRangeQuery = ZCellRangeFields.refine((range) => cellRangeSize(range) > 0, ORDERED);
+export const ZCellRangeQuery = ZCellRangeFields.refine(
+  (range) => cellRangeSize(range) > 0,
+  ORDERED,
+);
 /** `POST …/zones/{zoneNumber}/cells`: the range to create, at most 1,000 cells. */
 export const ZCellsCreateRequest = ZCellRangeFields.refine(
   (range) => cellRangeSize(range) > 0,
