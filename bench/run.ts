@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,picking,workflow,embedded,web,browser,documents,audit` runs some phases.
+// phase for development; `--only=write,load,picking,workflow,embedded,web,browser,documents,audit,topology` runs some phases.
 // `--only=soak` (never part of a plain run: 30 minutes) is the memory soak of bench/soak.ts;
 // `--soak-minutes=N`, `--soak-db=postgres` and `--soak-snapshots` shape it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/server-process.js';
 import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench-database.js';
 import { runAuditBench } from './audit.js';
+import { runTopologyBench } from './topology.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
 import { ensureDebianProgram } from './debian.js';
 import { runDocumentsBench } from './documents.js';
@@ -453,6 +454,27 @@ async function main(): Promise<void> {
         String(audit.sessionsWhole.p95),
         '',
         null,
+      ],
+    );
+  }
+
+  if (wants('topology')) {
+    // Zones and cells as data on PostgreSQL (docs/DECISIONS.md "Topology").
+    const topology = await runTopologyBench({ serverUrl, quick, log });
+    results.topology = topology;
+    const slowest = Math.max(...topology.createMs);
+    rows.push(
+      [
+        `topology: create up to 1,000 cells in one call, slowest of ${topology.createMs.length} (${topology.created} cells), ms`,
+        String(slowest),
+        '≤ 1000',
+        slowest <= 1000,
+      ],
+      [
+        'topology: read the cells of a 26 × 99 range p95 ms',
+        String(topology.readRange.p95),
+        '≤ 100',
+        topology.readRange.p95 <= 100,
       ],
     );
   }

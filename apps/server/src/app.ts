@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { ModuleDeps, RegisterModule } from './http/server-module.js';
 import { openSessions, registerAuth } from './modules/auth/index.js';
 import { registerAudit } from './modules/audit/index.js';
+import { registerTopology } from './modules/topology/index.js';
 import { registerCore } from './modules/core/index.js';
 import { registerDeconsolidation } from './modules/deconsolidation/index.js';
 import { deliveryHandOver, registerDelivery } from './modules/delivery/index.js';
@@ -216,6 +217,7 @@ async function registerEverything(
     registerPicking,
     registerDelivery,
     registerAudit,
+    registerTopology,
     registerDocuments,
     registerReturns,
     registerWorkflows,

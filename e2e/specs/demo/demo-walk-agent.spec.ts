@@ -32,6 +32,7 @@ test('docs/DEMO.md "Print and weigh" and "/topology" box labels through the loca
   await test.step('box labels 1…2 by number range: PDF and ZPL', async () => {
     await page.goto('/topology');
     await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');
+    await page.getByTestId('topology-box-mode-reprint').check();
     await page.getByTestId('topology-box-from').fill('1');
     await page.getByTestId('topology-box-to').fill('2');
     await page.getByTestId('topology-print-boxes').click();

@@ -122,3 +122,138 @@ test('an app nobody serves: the hub answers PrinterDisconnected, printing says "
   const body = (await response.json()) as { OperationObject: { appId: string }[] };
   expect(body.OperationObject.filter((job) => job.appId === 'NOBODY-PC')).toEqual([]);
 });
+
+const SUPERVISOR_BADGE = '~S2001-9TB4';
+
+test('a supervisor creates the cells of zone 9, prints their labels and sorting finds them; a worker creates nothing', async ({
+  page,
+  baseURL,
+  agent,
+}) => {
+  await useDeviceUrls(page, agent);
+  await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
+  await page.goto('/topology');
+  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');
+  await page.getByTestId('topology-zone').selectOption('9');
+  await page.getByTestId('topology-row-to').selectOption('b');
+  await page.getByTestId('topology-col-to').fill('5');
+  await expect(page.getByTestId('topology-existing')).toHaveText(
+    '10 ячеек: 0 есть в системе, 10 нет',
+  );
+  await page.getByTestId('topology-create-cells').click();
+  await expect(page.getByTestId('topology-existing')).toHaveText(
+    '10 ячеек: 10 есть в системе, 0 нет',
+  );
+  await page.getByTestId('topology-print-cells').click();
+  await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
+  const { pdf } = await agent.printer.waitForLabels(10);
+  const decoded = [];
+  for (const file of pdf) decoded.push(...(await agent.printer.decodePdf(file)));
+  const expected = ['a', 'b'].flatMap((row) =>
+    [1, 2, 3, 4, 5].map((col) => `=34717-9-${row}-0${col}`),
+  );
+  expect(decoded.sort()).toEqual(expected);
+
+  // Sorting finds a new cell by its printed barcode.
+  const warehouse = await page.request.post('/sorting-api/warehouses/search', {
+    headers: { 'X-Requested-With': 'sorting' },
+    data: { number: 34717 },
+  });
+  const warehouseId = ((await warehouse.json()) as { OperationObject: { Id: number } })
+    .OperationObject.Id;
+  const found = await page.request.post('/sorting-api/cells/search', {
+    headers: { 'X-Requested-With': 'sorting' },
+    data: { barcode: '=34717-9-b-05', warehouseId },
+  });
+  expect(await found.json()).toMatchObject({
+    IsSuccess: true,
+    OperationObject: { name: '9-b-05' },
+  });
+
+  // A worker sees what exists but no create buttons.
+  await signInByBadge(page, baseURL ?? '');
+  await page.goto('/topology');
+  await page.getByTestId('topology-zone').selectOption('9');
+  await page.getByTestId('topology-col-to').fill('6');
+  await expect(page.getByTestId('topology-existing')).toHaveText(
+    '6 ячеек: 5 есть в системе, 1 нет',
+  );
+  await expect(page.getByTestId('topology-create-cells')).toHaveCount(0);
+  await expect(page.getByTestId('topology-new-zone')).toHaveCount(0);
+});
+
+test('new boxes print with fresh numbers that boxes/search finds; a reprint skips a missing number', async ({
+  page,
+  baseURL,
+  agent,
+}) => {
+  await useDeviceUrls(page, agent);
+  await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
+  await page.goto('/topology');
+  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');
+  const boxes = page.getByTestId('topology-boxes');
+  await boxes.getByTestId('topology-box-count-new').fill('3');
+  await boxes.getByTestId('topology-print-boxes').click();
+  await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  const { pdf } = await agent.printer.waitForLabels(3);
+  const decoded: string[] = [];
+  for (const file of pdf) decoded.push(...(await agent.printer.decodePdf(file)));
+  const numbers = decoded.map((barcode) => Number(barcode.split('-')[1])).sort((a, b) => a - b);
+  expect(decoded.every((barcode) => barcode.startsWith('_34717-'))).toBe(true);
+  expect(numbers[1]).toBe((numbers[0] ?? 0) + 1);
+  expect(numbers[2]).toBe((numbers[0] ?? 0) + 2);
+  // Above every earlier box of the warehouse: the list's LastBoxNumber is the newest.
+  const list = await page.request.get('/sorting-api/warehouses', {
+    headers: { 'X-Requested-With': 'sorting' },
+  });
+  const warehouses = (await list.json()) as {
+    OperationObject: { Id: number; Number: number; LastBoxNumber: number }[];
+  };
+  const sc = warehouses.OperationObject.find((item) => item.Number === 34717);
+  expect(sc?.LastBoxNumber).toBe(numbers[2]);
+  const searched = await page.request.post('/sorting-api/boxes/search', {
+    headers: { 'X-Requested-With': 'sorting' },
+    data: { barcode: decoded[0], warehouseId: sc?.Id },
+  });
+  expect(await searched.json()).toMatchObject({ IsSuccess: true });
+
+  // A reprint of the newest box and the number after it: one label, the missing one listed.
+  const last = numbers[2] ?? 0;
+  await boxes.getByTestId('topology-box-mode-reprint').check();
+  await boxes.getByTestId('topology-box-from').fill(String(last));
+  await boxes.getByTestId('topology-box-to').fill(String(last + 1));
+  await boxes.getByTestId('topology-print-boxes').click();
+  await expect(boxes.getByTestId('topology-box-skipped')).toHaveText(
+    `Нет в системе, пропущены: ${last + 1}`,
+  );
+  await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  const again = await agent.printer.waitForLabels(4);
+  expect(await agent.printer.decodePdf(again.pdf.at(-1) ?? '')).toEqual([`_34717-${last}`]);
+});
+
+test('in English: the existing cells line, the missing-cells question, a run stopped without a printer offers to continue', async ({
+  page,
+  baseURL,
+}) => {
+  await noLocalAgent(page);
+  await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
+  await page.goto('/en/topology');
+  await page.getByTestId('topology-zone').selectOption('9');
+  await page.getByTestId('topology-col-from').fill('20');
+  await page.getByTestId('topology-col-to').fill('22');
+  await expect(page.getByTestId('topology-existing')).toHaveText('3 cells: 0 in the system, 3 not');
+  await expect(page.getByTestId('topology-create-cells')).toHaveText('Create 3 cells');
+  await page.getByTestId('topology-print-cells').click();
+  await expect(page.getByTestId('topology-missing-text')).toHaveText(
+    '3 cells do not exist yet: their labels will be refused when scanned. Print?',
+  );
+  await page.getByTestId('topology-missing-print').click();
+  await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'unavailable');
+  await expect(page.getByTestId('topology-continue')).toHaveText('Continue from 1');
+});

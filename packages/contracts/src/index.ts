@@ -43,6 +43,8 @@ export * from './audit/audit.schemas.js';
 export * from './audit/audit.routes.js';
 export * from './documents/documents.schemas.js';
 export * from './documents/documents.routes.js';
+export * from './topology/topology.schemas.js';
+export * from './topology/topology.routes.js';
 export * from './core/core.schemas.js';
 export * from './core/core.routes.js';
 export * from './workflows/workflow-codes.js';

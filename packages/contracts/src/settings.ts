@@ -23,6 +23,7 @@ export const ZRuntimeSettings = z.object({
     audit: z.string(),
     vision: z.string(),
     workflow: z.string(),
+    topology: z.string(),
   }),
   /** External sign-in page (company single sign-on); null means our own /user-auth. */
   signInUrl: z.string().nullable(),

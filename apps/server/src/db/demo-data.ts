@@ -112,6 +112,8 @@ export const DEMO_SORTING_CENTER: DemoWarehouse = {
     DEMO_AUDIT_ZONE,
     DEMO_CONSOLIDATION_ZONE,
     DEMO_PICKING_ZONE,
+    // docs/DECISIONS.md "Topology": a zone without cells, to create them from /topology.
+    { number: 9, name: 'Резерв', type: 'SITO', rowCount: 0, colCount: 0 },
   ],
 };
 

@@ -256,9 +256,10 @@ export function renderDemoTable(): string {
     );
   }
   const zoneSummaries = DEMO_WAREHOUSES.flatMap((warehouse) =>
-    warehouse.zones.map(
-      (zone) =>
-        `${warehouse.number}/${zone.number} ${zone.type}: rows a–${CELL_ROWS[zone.rowCount - 1]} × cols 01–${String(zone.colCount).padStart(2, '0')}`,
+    warehouse.zones.map((zone) =>
+      zone.rowCount === 0
+        ? `${warehouse.number}/${zone.number} ${zone.type}: no cells yet`
+        : `${warehouse.number}/${zone.number} ${zone.type}: rows a–${CELL_ROWS[zone.rowCount - 1]} × cols 01–${String(zone.colCount).padStart(2, '0')}`,
     ),
   );
   lines.push(

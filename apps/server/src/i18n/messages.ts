@@ -204,6 +204,9 @@ const RU = {
   workflowConsolidationCompleted: 'Консолидация «{destination}» завершена, посылок: {count}',
   workflowNoConsolidation: 'Нет открытой консолидации, чтобы её завершить',
   workflowParcelInConsolidation: 'Посылка {barcode} уже в коробе консолидации',
+  topologyZoneExists: 'Зона {number} на этом складе уже есть',
+  topologyOtherCentre:
+    'Менять зоны и ячейки склада {number} могут только руководители его сортировочного центра',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -401,6 +404,9 @@ const EN: Record<MessageKey, string> = {
   workflowConsolidationCompleted: 'Consolidation «{destination}» completed, parcels: {count}',
   workflowNoConsolidation: 'No open consolidation to complete',
   workflowParcelInConsolidation: 'Parcel {barcode} is already in the consolidation box',
+  topologyZoneExists: 'Zone {number} already exists in this warehouse',
+  topologyOtherCentre:
+    'Only the managers of its sorting centre may change the zones and cells of warehouse {number}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -127,6 +127,15 @@ const FIELD_NAMES = [
   'currentState',
   'action',
   'deliveryId',
+  // Topology: cell and box ranges, a new zone.
+  'rowFrom',
+  'rowTo',
+  'colFrom',
+  'colTo',
+  'numberFrom',
+  'numberTo',
+  'type',
+  'name',
 ];
 
 const NASTY_STRINGS = [

@@ -370,6 +370,26 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'PUT /audit-api/v1/:warehouseCode/Sessions/:sessionId/finish': {
       params: { warehouseCode: 'MSK-SC1', sessionId: '1' },
     },
+    // Topology: zone 9 «Резерв» has no cells in the seed; zone 1 exists (a new zone refused).
+    'GET /topology-api/v1/:warehouseCode/zones': { params: { warehouseCode: 'MSK-SC1' } },
+    'GET /topology-api/v1/:warehouseCode/zones/:zoneNumber/cells': {
+      params: { warehouseCode: 'MSK-SC1', zoneNumber: '1' },
+      query: { rowFrom: 'a', rowTo: 'b', colFrom: '1', colTo: '3' },
+    },
+    'POST /topology-api/v1/:warehouseCode/zones': {
+      params: { warehouseCode: 'MSK-SC1' },
+      body: { number: 1, name: 'Сито', type: 'SITO' },
+      headers: { 'x-operation-id': 'fuzz-topology-zone-0001' },
+    },
+    'POST /topology-api/v1/:warehouseCode/zones/:zoneNumber/cells': {
+      params: { warehouseCode: 'MSK-SC1', zoneNumber: '1' },
+      body: { rowFrom: 'a', rowTo: 'a', colFrom: 1, colTo: 2 },
+      headers: { 'x-operation-id': 'fuzz-topology-cells-0001' },
+    },
+    'GET /topology-api/v1/:warehouseCode/boxes': {
+      params: { warehouseCode: 'MSK-SC1' },
+      query: { numberFrom: '1', numberTo: '20' },
+    },
     'GET /users-api/v1/:code/Users': {
       params: { code: SC },
       query: { page: '1', pageSize: '40', search: 'Петр' },

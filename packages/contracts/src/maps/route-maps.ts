@@ -14,6 +14,7 @@ import { PICKING_PAYMENT_ROUTES } from '../picking/picking-payment.routes.js';
 import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import { WORKFLOW_ROUTES } from '../workflows/workflows.routes.js';
+import { TOPOLOGY_ROUTES } from '../topology/topology.routes.js';
 import type { RouteMap } from '../routing/route.js';
 
 /**
@@ -40,4 +41,5 @@ export const ROUTE_MAPS = {
   delivery: DELIVERY_ROUTES,
   audit: AUDIT_ROUTES,
   workflow: WORKFLOW_ROUTES,
+  topology: TOPOLOGY_ROUTES,
 } as const satisfies Record<string, RouteMap>;

@@ -18,6 +18,7 @@ import { PICKING_PAYMENT_SCHEMAS } from '../picking/picking-payment.schemas.js';
 import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import { WORKFLOW_SCHEMAS } from '../workflows/workflows.schemas.js';
+import { TOPOLOGY_SCHEMAS } from '../topology/topology.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from '../routing/route.js';
 
@@ -43,4 +44,5 @@ export const SCHEMA_MAPS = {
   delivery: DELIVERY_SCHEMAS,
   audit: AUDIT_SCHEMAS,
   workflow: WORKFLOW_SCHEMAS,
+  topology: TOPOLOGY_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

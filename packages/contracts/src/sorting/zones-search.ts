@@ -3,7 +3,7 @@ import { blankToUndefined, ZId, zText } from '../input-rules.js';
 import { ZLookupNumber } from './warehouses-search.js';
 
 /** Spec part 1 §3 zone types, as in @sorting/domain (contracts do not depend on it). */
-const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as const;
+export const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as const;
 
 /**
  * Spec part 1 §7 `POST /sorting-api/zones/search`: a zone barcode (or a cell barcode, whose

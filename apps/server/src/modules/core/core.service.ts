@@ -38,6 +38,7 @@ export function buildRuntimeSettings(config: Config): TRuntimeSettings {
       audit: '',
       vision: '',
       workflow: '',
+      topology: '',
     },
     signInUrl: config.signInUrl,
     printerServiceUrl: config.printerServiceUrl,
