@@ -17,6 +17,7 @@ import type outdatedBrowser from '../features/outdated-browser/locales/ru.json';
 import type picking from '../features/picking/locales/ru.json';
 import type returnableBoxes from '../features/returnable-boxes/locales/ru.json';
 import type returns from '../features/returns/locales/ru.json';
+import type settings from '../features/settings/locales/ru.json';
 import type sorting from '../features/sorting/locales/ru.json';
 import type timeTracking from '../features/time-tracking/locales/ru.json';
 import type topology from '../features/topology/locales/ru.json';
@@ -48,6 +49,7 @@ export interface I18nResources extends WorkflowRouteResources {
   picking: typeof picking;
   'returnable-boxes': typeof returnableBoxes;
   returns: typeof returns;
+  settings: typeof settings;
   sorting: typeof sorting;
   'time-tracking': typeof timeTracking;
   topology: typeof topology;

@@ -8,6 +8,7 @@
 export const PAGES = {
   home: '/',
   signIn: '/user-auth',
+  settings: '/settings',
   sorting: '/sorting',
   picking: '/picking',
   audit: '/audit',
