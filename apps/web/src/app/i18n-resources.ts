@@ -12,6 +12,7 @@ import type home from '../features/home/locales/ru.json';
 import type inbound from '../features/inbound/locales/ru.json';
 import type shipment from '../features/shipment/locales/ru.json';
 import type stickeringRedirectCatch from '../features/stickering-redirect-catch/locales/ru.json';
+import type nfc from '../features/nfc/locales/ru.json';
 import type notifications from '../features/notifications/locales/ru.json';
 import type outdatedBrowser from '../features/outdated-browser/locales/ru.json';
 import type picking from '../features/picking/locales/ru.json';
@@ -44,6 +45,7 @@ export interface I18nResources extends WorkflowRouteResources {
   inbound: typeof inbound;
   shipment: typeof shipment;
   'stickering-redirect-catch': typeof stickeringRedirectCatch;
+  nfc: typeof nfc;
   notifications: typeof notifications;
   'outdated-browser': typeof outdatedBrowser;
   picking: typeof picking;

@@ -9,6 +9,7 @@ export const PAGES = {
   home: '/',
   signIn: '/user-auth',
   settings: '/settings',
+  nfc: '/nfc',
   sorting: '/sorting',
   picking: '/picking',
   audit: '/audit',

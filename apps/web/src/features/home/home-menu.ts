@@ -52,6 +52,7 @@ export const HOME_MENU = [
       { area: 'user-auth', access: 'signedOut' },
       { area: 'notifications', access: 'everyone' },
       { area: 'settings', access: 'everyone' },
+      { area: 'nfc', access: 'everyone' },
     ],
   },
 ] as const satisfies readonly { group: string; areas: readonly MenuArea[] }[];

@@ -54,6 +54,7 @@ describe('home page tiles', () => {
       'time-tracking',
       'notifications',
       'settings',
+      'nfc',
     ]);
   });
 
@@ -73,6 +74,6 @@ describe('home page tiles', () => {
   });
 
   it('signed out: sign in and the device pages only', async () => {
-    expect(await renderHome(null)).toEqual(['user-auth', 'notifications', 'settings']);
+    expect(await renderHome(null)).toEqual(['user-auth', 'notifications', 'settings', 'nfc']);
   });
 });

@@ -19,6 +19,7 @@ import { ActionButton, Page, controlStyles } from '../../ui';
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { LastScans } from './last-scans';
 import { longText, offsetValue } from './toast-check';
+import sectionStyles from '../../ui/page/page-section.module.css';
 import styles from './notifications.module.css';
 
 const AUTO = 'auto';
@@ -78,8 +79,8 @@ export default function NotificationsPage() {
   return (
     <Page title={t('title')} testId="notifications">
       <LastScans />
-      <section className={styles.section} aria-labelledby={`${ids}-toast`}>
-        <h2 id={`${ids}-toast`} className={styles.sectionTitle}>
+      <section className={sectionStyles.section} aria-labelledby={`${ids}-toast`}>
+        <h2 id={`${ids}-toast`} className={sectionStyles.sectionTitle}>
           {t('toastSection')}
         </h2>
         <div className={styles.row}>
@@ -182,8 +183,8 @@ export default function NotificationsPage() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby={`${ids}-sounds`}>
-        <h2 id={`${ids}-sounds`} className={styles.sectionTitle}>
+      <section className={sectionStyles.section} aria-labelledby={`${ids}-sounds`}>
+        <h2 id={`${ids}-sounds`} className={sectionStyles.sectionTitle}>
           {t('soundsSection')}
         </h2>
         <div className={styles.sounds}>

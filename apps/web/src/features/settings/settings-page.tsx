@@ -8,7 +8,7 @@ import { DeviceSection } from './device-section';
 import { PrinterScaleSections } from './printer-scale-section';
 import { ResetSection } from './reset-section';
 import { ServerSection } from './server-section';
-import styles from './settings.module.css';
+import sectionStyles from '../../ui/page/page-section.module.css';
 
 /**
  * `/settings` (part 2 §2, without sign-in): set a handheld or workstation up before the shift
@@ -19,27 +19,27 @@ export default function SettingsPage() {
   const { t } = useTranslation('settings');
   return (
     <Page title={t('title')} testId="settings">
-      <section className={styles.section} data-testid="settings-scanner">
-        <h2 className={styles.sectionTitle}>{t('scanner.title')}</h2>
+      <section className={sectionStyles.section} data-testid="settings-scanner">
+        <h2 className={sectionStyles.sectionTitle}>{t('scanner.title')}</h2>
         <ScanSettingsPanel>
           <CameraPreview />
         </ScanSettingsPanel>
       </section>
       <PrinterScaleSections />
-      <section className={styles.section} data-testid="settings-language">
-        <h2 className={styles.sectionTitle}>{t('language')}</h2>
+      <section className={sectionStyles.section} data-testid="settings-language">
+        <h2 className={sectionStyles.sectionTitle}>{t('language')}</h2>
         <LocaleSwitch />
       </section>
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>{t('device.title')}</h2>
+      <section className={sectionStyles.section}>
+        <h2 className={sectionStyles.sectionTitle}>{t('device.title')}</h2>
         <DeviceSection />
       </section>
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>{t('server.title')}</h2>
+      <section className={sectionStyles.section}>
+        <h2 className={sectionStyles.sectionTitle}>{t('server.title')}</h2>
         <ServerSection />
       </section>
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>{t('reset.title')}</h2>
+      <section className={sectionStyles.section}>
+        <h2 className={sectionStyles.sectionTitle}>{t('reset.title')}</h2>
         <ResetSection onReset={() => window.location.reload()} />
       </section>
     </Page>
