@@ -87,8 +87,9 @@ export function createNfcAdapter(host: NfcHost): NfcAdapter {
         signal.addEventListener('abort', stop, { once: true });
         scan((tag) => {
           signal.removeEventListener('abort', stop);
-          once.abort();
+          // Settled first: the abort below rejects a promise already resolved, which is a no-op.
           resolve(tag);
+          once.abort();
         }, once.signal).catch((error: unknown) => reject(toNfcError(error)));
         once.signal.addEventListener('abort', () => reject(new NfcError('aborted')), {
           once: true,
