@@ -21,7 +21,7 @@ export default function SettingsPage() {
     <Page title={t('title')} testId="settings">
       <section className={sectionStyles.section} data-testid="settings-scanner">
         <h2 className={sectionStyles.sectionTitle}>{t('scanner.title')}</h2>
-        <ScanSettingsPanel>
+        <ScanSettingsPanel cookiesDisabledText={t('device.cookiesDisabled')}>
           <CameraPreview />
         </ScanSettingsPanel>
       </section>

@@ -69,6 +69,16 @@ export function IdField(props: {
   );
 }
 
+/** Part 1 §8, in place: a device cookie just written did not read back. */
+export function CookiesDisabled() {
+  const { t } = useTranslation('devices');
+  return (
+    <p className={styles.error} role="alert" data-testid="device-cookies-disabled">
+      {t('cookiesDisabled')}
+    </p>
+  );
+}
+
 /**
  * The printer (spec part 1 §7): the local agent's connection and printers, the hub's printer
  * ids and, for a signed-in user (the hub needs a session), the hub's connection; a test print.
@@ -90,6 +100,7 @@ export function PrinterPanel(props: {
   const [printerId, setPrinterId] = useState(state.device.printerId ?? '');
   const [invalid, setInvalid] = useState({ appId: false, printerId: false });
   const [isPrinting, setPrinting] = useState(false);
+  const [isCookieLost, setCookieLost] = useState(false);
 
   useEffect(() => {
     printer.refreshLocalState();
@@ -120,9 +131,9 @@ export function PrinterPanel(props: {
     if (app === 'invalid' || device === 'invalid') return;
     setAppId(app.value ?? '');
     setPrinterId(device.value ?? '');
-    if (printer.setHubPrinter({ printerAppId: app.value, printerId: device.value })) {
-      notify({ status: 'ok', content: t('dialog.saved') });
-    }
+    const isKept = printer.setHubPrinter({ printerAppId: app.value, printerId: device.value });
+    setCookieLost(!isKept);
+    if (isKept) notify({ status: 'ok', content: t('dialog.saved') });
   };
 
   return (
@@ -213,6 +224,7 @@ export function PrinterPanel(props: {
             onChange={setPrinterId}
           />
         </div>
+        {isCookieLost ? <CookiesDisabled /> : null}
         <button type="submit" className={controlStyles.button} data-testid="device-printer-save">
           {t('dialog.save')}
         </button>

@@ -6,7 +6,7 @@ import { ActionButton } from '../../ui/buttons/action-button';
 import controlStyles from '../../ui/buttons/controls.module.css';
 import { useNotify } from '../shell-services';
 import type { DevicesRuntime } from './devices-runtime';
-import { IdField } from './printer-panel';
+import { CookiesDisabled, IdField } from './printer-panel';
 import styles from './devices.module.css';
 
 type Weighing =
@@ -31,6 +31,7 @@ export function ScalePanel(props: { runtime: DevicesRuntime }) {
   );
   const [scaleId, setScaleId] = useState(initial.deviceId ?? '');
   const [invalid, setInvalid] = useState({ appId: false, scaleId: false });
+  const [isCookieLost, setCookieLost] = useState(false);
   const [weighing, setWeighing] = useState<Weighing>({ status: 'idle' });
   const [attempt, setAttempt] = useState(initial.appId && initial.deviceId ? 1 : 0);
 
@@ -97,7 +98,9 @@ export function ScalePanel(props: { runtime: DevicesRuntime }) {
         if (app === 'invalid' || device === 'invalid') return;
         setAppId(app.value ?? '');
         setScaleId(device.value ?? '');
-        if (!scaleIds.write({ appId: app.value, deviceId: device.value })) {
+        const isKept = scaleIds.write({ appId: app.value, deviceId: device.value });
+        setCookieLost(!isKept);
+        if (!isKept) {
           props.runtime.report({ kind: 'cookiesDisabled' });
           return;
         }
@@ -124,6 +127,7 @@ export function ScalePanel(props: { runtime: DevicesRuntime }) {
           onChange={setScaleId}
         />
       </div>
+      {isCookieLost ? <CookiesDisabled /> : null}
       {weighing.status === 'weighing' ? (
         <p className={styles.muted}>{t('dialog.weighing')}</p>
       ) : null}

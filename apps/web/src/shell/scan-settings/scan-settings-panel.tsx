@@ -2,7 +2,12 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CameraDevice } from '../../devices/scan-settings/cameras';
 import { readNfcEnabled, writeNfcEnabled } from '../../devices/nfc/nfc-setting';
-import { INPUT_DEVICES, type InputDevice } from '../../devices/scan-settings/scan-settings';
+import {
+  INPUT_DEVICES,
+  readScanSettings,
+  type InputDevice,
+  type ScanSettings,
+} from '../../devices/scan-settings/scan-settings';
 import controlStyles from '../../ui/buttons/controls.module.css';
 import { useScanSettings, useShellServices } from '../shell-services';
 import styles from './scan-settings.module.css';
@@ -17,13 +22,27 @@ type Cameras =
  * header's dialog and /settings (docs/DECISIONS.md "Device pages"); `children` are a page's
  * own controls under the camera choice (the live preview, the NFC switch).
  */
-export function ScanSettingsPanel(props: { children?: ReactNode }) {
+export function ScanSettingsPanel(props: {
+  children?: ReactNode;
+  /** Shown in place when a setting's cookie does not read back (/settings: part 1 §8 text). */
+  cookiesDisabledText?: string;
+}) {
   const { t } = useTranslation('common');
   const { scanSettings, listCameras, cookies } = useShellServices();
   const settings = useScanSettings();
   const ids = useId();
   const [cameras, setCameras] = useState<Cameras>({ status: 'loading' });
   const [isNfcEnabled, setNfcEnabled] = useState(() => readNfcEnabled(cookies));
+  const [isCookieLost, setCookieLost] = useState(false);
+
+  /** Keeps a change; a value that does not read back from its cookie marks cookies lost. */
+  const update = (change: Partial<ScanSettings>) => {
+    scanSettings.update(change);
+    const kept = readScanSettings(cookies);
+    setCookieLost(
+      Object.entries(change).some(([key, value]) => kept[key as keyof ScanSettings] !== value),
+    );
+  };
 
   useEffect(() => {
     let isCurrent = true;
@@ -53,7 +72,7 @@ export function ScanSettingsPanel(props: { children?: ReactNode }) {
               value={device}
               data-testid={`scan-settings-device-${device}`}
               checked={settings.inputDevice === device}
-              onChange={() => scanSettings.update({ inputDevice: device })}
+              onChange={() => update({ inputDevice: device })}
             />
             {t(`scanSettings.devices.${device}`)}
           </label>
@@ -64,7 +83,7 @@ export function ScanSettingsPanel(props: { children?: ReactNode }) {
           type="checkbox"
           data-testid="scan-settings-keyboard"
           checked={settings.isKeyboardAllowed}
-          onChange={(event) => scanSettings.update({ isKeyboardAllowed: event.target.checked })}
+          onChange={(event) => update({ isKeyboardAllowed: event.target.checked })}
         />
         {t('scanSettings.keyboardAllowed')}
       </label>
@@ -76,6 +95,7 @@ export function ScanSettingsPanel(props: { children?: ReactNode }) {
           onChange={(event) => {
             const isKept = writeNfcEnabled(cookies, event.target.checked, window.location.hostname);
             setNfcEnabled(isKept ? event.target.checked : readNfcEnabled(cookies));
+            setCookieLost(!isKept);
           }}
         />
         {t('scanSettings.nfcEnabled')}
@@ -87,9 +107,7 @@ export function ScanSettingsPanel(props: { children?: ReactNode }) {
           className={controlStyles.input}
           value={chosen}
           disabled={cameras.status !== 'ready'}
-          onChange={(event) =>
-            scanSettings.update({ cameraDeviceName: event.target.value || null })
-          }
+          onChange={(event) => update({ cameraDeviceName: event.target.value || null })}
         >
           <option value="">{t('scanSettings.cameraDefault')}</option>
           {chosen && !isChosenListed ? <option value={chosen}>{chosen}</option> : null}
@@ -108,6 +126,11 @@ export function ScanSettingsPanel(props: { children?: ReactNode }) {
       {cameras.status === 'ready' && cameras.list.length === 0 ? (
         <p className={styles.hint} data-testid="scan-settings-camera-none">
           {t('scanSettings.cameraNone')}
+        </p>
+      ) : null}
+      {isCookieLost && props.cookiesDisabledText ? (
+        <p className={styles.hint} role="alert" data-testid="scan-settings-cookies-disabled">
+          {props.cookiesDisabledText}
         </p>
       ) : null}
       {props.children}
