@@ -1,9 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { splitLocalePath } from '@sorting/domain';
 import { readNfcEnabled } from '../../devices/nfc/nfc-setting';
-import { PAGES } from '../../lib/page-paths';
 import { Header } from '../header/header';
 import { LiveRegion } from '../../ui/live-region/live-region';
 import { MainLoader } from '../main-loader/main-loader';
@@ -29,9 +27,8 @@ export function AppLayout() {
   const user = useSessionUser();
   const { t } = useTranslation('common');
   const main = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useScreenHeading(main, t('appTitle'), pathname);
-  const isNfcRead = readNfcEnabled(cookies) && splitLocalePath(pathname).path !== PAGES.nfc;
+  useScreenHeading(main, t('appTitle'), useLocation().pathname);
+  const isNfcRead = readNfcEnabled(cookies);
   return (
     <div className={styles.app}>
       <LiveRegion />

@@ -1,6 +1,9 @@
+import { splitLocalePath } from '@sorting/domain';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { nfcScanTexts } from '../../devices/nfc/nfc-records';
 import { createNfcAdapter, isNfcAvailable } from '../../devices/nfc/nfc-reader';
+import { PAGES } from '../../lib/page-paths';
 import { useShellServices } from '../shell-services';
 
 /** The NFC permission's state; null where the browser does not say. */
@@ -20,8 +23,10 @@ async function nfcPermission(): Promise<PermissionState | null> {
  */
 export default function NfcBackgroundReader() {
   const { scanInput } = useShellServices();
+  // /nfc reads by itself.
+  const isOwnPage = splitLocalePath(useLocation().pathname).path === PAGES.nfc;
   useEffect(() => {
-    if (!isNfcAvailable(window)) return;
+    if (isOwnPage || !isNfcAvailable(window)) return;
     const adapter = createNfcAdapter(window);
     let controller: AbortController | null = null;
     let isStarting = false;
@@ -54,6 +59,6 @@ export default function NfcBackgroundReader() {
       document.removeEventListener('visibilitychange', onVisibility);
       stop();
     };
-  }, [scanInput]);
+  }, [scanInput, isOwnPage]);
   return null;
 }
