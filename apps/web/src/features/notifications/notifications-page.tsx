@@ -129,26 +129,23 @@ export default function NotificationsPage() {
           />
         </label>
         <div className={styles.row}>
-          <label className={controlStyles.field}>
-            {t('offsetX')}
-            <input
-              data-testid="notify-offset-x"
-              className={controlStyles.input}
-              inputMode="numeric"
-              value={offsetX}
-              onChange={(event) => setOffsetX(event.target.value)}
-            />
-          </label>
-          <label className={controlStyles.field}>
-            {t('offsetY')}
-            <input
-              data-testid="notify-offset-y"
-              className={controlStyles.input}
-              inputMode="numeric"
-              value={offsetY}
-              onChange={(event) => setOffsetY(event.target.value)}
-            />
-          </label>
+          {(
+            [
+              ['x', offsetX, setOffsetX],
+              ['y', offsetY, setOffsetY],
+            ] as const
+          ).map(([axis, value, setValue]) => (
+            <label key={axis} className={controlStyles.field}>
+              {t(axis === 'x' ? 'offsetX' : 'offsetY')}
+              <input
+                data-testid={`notify-offset-${axis}`}
+                className={controlStyles.input}
+                inputMode="numeric"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+              />
+            </label>
+          ))}
         </div>
         <label className={controlStyles.checkbox}>
           <input
