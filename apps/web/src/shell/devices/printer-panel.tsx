@@ -79,6 +79,44 @@ export function CookiesDisabled() {
   );
 }
 
+/** The local agent's printers, each with its select button (spec part 1 §7: over the local socket). */
+function AgentPrinters(props: { runtime: DevicesRuntime }) {
+  const { t } = useTranslation('devices');
+  const { printer } = props.runtime;
+  const state = useSyncExternalStore(printer.subscribe, printer.getSnapshot);
+  return (
+    <section className={styles.section}>
+      <h3 className={styles.sectionTitle}>{t('dialog.agentPrinters')}</h3>
+      {state.local.status === 'connected' && state.local.printers.length > 0 ? (
+        <ul className={styles.list} data-testid="device-agent-printers">
+          {state.local.printers.map((agentPrinter) => {
+            const isSelected = agentPrinter.id === state.local.selectedPrinterId;
+            return (
+              <li key={agentPrinter.id} className={styles.row}>
+                <span>
+                  {agentPrinter.name}
+                  {agentPrinter.isReady ? null : ` (${t('dialog.notReady')})`}
+                </span>
+                <button
+                  type="button"
+                  className={isSelected ? controlStyles.primary : controlStyles.button}
+                  data-testid={`device-select-${agentPrinter.id}`}
+                  aria-pressed={isSelected}
+                  onClick={() => void printer.selectPrinter(agentPrinter.id)}
+                >
+                  {t(isSelected ? 'dialog.selected' : 'dialog.select')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t('dialog.noAgentPrinters')}</p>
+      )}
+    </section>
+  );
+}
+
 /**
  * The printer (spec part 1 §7): the local agent's connection and printers, the hub's printer
  * ids and, for a signed-in user (the hub needs a session), the hub's connection; a test print.
@@ -168,35 +206,7 @@ export function PrinterPanel(props: {
         )}
       </section>
 
-      <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t('dialog.agentPrinters')}</h3>
-        {state.local.status === 'connected' && state.local.printers.length > 0 ? (
-          <ul className={styles.list} data-testid="device-agent-printers">
-            {state.local.printers.map((agentPrinter) => {
-              const isSelected = agentPrinter.id === state.local.selectedPrinterId;
-              return (
-                <li key={agentPrinter.id} className={styles.row}>
-                  <span>
-                    {agentPrinter.name}
-                    {agentPrinter.isReady ? null : ` (${t('dialog.notReady')})`}
-                  </span>
-                  <button
-                    type="button"
-                    className={isSelected ? controlStyles.primary : controlStyles.button}
-                    data-testid={`device-select-${agentPrinter.id}`}
-                    aria-pressed={isSelected}
-                    onClick={() => void printer.selectPrinter(agentPrinter.id)}
-                  >
-                    {t(isSelected ? 'dialog.selected' : 'dialog.select')}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className={styles.muted}>{t('dialog.noAgentPrinters')}</p>
-        )}
-      </section>
+      <AgentPrinters runtime={props.runtime} />
 
       <form
         className={styles.section}
