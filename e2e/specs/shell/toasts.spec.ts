@@ -153,4 +153,67 @@ test.describe('toasts', () => {
       expect.arrayContaining(['sound:ok-new', 'sound:letters/a']),
     );
   });
+
+  test('the offset pair moves the toast', async ({ page }) => {
+    await openNotificationsPage(page);
+    await page.getByTestId('notify-offset-x').fill('40');
+    await page.getByTestId('notify-offset-y').fill('-60');
+    await showToast(page, { status: 'info', position: 'topLeft', content: 'moved' });
+    const toast = page.getByTestId('toasts-topLeft').getByTestId('toast');
+    await expect(toast).toHaveText('moved');
+    expect(await toast.evaluate((element) => [element.style.left, element.style.top])).toEqual([
+      '40px',
+      '-60px',
+    ]);
+  });
+
+  test('«Длинный текст» fills more than 450 characters and the toast gets its title', async ({
+    page,
+  }) => {
+    await openNotificationsPage(page);
+    await page.getByTestId('notify-long').click();
+    const long = await page.getByTestId('notify-content').inputValue();
+    expect(long.length).toBeGreaterThan(450);
+    await page.getByTestId('notify-status').selectOption('info');
+    await page.getByTestId('notify-position').selectOption('topCenter');
+    await page.getByTestId('notify-show').click();
+    await expect(page.getByTestId('toasts-topCenter').getByTestId('toast')).toHaveAttribute(
+      'title',
+      long,
+    );
+  });
+
+  test('all kinds and positions: one toast of each status in each of the six positions', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openNotificationsPage(page);
+    await expect(page.getByTestId('notify-lifetime')).toContainText('10');
+    await page.getByTestId('notify-all').click();
+    for (const position of [
+      'topLeft',
+      'topCenter',
+      'topRight',
+      'bottomLeft',
+      'bottomCenter',
+      'bottomRight',
+    ]) {
+      const toasts = page.getByTestId(`toasts-${position}`).getByTestId('toast');
+      await expect(toasts).toHaveCount(4);
+      const statuses = await toasts.evaluateAll((elements) =>
+        elements.map((element) => element.getAttribute('data-status')).sort(),
+      );
+      expect(statuses).toEqual([...STATUSES].sort());
+    }
+  });
+
+  test('under /en the sound buttons play the English files', async ({ page }) => {
+    await openNotificationsPage(page, '/en/notifications');
+    const request = page.waitForRequest('**/sounds/en/ok-new.wav');
+    await page.getByTestId('sound-ok-new').click();
+    await request;
+    const letter = page.waitForRequest('**/sounds/en/letters/a.flac');
+    await page.getByTestId('sound-letter').click();
+    await letter;
+  });
 });

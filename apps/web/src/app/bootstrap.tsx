@@ -121,6 +121,7 @@ export function bootstrap(container: HTMLElement): void {
         notify: (input) => toastStore.notify(input),
         translate: devicesText,
         settings,
+        hasSession: () => session.getUser() !== null,
       }),
     ),
   );

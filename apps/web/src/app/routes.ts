@@ -38,12 +38,7 @@ export interface AppRoute {
  * shared catalogue (`not-yet-available`) serve them, through `renders`; an area gets its
  * feature folder when it is built.
  */
-export const NOT_YET_AVAILABLE: readonly string[] = [
-  '/nfc',
-  '/settings',
-  '/capture-image',
-  '/extract-text',
-];
+export const NOT_YET_AVAILABLE: readonly string[] = ['/capture-image', '/extract-text'];
 
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
@@ -57,6 +52,12 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     path: '/notifications',
     ns: 'notifications',
     load: () => import('../features/notifications/notifications-page'),
+  },
+  { path: '/nfc', ns: 'nfc', load: () => import('../features/nfc/nfc-page') },
+  {
+    path: '/settings',
+    ns: 'settings',
+    load: () => import('../features/settings/settings-page'),
   },
   {
     path: '/outdated-browser',

@@ -51,3 +51,20 @@ export function createPrinterIdCookies(cookies: CookieJar, getHost: () => string
 export function createScaleIdCookies(cookies: CookieJar, getHost: () => string) {
   return createPair(cookies, getHost, SCALE_APP_ID_COOKIE, SCALE_ID_COOKIE);
 }
+
+/** The longest typed device id kept (docs/DECISIONS.md "Device pages"). */
+export const DEVICE_ID_MAX_LENGTH = 100;
+
+/**
+ * A typed app or device id, trimmed: '' clears it (null); otherwise 1–100 printable characters,
+ * else 'invalid' and nothing is written (docs/DECISIONS.md "Device pages", bad input).
+ */
+export function checkTypedDeviceId(text: string): { value: string | null } | 'invalid' {
+  const value = text.trim();
+  if (value === '') return { value: null };
+  // eslint-disable-next-line no-control-regex
+  if (value.length > DEVICE_ID_MAX_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(value)) {
+    return 'invalid';
+  }
+  return { value };
+}

@@ -8,6 +8,8 @@
 export const PAGES = {
   home: '/',
   signIn: '/user-auth',
+  settings: '/settings',
+  nfc: '/nfc',
   sorting: '/sorting',
   picking: '/picking',
   audit: '/audit',

@@ -16,8 +16,10 @@ export {
 export type { Scan, ScanHandler, ScanSource } from '../devices/scanner/scan-input';
 export { notify, dismissNotification } from './notifications';
 export {
+  NOTIFICATION_LIFETIME_MS,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_STATUSES,
+  NOTIFICATION_TITLE_THRESHOLD,
   type NotificationPosition,
   type NotificationStatus,
   type NotifyInput,

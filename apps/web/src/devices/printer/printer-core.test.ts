@@ -410,3 +410,12 @@ describe('printer core: where a print goes', () => {
     });
   });
 });
+
+describe('without a session', () => {
+  it('starts the local channel only: no hub connection is tried', () => {
+    const { state, effects } = run([{ type: 'START', device: DEVICE, isHubOff: true }]);
+    expect(state.hub.status).toBe('disconnected');
+    expect(effects.map((effect) => effect.type)).not.toContain('startHub');
+    expect(effects.map((effect) => effect.type)).toContain('openLocal');
+  });
+});

@@ -75,7 +75,8 @@ export interface PrinterState {
 }
 
 export type PrinterEvent =
-  | { type: 'START'; device: PrinterDeviceIds }
+  /** `isHubOff`: no session, so the hub (which needs one) is not connected at all. */
+  | { type: 'START'; device: PrinterDeviceIds; isHubOff?: boolean }
   | { type: 'STOP' }
   | { type: 'LOCAL_NEEDED'; isNeeded: boolean }
   | { type: 'LOCAL_OPENED' }
@@ -286,9 +287,10 @@ export function reducePrinter(state: PrinterState, event: PrinterEvent): Transit
         isStarted: true,
         local: { ...initialPrinterState.local, isNeeded: state.local.isNeeded },
         device: event.device,
-        hub: { ...initialPrinterState.hub, status: 'connecting' },
+        hub: { ...initialPrinterState.hub, status: event.isHubOff ? 'disconnected' : 'connecting' },
       };
-      const effects: PrinterEffect[] = [{ type: 'startHub' }];
+      // docs/DECISIONS.md "Device pages": without a session only the local channel runs.
+      const effects: PrinterEffect[] = event.isHubOff ? [] : [{ type: 'startHub' }];
       if (!started.local.isNeeded) return { state: started, effects };
       const local = openLocal(started);
       return { state: local.state, effects: [...local.effects, ...effects] };

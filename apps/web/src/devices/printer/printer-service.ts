@@ -73,7 +73,8 @@ export interface PrinterServiceDeps {
 export interface PrinterService {
   getSnapshot(): PrinterState;
   subscribe(listener: () => void): () => void;
-  start(): void;
+  /** Starts the channels; `isHubOff` (no session) runs the local channel only. */
+  start(options?: { isHubOff?: boolean }): void;
   stop(): void;
   /** A page that does not need the local socket closes it (spec part 1 §7) and reopens it after. */
   setLocalNeeded(isNeeded: boolean): void;
@@ -321,8 +322,8 @@ export function createPrinterService(deps: PrinterServiceDeps): PrinterService {
         listeners.delete(listener);
       };
     },
-    start() {
-      dispatch({ type: 'START', device: deps.device.read() });
+    start(options) {
+      dispatch({ type: 'START', device: deps.device.read(), isHubOff: options?.isHubOff });
     },
     stop() {
       dispatch({ type: 'STOP' });

@@ -51,6 +51,8 @@ export const HOME_MENU = [
     areas: [
       { area: 'user-auth', access: 'signedOut' },
       { area: 'notifications', access: 'everyone' },
+      { area: 'settings', access: 'everyone' },
+      { area: 'nfc', access: 'everyone' },
     ],
   },
 ] as const satisfies readonly { group: string; areas: readonly MenuArea[] }[];

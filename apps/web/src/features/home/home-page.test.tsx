@@ -53,6 +53,8 @@ describe('home page tiles', () => {
       'topology',
       'time-tracking',
       'notifications',
+      'settings',
+      'nfc',
     ]);
   });
 
@@ -71,7 +73,7 @@ describe('home page tiles', () => {
     expect(tiles).toContain('sorting');
   });
 
-  it('signed out: sign in and the notification check only', async () => {
-    expect(await renderHome(null)).toEqual(['user-auth', 'notifications']);
+  it('signed out: sign in and the device pages only', async () => {
+    expect(await renderHome(null)).toEqual(['user-auth', 'notifications', 'settings', 'nfc']);
   });
 });

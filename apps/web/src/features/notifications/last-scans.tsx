@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellServices, type Scan } from '../../shell';
+import sectionStyles from '../../ui/page/page-section.module.css';
 import styles from './notifications.module.css';
 
 /** How many scans the list keeps. */
@@ -23,8 +24,8 @@ export function LastScans() {
     [scanInput],
   );
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
+    <section className={sectionStyles.section} aria-labelledby={id}>
+      <h2 id={id} className={sectionStyles.sectionTitle}>
         {t('scansSection')}
       </h2>
       {scans.length === 0 ? (

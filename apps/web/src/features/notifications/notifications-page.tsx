@@ -4,6 +4,7 @@ import {
   BASE_SOUNDS,
   LETTERS,
   MAX_NUMBER_SOUND,
+  NOTIFICATION_LIFETIME_MS,
   NOTIFICATION_POSITIONS,
   NOTIFICATION_STATUSES,
   numberSound,
@@ -17,9 +18,12 @@ import { ActionButton, Page, controlStyles } from '../../ui';
 // By its path: the letters' names stay out of the first screen.
 import { letterSound } from '../../shell/sounds/letter-sound';
 import { LastScans } from './last-scans';
+import { longText, offsetValue } from './toast-check';
+import sectionStyles from '../../ui/page/page-section.module.css';
 import styles from './notifications.module.css';
 
 const AUTO = 'auto';
+
 const NUMBERS = Array.from({ length: MAX_NUMBER_SOUND + 1 }, (_, index) => index);
 
 /**
@@ -35,25 +39,48 @@ export default function NotificationsPage() {
   const [position, setPosition] = useState<NotificationPosition | typeof AUTO>(AUTO);
   const [content, setContent] = useState(() => t('contentDefault'));
   const [isMuteErrorSound, setMuteErrorSound] = useState(false);
+  const [offsetX, setOffsetX] = useState('');
+  const [offsetY, setOffsetY] = useState('');
   const checks = useRef(0);
 
+  // A check shows exactly what was asked for: its toasts belong to no flow, so a later ok or
+  // info toast does not close an earlier error here.
+  const nextFlow = () => `check-${(checks.current += 1)}`;
+
   const show = () => {
+    const x = offsetValue(offsetX);
+    const y = offsetValue(offsetY);
     notify({
       status,
       content,
       isMuteErrorSound,
       ...(position === AUTO ? {} : { position }),
-      // A check shows exactly what was asked for: its toasts belong to no flow, so a later
-      // ok or info toast does not close an earlier error here.
-      flow: `check-${(checks.current += 1)}`,
+      // Part 1 §3: the optional offset pair, given when either is typed.
+      ...(x === null && y === null ? {} : { offset: [x ?? 0, y ?? 0] as const }),
+      flow: nextFlow(),
     });
+  };
+
+  // One toast of each status in each of the six positions (24), the error sound muted.
+  const showAll = () => {
+    for (const where of NOTIFICATION_POSITIONS) {
+      for (const kind of NOTIFICATION_STATUSES) {
+        notify({
+          status: kind,
+          position: where,
+          content: `${t(`statuses.${kind}`)}: ${t(`positions.${where}`)}`,
+          isMuteErrorSound: true,
+          flow: nextFlow(),
+        });
+      }
+    }
   };
 
   return (
     <Page title={t('title')} testId="notifications">
       <LastScans />
-      <section className={styles.section} aria-labelledby={`${ids}-toast`}>
-        <h2 id={`${ids}-toast`} className={styles.sectionTitle}>
+      <section className={sectionStyles.section} aria-labelledby={`${ids}-toast`}>
+        <h2 id={`${ids}-toast`} className={sectionStyles.sectionTitle}>
           {t('toastSection')}
         </h2>
         <div className={styles.row}>
@@ -101,6 +128,25 @@ export default function NotificationsPage() {
             onChange={(event) => setContent(event.target.value)}
           />
         </label>
+        <div className={styles.row}>
+          {(
+            [
+              ['x', offsetX, setOffsetX],
+              ['y', offsetY, setOffsetY],
+            ] as const
+          ).map(([axis, value, setValue]) => (
+            <label key={axis} className={controlStyles.field}>
+              {t(axis === 'x' ? 'offsetX' : 'offsetY')}
+              <input
+                data-testid={`notify-offset-${axis}`}
+                className={controlStyles.input}
+                inputMode="numeric"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+              />
+            </label>
+          ))}
+        </div>
         <label className={controlStyles.checkbox}>
           <input
             type="checkbox"
@@ -110,13 +156,32 @@ export default function NotificationsPage() {
           />
           {t('mute')}
         </label>
-        <div>
+        <p className={styles.hint} data-testid="notify-lifetime">
+          {t('lifetime', { seconds: NOTIFICATION_LIFETIME_MS / 1000 })}
+        </p>
+        <div className={styles.row}>
           <ActionButton testId="notify-show" label={t('show')} onClick={show} isPrimary />
+          <button
+            type="button"
+            data-testid="notify-long"
+            className={controlStyles.button}
+            onClick={() => setContent(longText(t('longSentence')))}
+          >
+            {t('long')}
+          </button>
+          <button
+            type="button"
+            data-testid="notify-all"
+            className={controlStyles.button}
+            onClick={showAll}
+          >
+            {t('all')}
+          </button>
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby={`${ids}-sounds`}>
-        <h2 id={`${ids}-sounds`} className={styles.sectionTitle}>
+      <section className={sectionStyles.section} aria-labelledby={`${ids}-sounds`}>
+        <h2 id={`${ids}-sounds`} className={sectionStyles.sectionTitle}>
           {t('soundsSection')}
         </h2>
         <div className={styles.sounds}>

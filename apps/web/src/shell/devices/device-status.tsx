@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { printerIndicator } from '../../devices/printer/printer-core';
-import { useShellServices } from '../shell-services';
 import headerStyles from '../header/header.module.css';
 import type { DevicesRuntime } from './devices-runtime';
 import styles from './devices.module.css';
+import { useHeldDevices } from './use-held-devices';
 
 const DeviceDialog = lazy(() => import('./device-dialog'));
 
@@ -70,23 +70,6 @@ function StatusButton(props: { runtime: DevicesRuntime }) {
  * is signed in) it keeps the printer connections up; a tap opens the printer and scale dialog.
  */
 export default function DeviceStatus() {
-  const { devices } = useShellServices();
-  const [runtime, setRuntime] = useState<DevicesRuntime | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    let release: (() => void) | null = null;
-    devices.load().then(
-      (loaded) => {
-        if (!isCurrent) return;
-        release = loaded.acquire();
-        setRuntime(loaded);
-      },
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-      release?.();
-    };
-  }, [devices]);
-  return runtime ? <StatusButton runtime={runtime} /> : null;
+  const runtime = useHeldDevices();
+  return runtime && runtime !== 'failed' ? <StatusButton runtime={runtime} /> : null;
 }

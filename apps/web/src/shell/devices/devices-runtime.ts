@@ -44,6 +44,11 @@ export interface DevicesRuntimeDeps {
   notify: (input: NotifyInput | string) => void;
   translate: DevicesTranslate;
   settings: Pick<TRuntimeSettings, 'printerServiceUrl' | 'printingHubUrl' | 'scaleServiceUrl'>;
+  /**
+   * Whether a user is signed in: the hub needs a session, so without one only the local channel
+   * runs (docs/DECISIONS.md "Device pages"). Default: signed in.
+   */
+  hasSession?: () => boolean;
 }
 
 export interface DevicesRuntime {
@@ -207,8 +212,11 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
     if (!isEnabled) report({ kind: 'cookiesDisabled' });
   };
 
+  // Whether the running channels were started without the hub (no session then).
+  let isHubOff = false;
   const start = () => {
-    printer.start();
+    isHubOff = !(deps.hasSession?.() ?? true);
+    printer.start({ isHubOff });
     void probeAgent();
   };
 
@@ -252,6 +260,11 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
         deps.scheduler.clearTimeout(stopTimer);
         stopTimer = null;
       } else if (holders === 1 && !printer.getSnapshot().isStarted) {
+        start();
+      }
+      // A user signed in since the channels started without the hub: started again with it.
+      if (isHubOff && (deps.hasSession?.() ?? true) && printer.getSnapshot().isStarted) {
+        printer.stop();
         start();
       }
       let isReleased = false;

@@ -1,44 +1,11 @@
-import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CameraDevice } from '../../devices/scan-settings/cameras';
-import { INPUT_DEVICES, type InputDevice } from '../../devices/scan-settings/scan-settings';
 import { Dialog } from '../../ui/dialog/dialog';
 import { ActionButton } from '../../ui/buttons/action-button';
-import controlStyles from '../../ui/buttons/controls.module.css';
-import { useScanSettings, useShellServices } from '../shell-services';
-import styles from './scan-settings.module.css';
+import { ScanSettingsPanel } from './scan-settings-panel';
 
-/** Camera list state: still asking, the browser cannot list, or the cameras found. */
-type Cameras =
-  { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; list: CameraDevice[] };
-
-/**
- * The scan settings (spec part 1 §3): input device, keyboard input allowed, camera. Every
- * change is kept at once (cookies), so nothing is lost to a forgotten Save.
- */
+/** The header's scan settings: the shared panel in a dialog (spec part 1 §3). */
 export function ScanSettingsDialog(props: { onClose: () => void }) {
   const { t } = useTranslation('common');
-  const { scanSettings, listCameras } = useShellServices();
-  const settings = useScanSettings();
-  const ids = useId();
-  const [cameras, setCameras] = useState<Cameras>({ status: 'loading' });
-
-  useEffect(() => {
-    let isCurrent = true;
-    void listCameras().then((list) => {
-      if (isCurrent) setCameras(list ? { status: 'ready', list } : { status: 'unavailable' });
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [listCameras]);
-
-  const cameraOptions = cameras.status === 'ready' ? cameras.list : [];
-  const chosen = settings.cameraDeviceName ?? '';
-  const isChosenListed = cameraOptions.some(
-    (camera) => (camera.label || camera.deviceId) === chosen,
-  );
-
   return (
     <Dialog
       isOpen
@@ -53,63 +20,7 @@ export function ScanSettingsDialog(props: { onClose: () => void }) {
         />
       }
     >
-      <div className={styles.form} data-testid="scan-settings">
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('scanSettings.inputDevice')}</legend>
-          {INPUT_DEVICES.map((device: InputDevice) => (
-            <label key={device} className={controlStyles.checkbox}>
-              <input
-                type="radio"
-                name={`${ids}-device`}
-                value={device}
-                data-testid={`scan-settings-device-${device}`}
-                checked={settings.inputDevice === device}
-                onChange={() => scanSettings.update({ inputDevice: device })}
-              />
-              {t(`scanSettings.devices.${device}`)}
-            </label>
-          ))}
-        </fieldset>
-        <label className={controlStyles.checkbox}>
-          <input
-            type="checkbox"
-            data-testid="scan-settings-keyboard"
-            checked={settings.isKeyboardAllowed}
-            onChange={(event) => scanSettings.update({ isKeyboardAllowed: event.target.checked })}
-          />
-          {t('scanSettings.keyboardAllowed')}
-        </label>
-        <label className={controlStyles.field}>
-          {t('scanSettings.camera')}
-          <select
-            data-testid="scan-settings-camera"
-            className={controlStyles.input}
-            value={chosen}
-            disabled={cameras.status !== 'ready'}
-            onChange={(event) =>
-              scanSettings.update({ cameraDeviceName: event.target.value || null })
-            }
-          >
-            <option value="">{t('scanSettings.cameraDefault')}</option>
-            {chosen && !isChosenListed ? <option value={chosen}>{chosen}</option> : null}
-            {cameraOptions.map((camera, index) => (
-              <option key={camera.deviceId || index} value={camera.label || camera.deviceId}>
-                {camera.label || t('scanSettings.cameraUnnamed', { number: index + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
-        {cameras.status === 'unavailable' ? (
-          <p className={styles.hint} data-testid="scan-settings-camera-unavailable">
-            {t('scanSettings.cameraUnavailable')}
-          </p>
-        ) : null}
-        {cameras.status === 'ready' && cameras.list.length === 0 ? (
-          <p className={styles.hint} data-testid="scan-settings-camera-none">
-            {t('scanSettings.cameraNone')}
-          </p>
-        ) : null}
-      </div>
+      <ScanSettingsPanel />
     </Dialog>
   );
 }
