@@ -204,6 +204,11 @@ const RU = {
   workflowConsolidationCompleted: 'Консолидация «{destination}» завершена, посылок: {count}',
   workflowNoConsolidation: 'Нет открытой консолидации, чтобы её завершить',
   workflowParcelInConsolidation: 'Посылка {barcode} уже в коробе консолидации',
+  workflowParcelNotRecipients: 'Посылка {barcode} не ждёт получателя: её размещают не здесь',
+  workflowParcelAlreadyInCell: 'Уже в {cell}',
+  workflowCellNotPickUp: 'Ячейка {cell} не для выдачи: нужна ячейка зоны быстрой отгрузки',
+  workflowCellOfOtherRecipient: 'В ячейке {cell} посылки другого получателя',
+  workflowParcelPlaced: 'Посылка {parcel} размещена в {cell}',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -401,6 +406,13 @@ const EN: Record<MessageKey, string> = {
   workflowConsolidationCompleted: 'Consolidation «{destination}» completed, parcels: {count}',
   workflowNoConsolidation: 'No open consolidation to complete',
   workflowParcelInConsolidation: 'Parcel {barcode} is already in the consolidation box',
+  workflowParcelNotRecipients:
+    'Parcel {barcode} does not wait for a recipient: it is placed elsewhere',
+  workflowParcelAlreadyInCell: 'Already in {cell}',
+  workflowCellNotPickUp:
+    'Cell {cell} is not a pick-up cell: a cell of a fast shipping zone is needed',
+  workflowCellOfOtherRecipient: "Cell {cell} holds another recipient's parcels",
+  workflowParcelPlaced: 'Parcel {parcel} placed in {cell}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

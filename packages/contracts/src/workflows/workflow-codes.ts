@@ -94,6 +94,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'print-box-sticker',
   'placing',
   'consolidating',
+  'parcel-placing',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

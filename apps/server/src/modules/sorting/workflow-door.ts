@@ -35,6 +35,9 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     findCellLabel: reads.findCellLabel,
     findBoxById: (id: number) => repository.findBoxById(id),
     listDestinationParcels: reads.listDestinationParcels,
+    findParcelCell: reads.findParcelCell,
+    suggestCellForKey: reads.suggestCellForKey,
+    findCellContent: reads.findCellContent,
 
     /** `boxes/create` of sorting boxes in the context's warehouse. */
     async createBoxes(count: number, size: BoxSize | null) {
@@ -47,10 +50,13 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
       );
     },
 
-    /** Spec part 1 §7 `move`: a parcel into a box, or a box into a cell, with its rules. */
+    /**
+     * Spec part 1 §7 `move`: a parcel into a box or into a cell (its open box, or a new one), or
+     * a box into a cell, with its rules.
+     */
     async move(request: {
       parcelId?: number;
-      boxId: number;
+      boxId?: number;
       cellId?: number;
     }): Promise<TMoveResult> {
       return (await moves.move(request, inner)).value;

@@ -49,6 +49,7 @@ export type WorkflowEffect =
   | { kind: 'moveBox'; boxId: number; cellId: number }
   | { kind: 'moveContainer'; containerBarcode: string; cellBarcode: string }
   | { kind: 'moveParcel'; parcelId: number; boxId: number }
+  | { kind: 'moveParcelToCell'; parcelId: number; cellId: number }
   | {
       kind: 'openConsolidation';
       boxId: number;

@@ -119,6 +119,9 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
     case 'moveParcel':
       await ports.door.move({ parcelId: effect.parcelId, boxId: effect.boxId });
       return NOTHING;
+    case 'moveParcelToCell':
+      await ports.door.move({ parcelId: effect.parcelId, cellId: effect.cellId });
+      return NOTHING;
     case 'openConsolidation':
       return openConsolidation(ports, effect);
     case 'completeConsolidation':

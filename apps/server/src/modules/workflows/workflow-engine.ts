@@ -18,6 +18,8 @@ import { refusal } from '../../lib/refusal.js';
 import type { SortingDoor } from '../sorting/index.js';
 import { loadConsolidatingFacts } from './definitions/consolidating.facts.js';
 import { consolidatingWorkflow } from './definitions/consolidating.workflow.js';
+import { loadParcelPlacingFacts } from './definitions/parcel-placing.facts.js';
+import { parcelPlacingWorkflow } from './definitions/parcel-placing.workflow.js';
 import { placingWorkflow } from './definitions/placing.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
 import { classifyScan } from './scan-classifier.js';
@@ -62,6 +64,10 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   consolidating: {
     definition: consolidatingWorkflow as unknown as Workflow['definition'],
     loadFacts: loadConsolidatingFacts as unknown as FactsLoader,
+  },
+  'parcel-placing': {
+    definition: parcelPlacingWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadParcelPlacingFacts as unknown as FactsLoader,
   },
 };
 

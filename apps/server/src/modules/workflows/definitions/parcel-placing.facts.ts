@@ -1,0 +1,31 @@
+import type { SortingDoor } from '../../sorting/index.js';
+import type { ScanFact } from '../scan-facts.js';
+import type { RunState } from '../workflow-definition.js';
+import type { WorkflowsRepository } from '../workflows.repository.js';
+import type { ParcelPlacingData, ParcelPlacingFacts } from './parcel-placing.workflow.js';
+
+/**
+ * The facts of a parcel placing step (docs/DECISIONS.md "Guided workflows"): where the scanned
+ * or held parcel lies and the FAST cell suggested for its recipient; for a scanned cell, its
+ * zone and what its open box holds.
+ */
+export async function loadParcelPlacingFacts(
+  ports: { door: SortingDoor; repository: WorkflowsRepository },
+  state: RunState<ParcelPlacingData>,
+  scan: ScanFact | null,
+  warehouseId: number,
+): Promise<ParcelPlacingFacts> {
+  const { door } = ports;
+  const parcel =
+    scan?.kind === 'parcel'
+      ? { id: scan.id, sortingKey: scan.sortingKey }
+      : (state.data.parcel ?? null);
+  const parcelCell = parcel ? await door.findParcelCell(parcel.id) : null;
+  // The suggestion is shown by WaitCell's view, read with no scan.
+  const suggested =
+    parcel && scan === null
+      ? await door.suggestCellForKey(warehouseId, 'FAST', parcel.sortingKey)
+      : null;
+  const cell = scan?.kind === 'cell' ? await door.findCellContent(scan.id) : null;
+  return { parcelCell, suggested, cell };
+}
