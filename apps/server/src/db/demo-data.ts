@@ -3,6 +3,8 @@ import {
   DEMO_WORKFLOW_DESTINATION,
   DEMO_WORKFLOW_PARCELS,
   DEMO_WORKFLOW_RETURNABLE_BOX,
+  DEMO_PLACING_RECIPIENTS,
+  recipientKey,
 } from './demo-workflows-data.js';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import {
@@ -540,6 +542,18 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
       detailName: name,
       inboundNumber: null,
     }),
+  ),
+  ...DEMO_PLACING_RECIPIENTS.flatMap((recipient) =>
+    recipient.parcels.map(({ number, name }) =>
+      demoParcel(number, 'MSK-YUG', `recipient ${recipient.code}: in no cell (/parcels-placing)`, {
+        sortingKey: recipientKey(recipient.code),
+        sortingName: recipient.name,
+        inboundNumber: null,
+        name,
+        detailName: name,
+        clientName: recipient.name,
+      }),
+    ),
   ),
   ...listDemoPickingParcels().map(({ client, parcel }) =>
     demoParcel(parcel.number, 'MSK-YUG', `for recipient ${client.code} (/picking)`, {

@@ -20,6 +20,7 @@ import {
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
+import { DEMO_PLACING_RECIPIENTS } from './demo-workflows-data.js';
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
@@ -203,6 +204,14 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       kind: 'recipient',
       barcode: client.code,
       description: `/picking: ${client.name}, ${client.deliveryType}, ${count} parcel${count === 1 ? '' : 's'} (${client.parcels.map((item) => item.number).join(', ')}); ${client.note}; warehouse ${client.warehouseNumber}`,
+    });
+  }
+  for (const recipient of DEMO_PLACING_RECIPIENTS) {
+    const numbers = recipient.parcels.map((item) => item.number).join(', ');
+    entries.push({
+      kind: 'recipient',
+      barcode: recipient.code,
+      description: `/parcels-placing: ${recipient.name}, parcels in no cell yet (${numbers}); warehouse ${SC}`,
     });
   }
   entries.push({

@@ -47,3 +47,35 @@ export const DEMO_WORKFLOW_RETURNABLE_BOX = {
   widthCm: 40,
   heightCm: 30,
 } as const;
+
+/** A recipient whose parcels wait to be placed into a pick-up cell (/parcels-placing). */
+export interface DemoPlacingRecipient {
+  code: string;
+  name: string;
+  parcels: readonly { number: string; name: string }[];
+}
+
+/**
+ * Guided workflows, part 2: recipients whose parcels lie in no cell yet; /parcels-placing puts
+ * them into FAST cells of zone 3 (boxes keyed `recipient:<code>`), then /picking lists them.
+ */
+export const DEMO_PLACING_RECIPIENTS: readonly DemoPlacingRecipient[] = [
+  {
+    code: 'R-4501',
+    name: 'Кузнецова Мария',
+    parcels: [
+      { number: 'P450001', name: 'Фара передняя' },
+      { number: 'P450002', name: 'Зеркало боковое' },
+    ],
+  },
+  {
+    code: 'R-4502',
+    name: 'Орлов Павел',
+    parcels: [{ number: 'P450003', name: 'Аккумулятор 60 Ач' }],
+  },
+];
+
+/** The sorting key of a recipient's parcels (docs/DECISIONS.md "Guided workflows"). */
+export function recipientKey(code: string): string {
+  return `recipient:${code}`;
+}

@@ -1,0 +1,42 @@
+import { DEMO_PLACING_RECIPIENTS } from './demo-workflows-data.js';
+import type { Db } from './database.js';
+import { DEMO_SORTING_CENTER } from './demo-data.js';
+import { createSeedPickingRepository } from './seed-picking.repository.js';
+
+// The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
+// docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
+// parcels are made with the others (demo-data.ts DEMO_PARCELS); existing rows are kept.
+
+const SC_CODE = DEMO_SORTING_CENTER.code;
+
+export async function seedWorkflowsStorage(
+  db: Db,
+  warehouseIds: Map<number, number>,
+): Promise<void> {
+  const warehouseId = warehouseIds.get(DEMO_SORTING_CENTER.number);
+  if (warehouseId === undefined) throw new Error('demo sorting centre missing');
+  const repository = createSeedPickingRepository(db);
+  const clientIds = await repository.insertClients(
+    DEMO_PLACING_RECIPIENTS.map((recipient) => ({
+      warehouseId,
+      code: recipient.code,
+      name: recipient.name,
+      deliveryType: 'SELF',
+      warehouseCodeFrom: SC_CODE,
+      warehouseCodeTo: SC_CODE,
+    })),
+  );
+  const parcelIds = await repository.findParcelIds(
+    DEMO_PLACING_RECIPIENTS.flatMap((recipient) => recipient.parcels.map((p) => p.number)),
+  );
+  await repository.insertParcels(
+    DEMO_PLACING_RECIPIENTS.flatMap((recipient) => {
+      const clientId = clientIds.get(`${warehouseId}:${recipient.code}`);
+      if (clientId === undefined) return [];
+      return recipient.parcels.flatMap((parcel) => {
+        const parcelId = parcelIds.get(parcel.number);
+        return parcelId === undefined ? [] : [{ parcelId, clientId, isInReturnArea: false }];
+      });
+    }),
+  );
+}

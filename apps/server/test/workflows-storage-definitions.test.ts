@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import {
+  WORKFLOW_ACTION_CODES,
+  WORKFLOW_STATE_CODES,
+  type TWorkflowAction,
+} from '@sorting/contracts';
+import {
+  parcelPlacingWorkflow,
+  type ParcelPlacingFacts,
+} from '../src/modules/workflows/definitions/parcel-placing.workflow.js';
+import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
+import {
+  isRefusal,
+  type RunState,
+  type WorkflowDefinition,
+  type WorkflowFacts,
+} from '../src/modules/workflows/workflow-definition.js';
+import { actionOf } from './workflow-actions.js';
+
+// The storage definitions as pure transitions (docs/DECISIONS.md "Guided workflows"): every
+// (state, action) pair, with every kind of scan and every shape of facts, is accepted or
+// refused, never thrown; an accepted step lands on a state of its own table; then each row of
+// the step tables.
+
+const WAREHOUSE = 7;
+
+const RECIPIENT_PARCEL: ScanFact = {
+  kind: 'parcel',
+  barcode: 'P450001',
+  id: 1,
+  name: 'Фара',
+  warehouseId: WAREHOUSE,
+  sortingKey: 'recipient:R-4501',
+  sortingName: 'Кузнецова Мария',
+  boxId: null,
+};
+
+const SCANS: ScanFact[] = [
+  RECIPIENT_PARCEL,
+  { ...RECIPIENT_PARCEL, barcode: 'P450009', warehouseId: 99 },
+  { ...RECIPIENT_PARCEL, barcode: 'P440001', sortingKey: 'OMS-05', sortingName: 'Омск' },
+  {
+    kind: 'cell',
+    barcode: '=1-3-a-01',
+    id: 31,
+    name: '3-a-01',
+    warehouseId: WAREHOUSE,
+    boxBarcode: null,
+  },
+  { kind: 'cell', barcode: '=2-3-a-01', id: 91, name: '3-a-01', warehouseId: 99, boxBarcode: null },
+  {
+    kind: 'box',
+    barcode: '_1-161',
+    id: 161,
+    number: 161,
+    warehouseId: WAREHOUSE,
+    cellId: null,
+    isClosed: false,
+    parcelsCount: 0,
+  },
+  { kind: 'container', barcode: '_R1-12', id: 12, warehouseId: WAREHOUSE },
+];
+
+const CELL_31 = { id: 31, name: '3-a-01', barcode: '=1-3-a-01' };
+
+const PLACING_FACTS: ParcelPlacingFacts[] = [
+  { parcelCell: null, suggested: null, cell: null },
+  {
+    parcelCell: CELL_31,
+    suggested: CELL_31,
+    cell: { zoneType: 'FAST', boxKey: 'recipient:R-4501', parcelsCount: 1 },
+  },
+  {
+    parcelCell: null,
+    suggested: CELL_31,
+    cell: { zoneType: 'FAST', boxKey: null, parcelsCount: 0 },
+  },
+  {
+    parcelCell: null,
+    suggested: null,
+    cell: { zoneType: 'FAST', boxKey: 'recipient:R-4502', parcelsCount: 2 },
+  },
+  { parcelCell: null, suggested: null, cell: { zoneType: 'SITO', boxKey: null, parcelsCount: 0 } },
+];
+
+const PLACING_DATA: Record<string, unknown>[] = [
+  {},
+  {
+    parcel: {
+      id: 1,
+      barcode: 'P450001',
+      name: 'Фара',
+      sortingKey: 'recipient:R-4501',
+      recipient: 'Кузнецова Мария',
+    },
+  },
+];
+
+function factsOf<F>(scan: ScanFact | null, own: F): WorkflowFacts<F> {
+  return { scan, warehouseId: WAREHOUSE, warehouseCode: 'MSK-SC1', own };
+}
+
+interface Case {
+  definition: WorkflowDefinition<Record<string, unknown>, unknown>;
+  data: Record<string, unknown>[];
+  facts: unknown[];
+}
+
+const CASES: Case[] = [
+  {
+    definition: parcelPlacingWorkflow as unknown as Case['definition'],
+    data: PLACING_DATA,
+    facts: PLACING_FACTS,
+  },
+];
+
+describe.each(CASES.map((c) => [c.definition.name, c] as const))('%s', (_name, c) => {
+  const { definition } = c;
+  const declared = Object.keys(definition.states);
+
+  it('accepts or refuses every (state, action) pair, never throws, lands on a declared state', () => {
+    let accepted = 0;
+    let refused = 0;
+    for (const code of WORKFLOW_STATE_CODES) {
+      for (const data of c.data) {
+        const state: RunState<Record<string, unknown>> = { code, data };
+        for (const actionCode of WORKFLOW_ACTION_CODES) {
+          const scans = actionCode === 'BarcodeScanned' ? SCANS : [null];
+          for (const scan of scans) {
+            for (const own of c.facts) {
+              const transition = definition.transition(
+                state,
+                actionOf(actionCode, scan?.barcode),
+                factsOf(scan, own),
+              );
+              expect(() => definition.view(state, factsOf(null, own))).not.toThrow();
+              if (isRefusal(transition)) {
+                refused += 1;
+                continue;
+              }
+              accepted += 1;
+              expect(declared).toContain(transition.next.code);
+              expect(declared, `${code} accepted ${actionCode}`).toContain(code);
+              expect(definition.states[code]?.actions).toContain(actionCode);
+              expect(() => definition.view(transition.next, factsOf(null, own))).not.toThrow();
+            }
+          }
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('starts in a declared state whose view has a prompt', () => {
+    expect(declared).toContain(definition.start.code);
+    const view = definition.view(definition.start, factsOf(null, c.facts[0]));
+    expect(view.prompt.key).not.toBe('');
+  });
+});
+
+describe('parcel placing: the step table', () => {
+  const scan = (barcode: string) =>
+    SCANS.find((s) => s.barcode === barcode && 'warehouseId' in s && s.warehouseId === WAREHOUSE) ??
+    null;
+  const waitCell = { code: 'WaitCell' as const, data: PLACING_DATA[1]! };
+  const step = (
+    state: RunState<object>,
+    action: TWorkflowAction,
+    s: ScanFact | null,
+    own: ParcelPlacingFacts,
+  ) => parcelPlacingWorkflow.transition(state as never, action, factsOf(s, own));
+  const scanned = (barcode: string): TWorkflowAction => ({ code: 'BarcodeScanned', barcode });
+
+  it('WaitWhat —parcel→ WaitCell; «Уже в» when it lies in a cell; others refused', () => {
+    expect(
+      step(parcelPlacingWorkflow.start, scanned('P450001'), scan('P450001'), PLACING_FACTS[0]!),
+    ).toMatchObject({ next: { code: 'WaitCell', data: { parcel: { id: 1 } } }, sounds: ['scan'] });
+    expect(
+      step(parcelPlacingWorkflow.start, scanned('P450001'), scan('P450001'), PLACING_FACTS[1]!),
+    ).toMatchObject({
+      sounds: ['attention'],
+      notification: {
+        status: 'warning',
+        key: 'workflowParcelAlreadyInCell',
+        params: { cell: '3-a-01' },
+      },
+    });
+    expect(
+      step(parcelPlacingWorkflow.start, scanned('P440001'), scan('P440001'), PLACING_FACTS[0]!),
+    ).toMatchObject({ refused: { key: 'workflowParcelNotRecipients' } });
+    const foreign = SCANS[1]!;
+    expect(
+      step(parcelPlacingWorkflow.start, scanned(foreign.barcode), foreign, PLACING_FACTS[0]!),
+    ).toMatchObject({ refused: { code: 'parcelNotFound' } });
+  });
+
+  it('WaitCell —cell→ the move and WaitWhat; a foreign or non-FAST cell refused', () => {
+    expect(
+      step(waitCell, scanned('=1-3-a-01'), scan('=1-3-a-01'), PLACING_FACTS[2]!),
+    ).toMatchObject({
+      next: { code: 'WaitWhat', data: {} },
+      effects: [{ kind: 'moveParcelToCell', parcelId: 1, cellId: 31 }],
+      sounds: ['success-small'],
+      notification: { key: 'workflowParcelPlaced', params: { parcel: 'P450001', cell: '3-a-01' } },
+    });
+    // The recipient's own cell takes more.
+    expect(
+      step(waitCell, scanned('=1-3-a-01'), scan('=1-3-a-01'), PLACING_FACTS[1]!),
+    ).toMatchObject({
+      next: { code: 'WaitWhat' },
+    });
+    expect(
+      step(waitCell, scanned('=1-3-a-01'), scan('=1-3-a-01'), PLACING_FACTS[3]!),
+    ).toMatchObject({
+      refused: { key: 'workflowCellOfOtherRecipient', params: { cell: '3-a-01' } },
+    });
+    expect(
+      step(waitCell, scanned('=1-3-a-01'), scan('=1-3-a-01'), PLACING_FACTS[4]!),
+    ).toMatchObject({
+      refused: { key: 'workflowCellNotPickUp' },
+    });
+    const other = SCANS[4]!;
+    expect(step(waitCell, scanned(other.barcode), other, PLACING_FACTS[2]!)).toMatchObject({
+      refused: { key: 'cellOfOtherWarehouse' },
+    });
+    expect(step(waitCell, { code: 'SkipClick' }, null, PLACING_FACTS[0]!)).toMatchObject({
+      next: { code: 'WaitWhat', data: {} },
+      effects: [],
+    });
+  });
+
+  it('shows the suggested cell in WaitCell, else asks for any FAST cell', () => {
+    expect(
+      parcelPlacingWorkflow.view(waitCell as never, factsOf(null, PLACING_FACTS[2]!)),
+    ).toMatchObject({
+      prompt: {
+        key: 'parcelPlacingCell',
+        params: { cell: '3-a-01', recipient: 'Кузнецова Мария' },
+      },
+      options: { canSkip: true },
+    });
+    expect(
+      parcelPlacingWorkflow.view(waitCell as never, factsOf(null, PLACING_FACTS[0]!)),
+    ).toMatchObject({
+      prompt: { key: 'parcelPlacingAnyCell' },
+    });
+  });
+});

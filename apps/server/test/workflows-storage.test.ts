@@ -1,0 +1,191 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  boxes,
+  cells,
+  events,
+  parcels,
+  pickingParcels,
+  workflowRuns,
+  workflowSteps,
+} from '../src/db/schema.js';
+import { createSessionTestApp } from './sessions.js';
+import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
+import { processCall, workflowDriver } from './workflow-client.js';
+
+// Guided workflows, part 2 (docs/DECISIONS.md "Guided workflows"; spec part 1 §1, §3, §4, §7):
+// the storage flows over the demo seed (demo-workflows-data.ts), each step of their tables.
+
+let context: Awaited<ReturnType<typeof createSessionTestApp>>;
+let worker: SortingClient;
+let otherWorker: SortingClient;
+
+beforeAll(async () => {
+  context = await createSessionTestApp();
+  worker = await signInClient(context.app, BADGES.worker, () => 0);
+  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** What a refusal must leave alone. */
+async function snapshot() {
+  const db = context.database.db;
+  const count = async (table: typeof events | typeof workflowSteps) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+  return {
+    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
+    steps: await count(workflowSteps),
+    boxes: await db.select().from(boxes).orderBy(boxes.id),
+    parcels: await db
+      .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
+      .from(parcels)
+      .orderBy(parcels.id),
+    events: await count(events),
+  };
+}
+
+/** The cell name and box key a parcel lies under, null when in no cell. */
+async function placeOf(number: string) {
+  const [row] = await context.database.db
+    .select({ cell: cells.name, key: boxes.sortingKey })
+    .from(parcels)
+    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+    .leftJoin(cells, eq(cells.id, boxes.cellId))
+    .where(eq(parcels.number, number));
+  return row?.cell ? row : null;
+}
+
+describe('parcel placing (/parcels-placing)', () => {
+  it('places recipients’ parcels into FAST cells, one recipient per cell', async () => {
+    const flow = workflowDriver(worker, 'parcel-placing');
+    const start = await flow.accept();
+    expect(start.currentState).toMatchObject({
+      code: 'WaitWhat',
+      expects: ['parcel'],
+      prompt: { key: 'parcelPlacingWhat', params: {} },
+    });
+
+    // A box, a parcel that waits for no recipient: refused, nothing written.
+    const before = await snapshot();
+    const box = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-163' });
+    expect(box.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'Ожидается: посылка',
+    });
+    expect(box.answer.currentState).toEqual(start.currentState);
+    const sorted = await flow.send({ code: 'BarcodeScanned', barcode: 'P440001' });
+    expect(sorted.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
+    expect(sorted.envelope.message).toContain('не ждёт получателя');
+    expect(await snapshot()).toEqual(before);
+
+    // The first parcel of R-4501: the nearest empty FAST cell is suggested.
+    const held = await flow.scan('P450001');
+    expect(held.currentState).toMatchObject({
+      code: 'WaitCell',
+      expects: ['cell', 'parcel'],
+      prompt: {
+        key: 'parcelPlacingCell',
+        params: { parcel: 'P450001', recipient: 'Кузнецова Мария', cell: '3-a-01' },
+      },
+    });
+    expect(held.items).toMatchObject([{ barcode: 'P450001', isCurrent: true, location: null }]);
+
+    // A cell outside the FAST zones is refused.
+    const beforeSito = await snapshot();
+    const sito = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-1-a-01' });
+    expect(sito.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
+    expect(sito.envelope.message).toContain('не для выдачи');
+    expect(sito.answer.currentState.code).toBe('WaitCell');
+    expect(await snapshot()).toEqual(beforeSito);
+
+    const placed = await flow.scan('=34717-3-a-01');
+    expect(placed.currentState.code).toBe('WaitWhat');
+    expect(placed.result).toMatchObject({
+      sounds: ['success-small'],
+      notification: { status: 'success', content: 'Посылка P450001 размещена в 3-a-01' },
+    });
+    expect(await placeOf('P450001')).toEqual({ cell: '3-a-01', key: 'recipient:R-4501' });
+
+    // The same recipient's next parcel is sent to the cell holding the first.
+    const second = await flow.scan('P450002');
+    expect(second.currentState.prompt.params).toMatchObject({ cell: '3-a-01' });
+    await flow.scan('=34717-3-a-01');
+    expect(await placeOf('P450002')).toEqual({ cell: '3-a-01', key: 'recipient:R-4501' });
+
+    // Another recipient: the next empty cell; R-4501's cell is refused.
+    const other = await flow.scan('P450003');
+    expect(other.currentState.prompt.params).toMatchObject({ cell: '3-a-02' });
+    const beforeForeign = await snapshot();
+    const foreign = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-3-a-01' });
+    expect(foreign.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'В ячейке 3-a-01 посылки другого получателя',
+    });
+    expect(await snapshot()).toEqual(beforeForeign);
+    await flow.scan('=34717-3-a-02');
+    expect(await placeOf('P450003')).toEqual({ cell: '3-a-02', key: 'recipient:R-4502' });
+
+    // The recipients are in pick-up cells now, not in the returns area.
+    const recipients = await context.database.db
+      .select({ isInReturnArea: pickingParcels.isInReturnArea })
+      .from(pickingParcels)
+      .innerJoin(parcels, eq(parcels.id, pickingParcels.parcelId))
+      .where(sql`${parcels.number} in ('P450001', 'P450002', 'P450003')`);
+    expect(recipients).toEqual([
+      { isInReturnArea: false },
+      { isInReturnArea: false },
+      { isInReturnArea: false },
+    ]);
+  });
+
+  it('announces a parcel already in a cell, moves it by a new cell, drops it by SkipClick', async () => {
+    const flow = workflowDriver(worker, 'parcel-placing');
+    await flow.accept();
+    const again = await flow.scan('P450003');
+    expect(again.result).toMatchObject({
+      sounds: ['attention'],
+      notification: { status: 'warning', content: 'Уже в 3-a-02' },
+    });
+    expect(again.items).toMatchObject([{ barcode: 'P450003', location: '3-a-02' }]);
+    expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitWhat');
+    expect(await placeOf('P450003')).toEqual({ cell: '3-a-02', key: 'recipient:R-4502' });
+
+    await flow.scan('P450003');
+    await flow.scan('=34717-3-a-03');
+    expect(await placeOf('P450003')).toEqual({ cell: '3-a-03', key: 'recipient:R-4502' });
+  });
+
+  it('replays an operation id with isRepeat and answers 409 to a stale state', async () => {
+    const flow = workflowDriver(otherWorker, 'parcel-placing');
+    const first = await flow.accept();
+    const id = newOperationId();
+    const scanned = await flow.send({ code: 'BarcodeScanned', barcode: 'P450001' }, id);
+    expect(scanned.envelope.isSuccess).toBe(true);
+    const replay = await processCall(
+      otherWorker,
+      'parcel-placing',
+      first.currentState,
+      { code: 'BarcodeScanned', barcode: 'P450001' },
+      id,
+    );
+    expect(replay.envelope.isRepeat).toBe(true);
+    expect(replay.answer).toEqual(scanned.answer);
+
+    const before = await snapshot();
+    const stale = await processCall(otherWorker, 'parcel-placing', first.currentState, {
+      code: 'SkipClick',
+    });
+    expect(stale.envelope).toMatchObject({ isSuccess: false, errorCode: 409 });
+    expect(stale.answer.currentState).toMatchObject({
+      code: 'WaitCell',
+      version: first.currentState.version + 1,
+    });
+    expect(await snapshot()).toEqual(before);
+    await flow.send({ code: 'Closed' });
+  });
+});
