@@ -8,6 +8,10 @@ import {
   parcelPlacingWorkflow,
   type ParcelPlacingFacts,
 } from '../src/modules/workflows/definitions/parcel-placing.workflow.js';
+import {
+  placeToStorageWorkflow,
+  type PlaceToStorageFacts,
+} from '../src/modules/workflows/definitions/place-to-storage.workflow.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
 import {
   isRefusal,
@@ -96,6 +100,53 @@ const PLACING_DATA: Record<string, unknown>[] = [
   },
 ];
 
+const STORAGE_PARCEL: ScanFact = {
+  ...RECIPIENT_PARCEL,
+  barcode: 'P450013',
+  id: 13,
+  sortingKey: 'client:ООО «Запчасти-Опт»',
+  sortingName: 'ООО «Запчасти-Опт»',
+};
+SCANS.push(STORAGE_PARCEL);
+
+const ARRIVED = { state: 5, number: 'IN-0101', needsSticker: false };
+
+const STORAGE_FACTS: PlaceToStorageFacts[] = [
+  { parcelCell: null, supply: null, suggested: null, cell: null },
+  {
+    parcelCell: null,
+    supply: { ...ARRIVED, needsSticker: true },
+    suggested: CELL_31,
+    cell: { zoneType: 'FAST', boxKey: null, parcelsCount: 0 },
+  },
+  {
+    parcelCell: null,
+    supply: ARRIVED,
+    suggested: CELL_31,
+    cell: { zoneType: 'FAST', boxKey: 'client:ООО «Запчасти-Опт»', parcelsCount: 2 },
+  },
+  {
+    parcelCell: CELL_31,
+    supply: ARRIVED,
+    suggested: null,
+    cell: { zoneType: 'FAST', boxKey: 'recipient:R-4501', parcelsCount: 2 },
+  },
+  { parcelCell: null, supply: { ...ARRIVED, state: 1 }, suggested: null, cell: null },
+];
+
+const STORAGE_DATA: Record<string, unknown>[] = [
+  {},
+  {
+    parcel: {
+      id: 13,
+      barcode: 'P450013',
+      name: 'Щётки',
+      sortingKey: 'client:ООО «Запчасти-Опт»',
+      client: 'ООО «Запчасти-Опт»',
+    },
+  },
+];
+
 function factsOf<F>(scan: ScanFact | null, own: F): WorkflowFacts<F> {
   return { scan, warehouseId: WAREHOUSE, warehouseCode: 'MSK-SC1', own };
 }
@@ -111,6 +162,11 @@ const CASES: Case[] = [
     definition: parcelPlacingWorkflow as unknown as Case['definition'],
     data: PLACING_DATA,
     facts: PLACING_FACTS,
+  },
+  {
+    definition: placeToStorageWorkflow as unknown as Case['definition'],
+    data: STORAGE_DATA,
+    facts: STORAGE_FACTS,
   },
 ];
 
@@ -245,5 +301,68 @@ describe('parcel placing: the step table', () => {
     ).toMatchObject({
       prompt: { key: 'parcelPlacingAnyCell' },
     });
+  });
+});
+
+describe('place to storage: the step table', () => {
+  const waitWhere = { code: 'WaitWhereOrPrint' as const, data: STORAGE_DATA[1]! };
+  const step = (
+    state: RunState<object>,
+    action: TWorkflowAction,
+    scan: ScanFact | null,
+    own: PlaceToStorageFacts,
+  ) => placeToStorageWorkflow.transition(state as never, action, factsOf(scan, own));
+  const scanned = (barcode: string): TWorkflowAction => ({ code: 'BarcodeScanned', barcode });
+  const cell = SCANS[3]!;
+
+  it('WaitWhat —parcel of an arrived supply in no cell→ WaitWhereOrPrint; others refused', () => {
+    const start = placeToStorageWorkflow.start;
+    expect(step(start, scanned('P450013'), STORAGE_PARCEL, STORAGE_FACTS[2]!)).toMatchObject({
+      next: { code: 'WaitWhereOrPrint', data: { parcel: { id: 13 } } },
+    });
+    expect(step(start, scanned('P450013'), STORAGE_PARCEL, STORAGE_FACTS[4]!)).toMatchObject({
+      refused: { key: 'workflowParcelNotForStorage' },
+    });
+    expect(step(start, scanned('P450013'), STORAGE_PARCEL, STORAGE_FACTS[3]!)).toMatchObject({
+      refused: { key: 'workflowParcelAlreadyStored', params: { cell: '3-a-01' } },
+    });
+    expect(step(start, scanned('P450001'), RECIPIENT_PARCEL, STORAGE_FACTS[2]!)).toMatchObject({
+      refused: { key: 'workflowParcelNotForStorage' },
+    });
+  });
+
+  it('prints 1–5 stickers, refuses a cell before the sticker, then places into a FAST cell', () => {
+    const own = STORAGE_FACTS[1]!;
+    expect(step(waitWhere, { code: 'StickerCountSelected', count: 2 }, null, own)).toMatchObject({
+      next: waitWhere,
+      effects: [{ kind: 'printParcelSticker', parcelId: 13, copies: 2 }],
+    });
+    expect(step(waitWhere, { code: 'StickerCountSelected', count: 6 }, null, own)).toMatchObject({
+      refused: { code: 'badRequest', key: 'workflowCountOutOfRange' },
+    });
+    expect(step(waitWhere, scanned(cell.barcode), cell, own)).toMatchObject({
+      refused: { key: 'workflowPrintStickerFirst' },
+    });
+    expect(step(waitWhere, scanned(cell.barcode), cell, STORAGE_FACTS[2]!)).toMatchObject({
+      next: { code: 'WaitWhat', data: {} },
+      effects: [{ kind: 'moveParcelToCell', parcelId: 13, cellId: 31 }],
+    });
+    expect(step(waitWhere, scanned(cell.barcode), cell, STORAGE_FACTS[3]!)).toMatchObject({
+      refused: { key: 'workflowCellOfOtherClient' },
+    });
+    expect(step(waitWhere, { code: 'SkipClick' }, null, own)).toMatchObject({
+      next: { code: 'WaitWhat' },
+    });
+  });
+
+  it('asks to print while the sticker is needed, else names the suggested cell', () => {
+    const view = (own: PlaceToStorageFacts) =>
+      placeToStorageWorkflow.view(waitWhere as never, factsOf(null, own)).prompt;
+    expect(view(STORAGE_FACTS[1]!)).toMatchObject({ key: 'placeToStoragePrint' });
+    expect(view(STORAGE_FACTS[2]!)).toMatchObject({
+      key: 'placeToStorageCell',
+      params: { cell: '3-a-01', parcel: 'P450013' },
+    });
+    expect(view(STORAGE_FACTS[4]!)).toMatchObject({ key: 'placeToStorageAnyCell' });
   });
 });

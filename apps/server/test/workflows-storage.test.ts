@@ -189,3 +189,97 @@ describe('parcel placing (/parcels-placing)', () => {
     await flow.send({ code: 'Closed' });
   });
 });
+
+describe('place to storage (/place-to-storage)', () => {
+  it('stores parcels of an arrived supply in FAST cells, printing a needed sticker first', async () => {
+    const flow = workflowDriver(worker, 'place-to-storage');
+    const start = await flow.accept();
+    expect(start.currentState).toMatchObject({
+      code: 'WaitWhat',
+      expects: ['parcel'],
+      prompt: { key: 'placeToStorageWhat' },
+    });
+
+    // A recipient's parcel is of no supply to store: refused, nothing written.
+    const before = await snapshot();
+    const recipients = await flow.send({ code: 'BarcodeScanned', barcode: 'P450001' });
+    expect(recipients.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'Посылка P450001 не из прибывшей поставки клиента',
+    });
+    expect(await snapshot()).toEqual(before);
+
+    // The parcel needing its sticker: a cell is refused until it is printed.
+    const sticker = await flow.scan('P450013');
+    expect(sticker.currentState).toMatchObject({
+      code: 'WaitWhereOrPrint',
+      expects: ['cell', 'parcel'],
+      prompt: { key: 'placeToStoragePrint', params: { parcel: 'P450013' } },
+      options: { count: { min: 1, max: 5 }, canSkip: true },
+    });
+    const beforeCell = await snapshot();
+    const early = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-3-b-01' });
+    expect(early.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'Сначала напечатайте стикер',
+    });
+    const tooMany = await flow.send({ code: 'StickerCountSelected', count: 6 });
+    expect(tooMany.status).toBe(400);
+    expect(await snapshot()).toEqual(beforeCell);
+
+    const printed = await flow.accept({ code: 'StickerCountSelected', count: 2 });
+    expect(printed.currentState.code).toBe('WaitWhereOrPrint');
+    expect(printed.result.print).toHaveLength(1);
+    expect(printed.result.print[0]).toMatchObject({ barcodeName: 'parcel', copies: 2 });
+    expect(printed.result.print[0]!.barcodeData).toContainEqual({
+      name: 'barcode',
+      value: 'P450013',
+    });
+    // The agent reports the job printed: the web marks the sticker printed.
+    const [row] = await context.database.db
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(eq(parcels.number, 'P450013'));
+    const marked = await worker.call(
+      'PUT',
+      `/sorting-api/Parcels/${row!.id}/sticker_printed`,
+      undefined,
+      newOperationId(),
+    );
+    expect(marked.statusCode).toBe(200);
+    const stored = await flow.scan('=34717-3-b-01');
+    expect(stored.currentState.code).toBe('WaitWhat');
+    expect(stored.result.notification?.content).toBe('Посылка P450013 размещена в 3-b-01');
+    expect(await placeOf('P450013')).toEqual({
+      cell: '3-b-01',
+      key: 'client:ООО «Запчасти-Опт»',
+    });
+
+    // The same client's next parcel is sent to that cell; a recipient's cell is refused.
+    const next = await flow.scan('P450011');
+    expect(next.currentState.prompt).toMatchObject({
+      key: 'placeToStorageCell',
+      params: { parcel: 'P450011', cell: '3-b-01', client: 'ООО «Запчасти-Опт»' },
+    });
+    const beforeForeign = await snapshot();
+    const foreign = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-3-a-01' });
+    expect(foreign.envelope.message).toBe('В ячейке 3-a-01 товар другого клиента');
+    expect(await snapshot()).toEqual(beforeForeign);
+    await flow.scan('=34717-3-b-01');
+    expect(await placeOf('P450011')).toEqual({
+      cell: '3-b-01',
+      key: 'client:ООО «Запчасти-Опт»',
+    });
+
+    // A stored parcel is not stored again.
+    const again = await flow.send({ code: 'BarcodeScanned', barcode: 'P450011' });
+    expect(again.envelope).toMatchObject({
+      isSuccess: false,
+      message: 'Посылка P450011 уже лежит в 3-b-01',
+    });
+    await flow.scan('P450012');
+    expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitWhat');
+  });
+});

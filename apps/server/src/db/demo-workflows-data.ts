@@ -79,3 +79,31 @@ export const DEMO_PLACING_RECIPIENTS: readonly DemoPlacingRecipient[] = [
 export function recipientKey(code: string): string {
   return `recipient:${code}`;
 }
+
+/** A parcel of the storage supply; `needsSticker` prints its sticker before a cell. */
+export interface DemoStorageParcel {
+  number: string;
+  name: string;
+  needsSticker: boolean;
+}
+
+/**
+ * The supply /place-to-storage stores: arrived (state 5), its parcels in no cell; the box of a
+ * storage cell is keyed `client:<name>` (docs/DECISIONS.md "Guided workflows").
+ */
+export const DEMO_STORAGE_SUPPLY = {
+  code: 'IN-0101',
+  clientName: 'ООО «Запчасти-Опт»',
+  documentNumber: 'ТН-2026-0401',
+  parcels: [
+    { number: 'P450011', name: 'Масло моторное 5W-30', needsSticker: false },
+    { number: 'P450012', name: 'Антифриз G12', needsSticker: false },
+    { number: 'P450013', name: 'Щётки стеклоочистителя', needsSticker: true },
+    { number: 'P450014', name: 'Жидкость тормозная DOT-4', needsSticker: false },
+  ] satisfies readonly DemoStorageParcel[],
+} as const;
+
+/** The sorting key of a client's stored goods (docs/DECISIONS.md "Guided workflows"). */
+export function clientKey(name: string): string {
+  return `client:${name}`;
+}

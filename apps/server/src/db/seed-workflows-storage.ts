@@ -1,11 +1,13 @@
-import { DEMO_PLACING_RECIPIENTS } from './demo-workflows-data.js';
+import { DEMO_PLACING_RECIPIENTS, DEMO_STORAGE_SUPPLY, clientKey } from './demo-workflows-data.js';
 import type { Db } from './database.js';
 import { DEMO_SORTING_CENTER } from './demo-data.js';
+import { createSeedInboundRepository } from './seed-inbound.repository.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
 
 // The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
 // docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
-// parcels are made with the others (demo-data.ts DEMO_PARCELS); existing rows are kept.
+// parcels are made with the others (demo-data.ts DEMO_PARCELS); the supply /place-to-storage
+// stores, with its parcels. Existing rows are kept.
 
 const SC_CODE = DEMO_SORTING_CENTER.code;
 
@@ -15,6 +17,7 @@ export async function seedWorkflowsStorage(
 ): Promise<void> {
   const warehouseId = warehouseIds.get(DEMO_SORTING_CENTER.number);
   if (warehouseId === undefined) throw new Error('demo sorting centre missing');
+  await seedStorageSupply(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(
     DEMO_PLACING_RECIPIENTS.map((recipient) => ({
@@ -38,5 +41,37 @@ export async function seedWorkflowsStorage(
         return parcelId === undefined ? [] : [{ parcelId, clientId, isInReturnArea: false }];
       });
     }),
+  );
+}
+
+/** IN-0101 arrived (state 5) with its parcels in no cell, keyed by its client. */
+async function seedStorageSupply(db: Db, warehouseId: number): Promise<void> {
+  const repository = createSeedInboundRepository(db);
+  const supply = DEMO_STORAGE_SUPPLY;
+  const ids = await repository.insertSupplies([
+    {
+      warehouseId,
+      number: supply.code,
+      senderName: supply.clientName,
+      acceptanceBarcode: `.69.${supply.code}`,
+      documentNumber: supply.documentNumber,
+      state: 5,
+      arrivedAt: new Date(),
+    },
+  ]);
+  const inboundId = ids.get(supply.code);
+  if (inboundId === undefined) return;
+  await repository.insertDetails(
+    supply.parcels.map((parcel) => ({
+      warehouseId,
+      number: parcel.number,
+      name: parcel.name,
+      sortingKey: clientKey(supply.clientName),
+      sortingName: supply.clientName,
+      inboundId,
+      needsSticker: parcel.needsSticker,
+      clientName: supply.clientName,
+      detailName: parcel.name,
+    })),
   );
 }

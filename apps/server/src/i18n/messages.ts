@@ -209,6 +209,11 @@ const RU = {
   workflowCellNotPickUp: 'Ячейка {cell} не для выдачи: нужна ячейка зоны быстрой отгрузки',
   workflowCellOfOtherRecipient: 'В ячейке {cell} посылки другого получателя',
   workflowParcelPlaced: 'Посылка {parcel} размещена в {cell}',
+  workflowParcelNotForStorage: 'Посылка {barcode} не из прибывшей поставки клиента',
+  workflowParcelAlreadyStored: 'Посылка {barcode} уже лежит в {cell}',
+  workflowCellOfOtherClient: 'В ячейке {cell} товар другого клиента',
+  workflowPrintStickerFirst: 'Сначала напечатайте стикер',
+  workflowCountOutOfRange: 'Количество — от {min} до {max}',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -413,6 +418,11 @@ const EN: Record<MessageKey, string> = {
     'Cell {cell} is not a pick-up cell: a cell of a fast shipping zone is needed',
   workflowCellOfOtherRecipient: "Cell {cell} holds another recipient's parcels",
   workflowParcelPlaced: 'Parcel {parcel} placed in {cell}',
+  workflowParcelNotForStorage: "Parcel {barcode} is not of a client's arrived supply",
+  workflowParcelAlreadyStored: 'Parcel {barcode} already lies in {cell}',
+  workflowCellOfOtherClient: "Cell {cell} holds another client's goods",
+  workflowPrintStickerFirst: 'Print the sticker first',
+  workflowCountOutOfRange: 'The count is {min} to {max}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

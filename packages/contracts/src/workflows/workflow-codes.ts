@@ -95,6 +95,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'placing',
   'consolidating',
   'parcel-placing',
+  'place-to-storage',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

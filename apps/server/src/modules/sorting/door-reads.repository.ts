@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { boxes, cells, parcels, zones } from '../../db/schema.js';
+import { boxes, cells, inbounds, parcels, zones } from '../../db/schema.js';
 import { boxCells } from './sorting-rows.js';
 
 /** A parcel of a destination with where it lies: its box and the box's cell. */
@@ -25,6 +25,13 @@ export interface CellContentRow {
   zoneType: string;
   boxKey: string | null;
   parcelsCount: number;
+}
+
+/** A parcel's supply as place-to-storage checks it: its stored state and the sticker. */
+export interface ParcelSupplyRow {
+  inboundState: number | null;
+  inboundNumber: string | null;
+  needsSticker: boolean;
 }
 
 /** The reads the workflows make of sorting's tables (sorting's door, workflow-door.ts). */
@@ -138,6 +145,21 @@ export function createDoorReadsRepository(db: Db) {
         .limit(1);
       const row = rows[0];
       return row ? { ...row, parcelsCount: row.boxKey === null ? 0 : row.parcelsCount } : null;
+    },
+
+    /** The supply a parcel came with (its stored state) and whether it needs its sticker. */
+    async findParcelSupply(parcelId: number): Promise<ParcelSupplyRow | null> {
+      const rows = await db
+        .select({
+          inboundState: inbounds.state,
+          inboundNumber: inbounds.number,
+          needsSticker: parcels.needsSticker,
+        })
+        .from(parcels)
+        .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
+        .where(eq(parcels.id, parcelId))
+        .limit(1);
+      return rows[0] ?? null;
     },
   };
 }

@@ -5,6 +5,7 @@ import { createSortingBoxes, type BoxSize } from './box-creation.js';
 import { createContainersService } from './containers.service.js';
 import { createDoorReadsRepository } from './door-reads.repository.js';
 import { createMovesService } from './moves.service.js';
+import { createParcelDetailsService } from './parcel-details.service.js';
 import { createSortingRepository } from './sorting.repository.js';
 
 export type { BoxSize } from './box-creation.js';
@@ -23,6 +24,7 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
   const inner: CallContext = { ...context, operationId: null, operationScope: null };
   const moves = createMovesService({ db: tx, repository: createSortingRepository });
   const containers = createContainersService({ db: tx, repository: createSortingRepository });
+  const details = createParcelDetailsService({ db: tx, repository: createSortingRepository });
 
   return {
     findParcel: (number: string) => repository.findParcelByNumber(number),
@@ -38,6 +40,10 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     findParcelCell: reads.findParcelCell,
     suggestCellForKey: reads.suggestCellForKey,
     findCellContent: reads.findCellContent,
+    findParcelSupply: reads.findParcelSupply,
+
+    /** Spec part 1 §7 `GET Parcels/{id}/sticker`: the parcel label's print job payload. */
+    parcelSticker: (parcelId: number) => details.sticker(parcelId, 'ru', inner),
 
     /** `boxes/create` of sorting boxes in the context's warehouse. */
     async createBoxes(count: number, size: BoxSize | null) {

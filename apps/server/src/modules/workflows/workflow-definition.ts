@@ -50,6 +50,7 @@ export type WorkflowEffect =
   | { kind: 'moveContainer'; containerBarcode: string; cellBarcode: string }
   | { kind: 'moveParcel'; parcelId: number; boxId: number }
   | { kind: 'moveParcelToCell'; parcelId: number; cellId: number }
+  | { kind: 'printParcelSticker'; parcelId: number; copies: number }
   | {
       kind: 'openConsolidation';
       boxId: number;

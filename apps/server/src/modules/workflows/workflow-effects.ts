@@ -122,6 +122,10 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
     case 'moveParcelToCell':
       await ports.door.move({ parcelId: effect.parcelId, cellId: effect.cellId });
       return NOTHING;
+    case 'printParcelSticker': {
+      const sticker = await ports.door.parcelSticker(effect.parcelId);
+      return { ...NOTHING, print: [{ ...sticker, copies: effect.copies }] };
+    }
     case 'openConsolidation':
       return openConsolidation(ports, effect);
     case 'completeConsolidation':

@@ -20,6 +20,8 @@ import { loadConsolidatingFacts } from './definitions/consolidating.facts.js';
 import { consolidatingWorkflow } from './definitions/consolidating.workflow.js';
 import { loadParcelPlacingFacts } from './definitions/parcel-placing.facts.js';
 import { parcelPlacingWorkflow } from './definitions/parcel-placing.workflow.js';
+import { loadPlaceToStorageFacts } from './definitions/place-to-storage.facts.js';
+import { placeToStorageWorkflow } from './definitions/place-to-storage.workflow.js';
 import { placingWorkflow } from './definitions/placing.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
 import { classifyScan } from './scan-classifier.js';
@@ -68,6 +70,10 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'parcel-placing': {
     definition: parcelPlacingWorkflow as unknown as Workflow['definition'],
     loadFacts: loadParcelPlacingFacts as unknown as FactsLoader,
+  },
+  'place-to-storage': {
+    definition: placeToStorageWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadPlaceToStorageFacts as unknown as FactsLoader,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { ParcelFact } from '../scan-facts.js';
+import { heldParcelItem, intoFastCell, type CellContent, type PlacingCell } from './fast-cell.js';
 import {
   accept,
   refuse,
@@ -18,13 +19,6 @@ import {
 /** The key prefix of a recipient's parcels (the box of a pick-up cell is keyed so). */
 export const RECIPIENT_KEY_PREFIX = 'recipient:';
 
-/** A cell as the facts name it. */
-export interface PlacingCell {
-  id: number;
-  name: string;
-  barcode: string;
-}
-
 /** What the engine reads for a parcel placing step (parcel-placing.facts.ts). */
 export interface ParcelPlacingFacts {
   /** The cell the scanned (WaitWhat) or held (WaitCell) parcel lies in, null when none. */
@@ -32,7 +26,7 @@ export interface ParcelPlacingFacts {
   /** The cell suggested for that parcel's recipient. */
   suggested: PlacingCell | null;
   /** The scanned cell's zone type and its open box's key and parcels. */
-  cell: { zoneType: string; boxKey: string | null; parcelsCount: number } | null;
+  cell: CellContent | null;
 }
 
 export interface ParcelPlacingData {
@@ -80,23 +74,13 @@ function onWaitCell(state: State, facts: Facts): Transition<ParcelPlacingData> {
   if (scan?.kind === 'parcel') return takeParcel(scan, facts);
   const { parcel } = state.data;
   if (scan?.kind !== 'cell' || !parcel) return refuse('workflowActionNotExpected');
-  if (scan.warehouseId !== facts.warehouseId) {
-    return refuse('cellOfOtherWarehouse', { barcode: scan.barcode }, 'repeatedFailure');
-  }
-  const content = facts.own.cell;
-  if (content?.zoneType !== 'FAST') return refuse('workflowCellNotPickUp', { cell: scan.name });
-  if (content.boxKey !== null && content.boxKey !== parcel.sortingKey && content.parcelsCount > 0) {
-    return refuse('workflowCellOfOtherRecipient', { cell: scan.name });
-  }
-  return accept(START, {
-    effects: [{ kind: 'moveParcelToCell', parcelId: parcel.id, cellId: scan.id }],
-    sounds: ['success-small'],
-    notification: {
-      status: 'success',
-      key: 'workflowParcelPlaced',
-      params: { parcel: parcel.barcode, cell: scan.name },
-    },
-  });
+  return intoFastCell(
+    parcel,
+    scan,
+    { warehouseId: facts.warehouseId, content: facts.own.cell },
+    START,
+    'workflowCellOfOtherRecipient',
+  );
 }
 
 export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, ParcelPlacingFacts> = {
@@ -143,20 +127,7 @@ export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, Parcel
         },
       },
       options: { canSkip: true },
-      items: [
-        {
-          itemId: String(parcel.id),
-          kind: 'parcel',
-          barcode: parcel.barcode,
-          title: parcel.name,
-          subtitle: parcel.recipient,
-          location: parcelCell?.name ?? null,
-          quantity: 1,
-          doneQuantity: 0,
-          state: 'waiting',
-          isCurrent: true,
-        },
-      ],
+      items: [heldParcelItem(parcel, parcel.recipient, parcelCell?.name ?? null)],
     };
   },
 };
