@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,picking,embedded,web,browser,documents,audit` runs some phases.
+// phase for development; `--only=write,load,picking,workflow,embedded,web,browser,documents,audit` runs some phases.
 // `--only=soak` (never part of a plain run: 30 minutes) is the memory soak of bench/soak.ts;
 // `--soak-minutes=N`, `--soak-db=postgres` and `--soak-snapshots` shape it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { runInboundBench } from './inbound.js';
 import { prepareFloor, startFloorServer, type FloorServer } from './floor-server.js';
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { pickingRows, runPickingBench } from './picking.js';
+import { runWorkflowBench, workflowRows } from './workflow.js';
 import { runSoak } from './soak.js';
 import { median } from './stats.js';
 import {
@@ -330,6 +331,13 @@ async function main(): Promise<void> {
     const picking = await runPickingBench({ serverUrl, quick, log });
     results.picking = picking;
     rows.push(...pickingRows(picking));
+  }
+
+  if (wants('workflow')) {
+    // The guided workflows: placing on a database of its own (bench/workflow.ts).
+    const workflow = await runWorkflowBench({ serverUrl, quick, log });
+    results.workflow = workflow;
+    rows.push(...workflowRows(workflow));
   }
 
   if (wants('documents')) {

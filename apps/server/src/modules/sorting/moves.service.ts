@@ -407,6 +407,28 @@ export function createMovesService(deps: {
 
   return {
     /**
+     * `move` inside the caller's transaction, without an operation id of its own: the guided
+     * workflows' step (sorting's door, workflow-door.ts), whose transaction and id cover it.
+     * The same rules and refusals; a refusal rolls the caller's transaction back.
+     */
+    async moveWithin(
+      repository: SortingRepository,
+      request: TMoveRequest,
+      context: CallContext,
+    ): Promise<TMoveResult> {
+      const { parcelId, boxId, cellId } = request;
+      if (parcelId !== undefined) {
+        const moved = await moveParcel(repository, { ...request, parcelId }, null, context);
+        if (moved === OPERATION_TAKEN) throw new Error('a move without an operation id was taken');
+        return moved;
+      }
+      if (boxId === undefined || cellId === undefined) {
+        throw new AppError('badRequest', { message: 'boxId and cellId are required' });
+      }
+      return moveBox(repository, boxId, cellId, context);
+    },
+
+    /**
      * Spec part 1 §7 `move`: one transaction, idempotent by operation id. A move to where the
      * parcel or box already lies changes nothing and answers IsRepeat (docs/DECISIONS.md
      * "Sorting rules").

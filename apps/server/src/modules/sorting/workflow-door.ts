@@ -14,9 +14,9 @@ export type { DestinationParcelRow } from './door-reads.repository.js';
 /**
  * Sorting as the guided workflows use it (docs/DECISIONS.md "Guided workflows"): the reads of a
  * scan and the effects of a step over the step's transaction, each through sorting's own code
- * path with its rules and refusals (the move, `boxes/create`, `ContainerAccounting/move`). A
- * change runs as a savepoint of the step's transaction without an operation id of its own: the
- * step's id covers it.
+ * path with its rules and refusals (the move, `boxes/create`, `ContainerAccounting/move`), without
+ * an operation id of its own: the step's id covers it (the move and box creation run in the
+ * step's transaction itself, `ContainerAccounting/move` as a savepoint of it).
  */
 export function sortingDoorOver(tx: Db, context: CallContext) {
   const repository = createSortingRepository(tx);
@@ -60,12 +60,8 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
      * Spec part 1 §7 `move`: a parcel into a box or into a cell (its open box, or a new one), or
      * a box into a cell, with its rules.
      */
-    async move(request: {
-      parcelId?: number;
-      boxId?: number;
-      cellId?: number;
-    }): Promise<TMoveResult> {
-      return (await moves.move(request, inner)).value;
+    move(request: { parcelId?: number; boxId?: number; cellId?: number }): Promise<TMoveResult> {
+      return moves.moveWithin(repository, request, inner);
     },
 
     /** Spec part 1 §7 `ContainerAccounting/move`: a returnable box located in a cell. */

@@ -101,7 +101,8 @@ function stateOf(run: RunRow): RunState<Data> {
 function withState(error: AppError, answer: TWorkflowAnswer, word: Word): AppError {
   const content =
     error.key !== null && isMessageKey(error.key) ? word(error.key, error.params) : error.message;
-  const isStale = error.code === 'stateChanged';
+  // The engine's own stale check; a 409 of an effect (a box closed meanwhile) stays an error.
+  const isStale = error.key === 'workflowStateChanged';
   return new AppError(error.code, {
     ...(error.key !== null ? { key: error.key } : {}),
     params: error.params,
@@ -158,23 +159,17 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
     call: CallContext,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    const version = run.version + 1;
-    await repository.updateRun(run.id, {
-      stateCode: run.stateCode,
-      data: run.data,
-      version,
-      at: now,
-      finished: true,
-    });
-    await repository.appendStep({
+    await repository.recordStep({
       runId: run.id,
-      version,
+      version: run.version + 1,
       fromState: run.stateCode,
       actionCode: 'Closed',
       payload,
       toState: 'InitialState',
+      data: run.data,
       at: now,
       operationId: call.operationId,
+      finished: true,
     });
   }
 
@@ -294,22 +289,17 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
       data: { ...transition.next.data, ...outcome.data },
     };
     const version = run.version + 1;
-    await repository.updateRun(run.id, {
-      stateCode: next.code,
-      data: next.data,
-      version,
-      at: now,
-      finished: false,
-    });
-    await repository.appendStep({
+    await repository.recordStep({
       runId: run.id,
       version,
       fromState: state.code,
       actionCode: action.code,
       payload: payloadOf(action),
       toState: next.code,
+      data: next.data,
       at: now,
       operationId: call.operationId,
+      finished: false,
     });
     const nextFacts = await factsOf(workflow, ports, next, null, warehouse);
     const notification = transition.notification ?? outcome.notification;

@@ -63,29 +63,38 @@ export function createWorkflowsRepository(db: Db) {
       return inserted ?? null;
     },
 
-    /** The run after an accepted step: its state, data and version; finished when closed. */
-    async updateRun(
-      id: number,
-      values: {
-        stateCode: string;
-        data: Record<string, unknown>;
-        version: number;
-        at: Date;
-        finished: boolean;
-      },
-    ): Promise<void> {
-      await db
-        .update(workflowRuns)
-        .set({
-          stateCode: values.stateCode,
-          data: values.data,
-          version: values.version,
-          updatedAt: values.at,
-          ...(values.finished ? { finishedAt: values.at } : {}),
-        })
-        .where(eq(workflowRuns.id, id));
+    /**
+     * An accepted step in one statement: the run's state, data and version (finished when
+     * closed), and the step appended.
+     */
+    async recordStep(step: {
+      runId: number;
+      version: number;
+      fromState: string;
+      actionCode: string;
+      payload: Record<string, unknown>;
+      toState: string;
+      data: Record<string, unknown>;
+      at: Date;
+      operationId: string | null;
+      finished: boolean;
+    }): Promise<void> {
+      const at = step.at.toISOString();
+      await db.execute(sql`
+        with run as (
+          update workflow_runs set state_code = ${step.toState}, data = ${JSON.stringify(step.data)}::jsonb,
+            version = ${step.version}::int, updated_at = ${at}::timestamptz,
+            finished_at = case when ${step.finished}::boolean then ${at}::timestamptz else finished_at end
+          where id = ${step.runId}::int
+          returning id
+        )
+        insert into workflow_steps (run_id, version, from_state, action_code, payload, to_state, at, operation_id)
+        select id, ${step.version}::int, ${step.fromState}, ${step.actionCode},
+          ${JSON.stringify(step.payload)}::jsonb, ${step.toState}, ${at}::timestamptz, ${step.operationId}::text
+        from run`);
     },
 
+    /** A step alone: a run's first (its start). */
     async appendStep(row: typeof workflowSteps.$inferInsert): Promise<void> {
       await db.insert(workflowSteps).values(row);
     },
