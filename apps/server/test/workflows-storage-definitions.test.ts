@@ -12,6 +12,11 @@ import {
   placeToStorageWorkflow,
   type PlaceToStorageFacts,
 } from '../src/modules/workflows/definitions/place-to-storage.workflow.js';
+import {
+  parcelPickingInStorageWorkflow,
+  type StoragePickingFacts,
+} from '../src/modules/workflows/definitions/parcel-picking-in-storage.workflow.js';
+import type { ShipmentParcelUnitRow } from '../src/modules/workflows/shipment-units.repository.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
 import {
   isRefusal,
@@ -147,6 +152,42 @@ const STORAGE_DATA: Record<string, unknown>[] = [
   },
 ];
 
+const TASK = { id: 1, code: 'OUT-0101', name: 'Заказ', clientName: 'ООО', total: 2, done: 0 };
+
+function unit(id: number, cellId: number | null, state: ShipmentParcelUnitRow['state']) {
+  return {
+    id,
+    parcelId: id === 1 ? 1 : 13,
+    number: id === 1 ? 'P450001' : 'P450013',
+    name: 'x',
+    state,
+    reason: state === 'short' ? 'notFound' : null,
+    boxId: state === 'picked' ? null : 161,
+    cellId: state === 'picked' ? null : cellId,
+    cellName: state === 'picked' ? null : '3-a-01',
+    cellBarcode: '=1-3-a-01',
+    zoneNumber: 3,
+    row: 'a',
+    col: 1,
+    fromBoxId: state === 'picked' ? 161 : null,
+    fromCellName: state === 'picked' ? '3-a-01' : null,
+  } satisfies ShipmentParcelUnitRow;
+}
+
+const PICKING_FACTS: StoragePickingFacts[] = [
+  { tasks: [], units: [] },
+  { tasks: [{ ...TASK, heldBy: null }], units: [unit(1, 31, 'waiting'), unit(2, 31, 'waiting')] },
+  { tasks: [{ ...TASK, heldBy: 'Петров' }], units: [unit(1, 31, 'picked'), unit(2, 31, 'short')] },
+  { tasks: [], units: [unit(1, 31, 'picked'), unit(2, 31, 'waiting')] },
+];
+
+const PICKING_DATA: Record<string, unknown>[] = [
+  {},
+  { task: { id: 1, code: 'OUT-0101' } },
+  { task: { id: 1, code: 'OUT-0101' }, cellId: 31 },
+  { task: { id: 1, code: 'OUT-0101' }, cellId: 31, skip: { unitId: 2, back: 'WaitWhat' } },
+];
+
 function factsOf<F>(scan: ScanFact | null, own: F): WorkflowFacts<F> {
   return { scan, warehouseId: WAREHOUSE, warehouseCode: 'MSK-SC1', own };
 }
@@ -167,6 +208,11 @@ const CASES: Case[] = [
     definition: placeToStorageWorkflow as unknown as Case['definition'],
     data: STORAGE_DATA,
     facts: STORAGE_FACTS,
+  },
+  {
+    definition: parcelPickingInStorageWorkflow as unknown as Case['definition'],
+    data: PICKING_DATA,
+    facts: PICKING_FACTS,
   },
 ];
 
@@ -364,5 +410,90 @@ describe('place to storage: the step table', () => {
       params: { cell: '3-a-01', parcel: 'P450013' },
     });
     expect(view(STORAGE_FACTS[4]!)).toMatchObject({ key: 'placeToStorageAnyCell' });
+  });
+});
+
+describe('parcel picking in storage: the step table', () => {
+  const definition = parcelPickingInStorageWorkflow;
+  const step = (
+    state: RunState<object>,
+    action: TWorkflowAction,
+    scan: ScanFact | null,
+    own: StoragePickingFacts,
+  ) => definition.transition(state as never, action, factsOf(scan, own));
+  const task = { id: 1, code: 'OUT-0101' };
+  const cell = SCANS[3]!;
+  const fresh = PICKING_FACTS[1]!;
+
+  it('selects a free task, refuses a held or unknown one', () => {
+    expect(
+      step(definition.start, { code: 'TaskSelected', taskId: '1' }, null, fresh),
+    ).toMatchObject({ next: { code: 'WaitCell', data: { task } } });
+    expect(
+      step(definition.start, { code: 'TaskSelected', taskId: '1' }, null, PICKING_FACTS[2]!),
+    ).toMatchObject({ refused: { key: 'workflowTaskHeld', params: { user: 'Петров' } } });
+    expect(
+      step(definition.start, { code: 'TaskSelected', taskId: '9' }, null, fresh),
+    ).toMatchObject({ refused: { code: 'objectNotFound' } });
+  });
+
+  it('walks cell, parcel, skip with a reason, revert, confirm', () => {
+    const waitCell = { code: 'WaitCell' as const, data: { task } };
+    const waitWhat = { code: 'WaitWhat' as const, data: { task, cellId: 31 } };
+    expect(
+      step(waitCell, { code: 'BarcodeScanned', barcode: cell.barcode }, cell, fresh),
+    ).toMatchObject({ next: waitWhat });
+    const parcel = { ...RECIPIENT_PARCEL, id: 1 };
+    expect(
+      step(waitWhat, { code: 'BarcodeScanned', barcode: 'P450001' }, parcel, fresh),
+    ).toMatchObject({
+      next: waitWhat,
+      effects: [{ kind: 'pickShipmentParcel', unitId: 1, boxId: 161, cellId: 31 }],
+    });
+    expect(
+      step(
+        waitWhat,
+        { code: 'BarcodeScanned', barcode: 'P450013' },
+        STORAGE_PARCEL,
+        PICKING_FACTS[3]!,
+      ),
+    ).toMatchObject({
+      // The last waiting parcel picked: WaitConfirm.
+      next: { code: 'WaitConfirm', data: { task } },
+      effects: [{ kind: 'pickShipmentParcel', unitId: 2 }],
+    });
+    expect(step(waitWhat, { code: 'SkipClick' }, null, PICKING_FACTS[3]!)).toMatchObject({
+      next: { code: 'WaitReason', data: { skip: { unitId: 2, back: 'WaitWhat' } } },
+    });
+    const waitReason = { code: 'WaitReason' as const, data: PICKING_DATA[3]! };
+    expect(
+      step(waitReason, { code: 'ReasonSelected', reasonCode: 'notFound' }, null, PICKING_FACTS[3]!),
+    ).toMatchObject({
+      next: { code: 'WaitConfirm' },
+      effects: [{ kind: 'shortShipmentUnit', unitId: 2, reason: 'notFound' }],
+    });
+    expect(
+      step(waitReason, { code: 'ReasonSelected', reasonCode: 'lost' }, null, PICKING_FACTS[3]!),
+    ).toMatchObject({ refused: { code: 'badRequest' } });
+    expect(
+      step(waitCell, { code: 'ItemReverted', itemId: '1' }, null, PICKING_FACTS[3]!),
+    ).toMatchObject({
+      next: { code: 'WaitCell' },
+      effects: [{ kind: 'revertShipmentParcel', unitId: 1, boxId: 161 }],
+    });
+    expect(step(waitCell, { code: 'ItemReverted', itemId: '2' }, null, fresh)).toMatchObject({
+      refused: { key: 'workflowItemNotPicked' },
+    });
+    const waitConfirm = { code: 'WaitConfirm' as const, data: { task } };
+    expect(
+      step(waitConfirm, { code: 'ConfirmItem', itemId: '1' }, null, PICKING_FACTS[2]!),
+    ).toMatchObject({
+      next: { code: 'WaitTaskSelection' },
+      effects: [{ kind: 'moveShipmentState', outboundId: 1, from: 1, to: 2 }],
+      notification: { params: { picked: 1, total: 2 } },
+    });
+    expect(step(waitConfirm, { code: 'SkipClick' }, null, fresh)).toMatchObject({
+      next: waitCell,
+    });
   });
 });

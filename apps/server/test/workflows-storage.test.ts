@@ -4,8 +4,10 @@ import {
   boxes,
   cells,
   events,
+  outbounds,
   parcels,
   pickingParcels,
+  shipmentUnits,
   workflowRuns,
   workflowSteps,
 } from '../src/db/schema.js';
@@ -281,5 +283,126 @@ describe('place to storage (/place-to-storage)', () => {
     });
     await flow.scan('P450012');
     expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitWhat');
+  });
+});
+
+describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
+  async function unitsOf(code: string) {
+    return context.database.db
+      .select({ number: parcels.number, state: shipmentUnits.state, reason: shipmentUnits.reason })
+      .from(shipmentUnits)
+      .innerJoin(outbounds, eq(outbounds.id, shipmentUnits.outboundId))
+      .innerJoin(parcels, eq(parcels.id, shipmentUnits.parcelId))
+      .where(eq(outbounds.code, code))
+      .orderBy(parcels.number);
+  }
+
+  it('picks OUT-0101 cell by cell with a skip and a revert, then confirms it (state 1 → 2)', async () => {
+    const flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    const start = await flow.accept();
+    expect(start.currentState).toMatchObject({
+      code: 'WaitTaskSelection',
+      prompt: { key: 'storagePickingTask' },
+    });
+    const task = start.tasks.find((t) => t.title === 'OUT-0101');
+    expect(task).toMatchObject({ total: 4, done: 0, heldBy: null });
+
+    const before = await snapshot();
+    const unknown = await flow.send({ code: 'TaskSelected', taskId: '999999' });
+    expect(unknown.envelope.isSuccess).toBe(false);
+    expect(await snapshot()).toEqual(before);
+
+    const selected = await flow.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    expect(selected.currentState).toMatchObject({
+      code: 'WaitCell',
+      expects: ['cell'],
+      prompt: { key: 'storagePickingCell', params: { shipment: 'OUT-0101', cell: '3-c-01' } },
+    });
+    expect(selected.items.map((item) => item.barcode)).toEqual([
+      'P450021',
+      'P450022',
+      'P450023',
+      'P450024',
+    ]);
+
+    // Another device cannot take the task held by this run.
+    const other = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    const theirs = await other.accept();
+    expect(theirs.tasks.find((t) => t.title === 'OUT-0101')?.heldBy).not.toBeNull();
+    const held = await other.send({ code: 'TaskSelected', taskId: task!.taskId });
+    expect(held.envelope.isSuccess).toBe(false);
+    expect(held.envelope.message).toContain('Задание OUT-0101 уже ведёт');
+
+    // Walking order: 3-c-01 first; a parcel of another cell is refused there.
+    const beforeWrong = await snapshot();
+    const wrongCell = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-3-c-02' });
+    expect(wrongCell.envelope.message).toBe('Не та ячейка: ожидается 3-c-01');
+    await flow.scan('=34717-3-c-01');
+    const wrongParcel = await flow.send({ code: 'BarcodeScanned', barcode: 'P450023' });
+    expect(wrongParcel.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
+    expect(await snapshot()).toMatchObject({
+      boxes: beforeWrong.boxes,
+      parcels: beforeWrong.parcels,
+    });
+
+    const picked = await flow.scan('P450021');
+    expect(picked.currentState).toMatchObject({ code: 'WaitWhat' });
+    expect(picked.result.sounds).toEqual(['success-small']);
+    const [taken] = await context.database.db
+      .select({ boxId: parcels.boxId, version: parcels.version })
+      .from(parcels)
+      .where(eq(parcels.number, 'P450021'));
+    expect(taken!.boxId).toBeNull();
+
+    // P450022 is not found: skipped with its reason; the next cell follows.
+    const reason = await flow.accept({ code: 'SkipClick' });
+    expect(reason.currentState).toMatchObject({
+      code: 'WaitReason',
+      prompt: { key: 'storagePickingReason', params: { parcel: 'P450022' } },
+      options: { reasons: [{ code: 'notFound' }, { code: 'damaged' }] },
+    });
+    await flow.accept({ code: 'ShowReasonsSelected' });
+    const skipped = await flow.accept({ code: 'ReasonSelected', reasonCode: 'notFound' });
+    expect(skipped.currentState).toMatchObject({
+      code: 'WaitCell',
+      prompt: { params: { cell: '3-c-02' } },
+    });
+    await flow.scan('=34717-3-c-02');
+    await flow.scan('P450023');
+
+    // ItemReverted puts P450021 back into its box in 3-c-01.
+    const unit = (await flow.accept({ code: 'Refresh' })).items.find(
+      (item) => item.barcode === 'P450021',
+    );
+    expect(unit).toMatchObject({ state: 'done' });
+    const reverted = await flow.accept({ code: 'ItemReverted', itemId: unit!.itemId });
+    expect(reverted.currentState).toMatchObject({
+      code: 'WaitCell',
+      prompt: { params: { cell: '3-c-01' } },
+    });
+    expect(await placeOf('P450021')).toMatchObject({ cell: '3-c-01' });
+
+    const confirm = await flow.accept({ code: 'TaskCompleted' });
+    expect(confirm.currentState).toMatchObject({
+      code: 'WaitConfirm',
+      prompt: { key: 'storagePickingConfirm', params: { picked: 1, short: 1, total: 4 } },
+    });
+    expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitCell');
+    await flow.accept({ code: 'TaskCompleted' });
+    const done = await flow.accept({ code: 'ConfirmItem', itemId: task!.taskId });
+    expect(done.currentState.code).toBe('WaitTaskSelection');
+    expect(done.result.notification?.content).toBe('Отгрузка OUT-0101 собрана: 1 из 4');
+    expect(done.tasks.find((t) => t.title === 'OUT-0101')).toBeUndefined();
+    const [shipment] = await context.database.db
+      .select({ state: outbounds.state })
+      .from(outbounds)
+      .where(eq(outbounds.code, 'OUT-0101'));
+    expect(shipment!.state).toBe(2);
+    expect(await unitsOf('OUT-0101')).toEqual([
+      { number: 'P450021', state: 'waiting', reason: null },
+      { number: 'P450022', state: 'short', reason: 'notFound' },
+      { number: 'P450023', state: 'picked', reason: null },
+      { number: 'P450024', state: 'waiting', reason: null },
+    ]);
   });
 });

@@ -20,7 +20,11 @@ import {
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
-import { DEMO_PLACING_RECIPIENTS, DEMO_STORAGE_SUPPLY } from './demo-workflows-data.js';
+import {
+  DEMO_PLACING_RECIPIENTS,
+  DEMO_STORAGE_SHIPMENT,
+  DEMO_STORAGE_SUPPLY,
+} from './demo-workflows-data.js';
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
@@ -226,6 +230,11 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     kind: 'supply',
     barcode: storage.code,
     description: `/place-to-storage: arrived (5), ${storage.clientName}, ${storage.parcels.length} parcels in no cell; warehouse ${SC}`,
+  });
+  entries.push({
+    kind: 'shipment',
+    barcode: DEMO_STORAGE_SHIPMENT.code,
+    description: `/parcel-picking-in-storage: forming (1), parcels, ${DEMO_STORAGE_SHIPMENT.clientName}, ${DEMO_STORAGE_SHIPMENT.parcels.map((p) => p.number).join(', ')} in 3-c-01…3-c-03; warehouse ${SC}`,
   });
   entries.push({
     kind: 'audit-session',

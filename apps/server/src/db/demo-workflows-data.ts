@@ -107,3 +107,24 @@ export const DEMO_STORAGE_SUPPLY = {
 export function clientKey(name: string): string {
   return `client:${name}`;
 }
+
+/**
+ * The parcels shipment /parcel-picking-in-storage picks (state 1, kind `parcels`): its parcels
+ * lie in open boxes 166–168 of the FAST cells 3-c-01…3-c-03, keyed by the client.
+ */
+export const DEMO_STORAGE_SHIPMENT = {
+  code: 'OUT-0101',
+  name: 'Заказ ORD-9101',
+  clientName: 'ООО «Ремавто»',
+  boxes: [
+    { number: 166, row: 'c', col: 1 },
+    { number: 167, row: 'c', col: 2 },
+    { number: 168, row: 'c', col: 3 },
+  ],
+  parcels: [
+    { number: 'P450021', name: 'Фильтр масляный', boxNumber: 166 },
+    { number: 'P450022', name: 'Фильтр воздушный', boxNumber: 166 },
+    { number: 'P450023', name: 'Колодки тормозные', boxNumber: 167 },
+    { number: 'P450024', name: 'Свечи зажигания', boxNumber: 168 },
+  ],
+} as const;

@@ -1,13 +1,20 @@
-import { DEMO_PLACING_RECIPIENTS, DEMO_STORAGE_SUPPLY, clientKey } from './demo-workflows-data.js';
+import {
+  DEMO_PLACING_RECIPIENTS,
+  DEMO_STORAGE_SHIPMENT,
+  DEMO_STORAGE_SUPPLY,
+  clientKey,
+} from './demo-workflows-data.js';
 import type { Db } from './database.js';
 import { DEMO_SORTING_CENTER } from './demo-data.js';
+import { shipmentUnits } from './schema-workflows.js';
 import { createSeedInboundRepository } from './seed-inbound.repository.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
 
 // The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
 // docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
 // parcels are made with the others (demo-data.ts DEMO_PARCELS); the supply /place-to-storage
-// stores, with its parcels. Existing rows are kept.
+// stores, with its parcels; the shipment /parcel-picking-in-storage picks, with its units.
+// Existing rows are kept.
 
 const SC_CODE = DEMO_SORTING_CENTER.code;
 
@@ -18,6 +25,7 @@ export async function seedWorkflowsStorage(
   const warehouseId = warehouseIds.get(DEMO_SORTING_CENTER.number);
   if (warehouseId === undefined) throw new Error('demo sorting centre missing');
   await seedStorageSupply(db, warehouseId);
+  await seedStorageShipment(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(
     DEMO_PLACING_RECIPIENTS.map((recipient) => ({
@@ -74,4 +82,26 @@ async function seedStorageSupply(db: Db, warehouseId: number): Promise<void> {
       detailName: parcel.name,
     })),
   );
+}
+
+/** OUT-0101, a parcels shipment in state 1, with a `waiting` unit per parcel. */
+async function seedStorageShipment(db: Db, warehouseId: number): Promise<void> {
+  const shipment = DEMO_STORAGE_SHIPMENT;
+  const ids = await createSeedInboundRepository(db).insertShipments([
+    {
+      warehouseId,
+      code: shipment.code,
+      name: shipment.name,
+      clientName: shipment.clientName,
+      state: 1,
+      kind: 'parcels',
+    },
+  ]);
+  const outboundId = ids.get(shipment.code);
+  if (outboundId === undefined) return;
+  const parcelIds = await createSeedPickingRepository(db).findParcelIds(
+    shipment.parcels.map((parcel) => parcel.number),
+  );
+  const units = [...parcelIds.values()].map((parcelId) => ({ outboundId, parcelId }));
+  if (units.length > 0) await db.insert(shipmentUnits).values(units).onConflictDoNothing();
 }

@@ -214,6 +214,14 @@ const RU = {
   workflowCellOfOtherClient: 'В ячейке {cell} товар другого клиента',
   workflowPrintStickerFirst: 'Сначала напечатайте стикер',
   workflowCountOutOfRange: 'Количество — от {min} до {max}',
+  workflowTaskNotFound: 'Задание {task} не найдено',
+  workflowTaskHeld: 'Задание {task} уже ведёт {user}',
+  workflowWrongCell: 'Не та ячейка: ожидается {cell}',
+  workflowParcelNotInCell: 'Посылки {parcel} нет среди посылок задания в ячейке {cell}',
+  workflowItemNotFound: 'Позиция {item} не найдена в задании',
+  workflowItemNotPicked: 'Позиция {item} не собрана: возвращать нечего',
+  workflowReasonUnknown: 'Неизвестная причина {reason}',
+  workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -423,6 +431,14 @@ const EN: Record<MessageKey, string> = {
   workflowCellOfOtherClient: "Cell {cell} holds another client's goods",
   workflowPrintStickerFirst: 'Print the sticker first',
   workflowCountOutOfRange: 'The count is {min} to {max}',
+  workflowTaskNotFound: 'Task {task} not found',
+  workflowTaskHeld: '{user} already runs task {task}',
+  workflowWrongCell: 'Wrong cell: {cell} is expected',
+  workflowParcelNotInCell: "Parcel {parcel} is not among the task's parcels in cell {cell}",
+  workflowItemNotFound: 'Item {item} not found in the task',
+  workflowItemNotPicked: 'Item {item} is not picked: nothing to put back',
+  workflowReasonUnknown: 'Unknown reason {reason}',
+  workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

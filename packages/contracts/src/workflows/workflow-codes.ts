@@ -96,6 +96,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'consolidating',
   'parcel-placing',
   'place-to-storage',
+  'parcel-picking-in-storage',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

@@ -73,6 +73,14 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
       return moved.value;
     },
 
+    /**
+     * A parcel taken out of its box (a storage picking): in no box, its version raised as a
+     * move raises it; the caller records why.
+     */
+    async takeParcelOut(parcelId: number): Promise<void> {
+      await repository.updateParcel(parcelId, { boxId: null }, { isMove: true });
+    },
+
     /** A box closed (a completed consolidation); the caller records why. */
     async closeBox(boxId: number): Promise<void> {
       await repository.updateBox(boxId, { isClosed: true });

@@ -23,6 +23,8 @@ import { parcelPlacingWorkflow } from './definitions/parcel-placing.workflow.js'
 import { loadPlaceToStorageFacts } from './definitions/place-to-storage.facts.js';
 import { placeToStorageWorkflow } from './definitions/place-to-storage.workflow.js';
 import { placingWorkflow } from './definitions/placing.workflow.js';
+import { loadStoragePickingFacts } from './definitions/parcel-picking-in-storage.facts.js';
+import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-storage.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
 import { classifyScan } from './scan-classifier.js';
 import type { ScanFact } from './scan-facts.js';
@@ -47,8 +49,15 @@ import type { RunRow, WorkflowsRepository } from './workflows.repository.js';
 export type Word = (key: MessageKey, params: MessageParams) => string;
 
 type Data = Record<string, unknown>;
+
+/** What a facts loader reads through: sorting's door, the workflows' SQL, the caller's id. */
+export interface WorkflowPorts {
+  door: SortingDoor;
+  repository: WorkflowsRepository;
+  userId: number;
+}
 type FactsLoader = (
-  ports: { door: SortingDoor; repository: WorkflowsRepository },
+  ports: WorkflowPorts,
   state: RunState<Data>,
   scan: ScanFact | null,
   warehouseId: number,
@@ -74,6 +83,10 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'place-to-storage': {
     definition: placeToStorageWorkflow as unknown as Workflow['definition'],
     loadFacts: loadPlaceToStorageFacts as unknown as FactsLoader,
+  },
+  'parcel-picking-in-storage': {
+    definition: parcelPickingInStorageWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadStoragePickingFacts as unknown as FactsLoader,
   },
 };
 
@@ -124,7 +137,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
 
   async function factsOf(
     workflow: Workflow,
-    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    ports: WorkflowPorts,
     state: RunState<Data>,
     scan: ScanFact | null,
     warehouse: RouteWarehouse,
@@ -138,7 +151,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
   /** The answer for a run as it stands (no result), or InitialState without one. */
   async function answerForRun(
     workflow: Workflow,
-    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    ports: WorkflowPorts,
     run: RunRow | null,
     warehouse: RouteWarehouse,
   ): Promise<TWorkflowAnswer> {
@@ -222,7 +235,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
   ): Promise<TWorkflowAnswer> {
     const repository = deps.repository(tx);
     const door = deps.sortingDoor(tx, call);
-    const ports = { door, repository };
+    const ports = { door, repository, userId: call.user.id };
     const now = deps.now();
     const { definition } = workflow;
     const { currentState: claim, action } = request;
@@ -351,6 +364,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
         const ports = {
           door: deps.sortingDoor(deps.db, call),
           repository: deps.repository(deps.db),
+          userId: call.user.id,
         };
         const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
         throw withState(error, await answerForRun(workflow, ports, run, warehouse), word);
