@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKFLOW_ACTION_CODES,
-  WORKFLOW_STATE_CODES,
-  type TWorkflowAction,
-} from '@sorting/contracts';
+import { WORKFLOW_ACTION_CODES, WORKFLOW_STATE_CODES } from '@sorting/contracts';
 import {
   consolidatingWorkflow,
   type ConsolidatingFacts,
