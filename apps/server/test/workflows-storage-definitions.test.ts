@@ -176,8 +176,14 @@ function unit(id: number, cellId: number | null, state: ShipmentParcelUnitRow['s
 
 const PICKING_FACTS: StoragePickingFacts[] = [
   { tasks: [], units: [] },
-  { tasks: [{ ...TASK, heldBy: null }], units: [unit(1, 31, 'waiting'), unit(2, 31, 'waiting')] },
-  { tasks: [{ ...TASK, heldBy: 'Петров' }], units: [unit(1, 31, 'picked'), unit(2, 31, 'short')] },
+  {
+    tasks: [{ ...TASK, heldBy: null, idleHolder: null }],
+    units: [unit(1, 31, 'waiting'), unit(2, 31, 'waiting')],
+  },
+  {
+    tasks: [{ ...TASK, heldBy: 'Петров', idleHolder: null }],
+    units: [unit(1, 31, 'picked'), unit(2, 31, 'short')],
+  },
   { tasks: [], units: [unit(1, 31, 'picked'), unit(2, 31, 'waiting')] },
 ];
 
@@ -432,6 +438,14 @@ describe('parcel picking in storage: the step table', () => {
     expect(
       step(definition.start, { code: 'TaskSelected', taskId: '1' }, null, PICKING_FACTS[2]!),
     ).toMatchObject({ refused: { key: 'workflowTaskHeld', params: { user: 'Петров' } } });
+    const idle = { tasks: [{ ...TASK, heldBy: null, idleHolder: 'Петров' }], units: [] };
+    expect(step(definition.start, { code: 'TaskSelected', taskId: '1' }, null, idle)).toMatchObject(
+      {
+        next: { code: 'WaitCell', data: { task } },
+        sounds: ['attention'],
+        notification: { key: 'workflowTaskTakenOver', params: { user: 'Петров' } },
+      },
+    );
     expect(
       step(definition.start, { code: 'TaskSelected', taskId: '9' }, null, fresh),
     ).toMatchObject({ refused: { code: 'objectNotFound' } });

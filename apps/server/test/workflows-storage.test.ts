@@ -298,7 +298,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
   }
 
   it('picks OUT-0101 cell by cell with a skip and a revert, then confirms it (state 1 → 2)', async () => {
-    const flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    let flow = workflowDriver(worker, 'parcel-picking-in-storage');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -332,6 +332,23 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     const held = await other.send({ code: 'TaskSelected', taskId: task!.taskId });
     expect(held.envelope.isSuccess).toBe(false);
     expect(held.envelope.message).toContain('Задание OUT-0101 уже ведёт');
+    // Idle for 30 minutes, the task is taken over with a warning; that run then closes. The
+    // sessions end meanwhile: both sign in again, the worker's run resumes.
+    context.clock.advanceMinutes(30);
+    worker = await signInClient(context.app, BADGES.worker, () => 0);
+    otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
+    const otherAgain = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    await otherAgain.accept();
+    const takenOver = await otherAgain.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    expect(takenOver.currentState.code).toBe('WaitCell');
+    expect(takenOver.result).toMatchObject({
+      sounds: ['attention'],
+      notification: { status: 'warning' },
+    });
+    expect(takenOver.result.notification?.content).toContain('Задание OUT-0101 перехвачено у');
+    await otherAgain.send({ code: 'Closed' });
+    flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    expect((await flow.accept()).currentState.code).toBe('WaitCell');
 
     // Walking order: 3-c-01 first; a parcel of another cell is refused there.
     const beforeWrong = await snapshot();

@@ -23,6 +23,8 @@ export interface ShipmentTaskRow {
   total: number;
   done: number;
   heldBy: string | null;
+  /** The user of another open run holding it but idle long enough to be taken over. */
+  idleHolder: string | null;
 }
 
 /** A parcel unit of a shipment with where its parcel lies (or was taken from). */
@@ -49,11 +51,16 @@ const fromCells = alias(cells, 'from_cells');
 export function createShipmentUnitsRepository(db: Db) {
   /** The name of the user whose other open run of `workflow` holds the task. */
   // Written with qualified names: a one-table select renders its columns unqualified.
-  const holder = (workflow: string, userId: number) => sql<string | null>`(
-    select u.name from workflow_runs r join users u on u.id = r.user_id
-    where r.workflow = ${workflow} and r.finished_at is null and r.user_id <> ${userId}
-      and r.data -> 'task' ->> 'id' = "outbounds"."id"::text
-    limit 1)`;
+  // `idle`: a run not changed since `idleBefore` (taken over), else one changed after it.
+  const holder = (workflow: string, userId: number, idleBefore: Date, idle: boolean) => {
+    const at = idleBefore.toISOString();
+    const since = idle ? sql`r.updated_at <= ${at}` : sql`r.updated_at > ${at}`;
+    return sql<string | null>`(
+      select u.name from workflow_runs r join users u on u.id = r.user_id
+      where r.workflow = ${workflow} and r.finished_at is null and r.user_id <> ${userId}
+        and r.data -> 'task' ->> 'id' = "outbounds"."id"::text and ${since}
+      limit 1)`;
+  };
   const unitsCount = (extra: string) =>
     sql<number>`(select count(*)::int from shipment_units su
       where su.outbound_id = "outbounds"."id"${sql.raw(extra)})`;
@@ -66,6 +73,8 @@ export function createShipmentUnitsRepository(db: Db) {
       state: number;
       workflow: string;
       userId: number;
+      /** A holding run idle since this moment may be taken over. */
+      idleBefore: Date;
     }): Promise<ShipmentTaskRow[]> {
       return db
         .select({
@@ -75,7 +84,8 @@ export function createShipmentUnitsRepository(db: Db) {
           clientName: outbounds.clientName,
           total: unitsCount(''),
           done: unitsCount(" and su.state <> 'waiting'"),
-          heldBy: holder(input.workflow, input.userId),
+          heldBy: holder(input.workflow, input.userId, input.idleBefore, false),
+          idleHolder: holder(input.workflow, input.userId, input.idleBefore, true),
         })
         .from(outbounds)
         .where(

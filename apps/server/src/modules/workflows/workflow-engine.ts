@@ -50,11 +50,12 @@ export type Word = (key: MessageKey, params: MessageParams) => string;
 
 type Data = Record<string, unknown>;
 
-/** What a facts loader reads through: sorting's door, the workflows' SQL, the caller's id. */
+/** What a facts loader reads through: sorting's door, the workflows' SQL, the caller, the clock. */
 export interface WorkflowPorts {
   door: SortingDoor;
   repository: WorkflowsRepository;
   userId: number;
+  now: Date;
 }
 type FactsLoader = (
   ports: WorkflowPorts,
@@ -235,8 +236,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
   ): Promise<TWorkflowAnswer> {
     const repository = deps.repository(tx);
     const door = deps.sortingDoor(tx, call);
-    const ports = { door, repository, userId: call.user.id };
     const now = deps.now();
+    const ports = { door, repository, userId: call.user.id, now };
     const { definition } = workflow;
     const { currentState: claim, action } = request;
     let run = await repository.findOpenRun(call.user.id, definition.name, true);
@@ -365,6 +366,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
           door: deps.sortingDoor(deps.db, call),
           repository: deps.repository(deps.db),
           userId: call.user.id,
+          now: deps.now(),
         };
         const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
         throw withState(error, await answerForRun(workflow, ports, run, warehouse), word);

@@ -1,9 +1,10 @@
 import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
 import type { WorkflowPorts } from '../workflow-engine.js';
-import type {
-  StoragePickingData,
-  StoragePickingFacts,
+import {
+  TASK_TAKEOVER_MINUTES,
+  type StoragePickingData,
+  type StoragePickingFacts,
 } from './parcel-picking-in-storage.workflow.js';
 
 /**
@@ -26,6 +27,7 @@ export async function loadStoragePickingFacts(
       state: 1,
       workflow: 'parcel-picking-in-storage',
       userId: ports.userId,
+      idleBefore: new Date(ports.now.getTime() - TASK_TAKEOVER_MINUTES * 60_000),
     });
     return { tasks, units: [] };
   }

@@ -20,6 +20,9 @@ import {
 /** Why a unit is skipped (ShowReasonsSelected lists them; ours). */
 export const SKIP_REASONS = ['notFound', 'damaged'] as const;
 
+/** A task held by a run idle this long is taken over by the next TaskSelected (ours). */
+export const TASK_TAKEOVER_MINUTES = 30;
+
 /** The outbound states this flow moves (1 Формируется → 2 Готова). */
 const FROM_STATE = 1;
 const TO_STATE = 2;
@@ -74,9 +77,20 @@ function selectTask(action: TWorkflowAction, facts: Facts): Transition<StoragePi
   if (action.code !== 'TaskSelected') return refuse('workflowActionNotExpected');
   const task = facts.own.tasks.find((t) => String(t.id) === action.taskId);
   if (!task) return refuse('workflowTaskNotFound', { task: action.taskId }, 'objectNotFound');
-  if (task.heldBy !== null)
+  if (task.heldBy !== null) {
     return refuse('workflowTaskHeld', { task: task.code, user: task.heldBy });
-  return accept({ code: 'WaitCell', data: { task: { id: task.id, code: task.code } } });
+  }
+  const next: State = { code: 'WaitCell', data: { task: { id: task.id, code: task.code } } };
+  if (task.idleHolder === null) return accept(next);
+  // docs/DECISIONS.md "Guided workflows": a holder idle for 30 minutes is taken over.
+  return accept(next, {
+    sounds: ['attention'],
+    notification: {
+      status: 'warning',
+      key: 'workflowTaskTakenOver',
+      params: { task: task.code, user: task.idleHolder },
+    },
+  });
 }
 
 function onWaitCell(state: State, facts: Facts): Transition<StoragePickingData> {
