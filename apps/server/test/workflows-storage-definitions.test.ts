@@ -68,32 +68,50 @@ const SCANS: ScanFact[] = [
     parcelsCount: 0,
   },
   { kind: 'container', barcode: '_R1-12', id: 12, warehouseId: WAREHOUSE },
+  {
+    kind: 'recepient',
+    barcode: 'R-4501',
+    id: 1,
+    code: 'R-4501',
+    name: 'Кузнецова',
+    warehouseId: WAREHOUSE,
+  },
+  { kind: 'recepient', barcode: 'R-9', id: 2, code: 'R-9', name: 'Чужой', warehouseId: 99 },
 ];
 
 const CELL_31 = { id: 31, name: '3-a-01', barcode: '=1-3-a-01' };
 
 const PLACING_FACTS: ParcelPlacingFacts[] = [
-  { parcelCell: null, suggested: null, cell: null },
+  { parcelCell: null, suggested: null, cell: null, recipientParcels: [] },
   {
     parcelCell: CELL_31,
     suggested: CELL_31,
     cell: { zoneType: 'FAST', boxKey: 'recipient:R-4501', parcelsCount: 1 },
+    recipientParcels: [{ id: 1, number: 'P450001', name: 'Фара' }],
   },
   {
     parcelCell: null,
     suggested: CELL_31,
     cell: { zoneType: 'FAST', boxKey: null, parcelsCount: 0 },
+    recipientParcels: [],
   },
   {
     parcelCell: null,
     suggested: null,
     cell: { zoneType: 'FAST', boxKey: 'recipient:R-4502', parcelsCount: 2 },
+    recipientParcels: [],
   },
-  { parcelCell: null, suggested: null, cell: { zoneType: 'SITO', boxKey: null, parcelsCount: 0 } },
+  {
+    parcelCell: null,
+    suggested: null,
+    cell: { zoneType: 'SITO', boxKey: null, parcelsCount: 0 },
+    recipientParcels: [],
+  },
 ];
 
 const PLACING_DATA: Record<string, unknown>[] = [
   {},
+  { recipient: { code: 'R-4501', name: 'Кузнецова' } },
   {
     parcel: {
       id: 1,
@@ -271,7 +289,7 @@ describe('parcel placing: the step table', () => {
   const scan = (barcode: string) =>
     SCANS.find((s) => s.barcode === barcode && 'warehouseId' in s && s.warehouseId === WAREHOUSE) ??
     null;
-  const waitCell = { code: 'WaitCell' as const, data: PLACING_DATA[1]! };
+  const waitCell = { code: 'WaitCell' as const, data: PLACING_DATA[2]! };
   const step = (
     state: RunState<object>,
     action: TWorkflowAction,
@@ -335,6 +353,23 @@ describe('parcel placing: the step table', () => {
     expect(step(waitCell, { code: 'SkipClick' }, null, PLACING_FACTS[0]!)).toMatchObject({
       next: { code: 'WaitWhat', data: {} },
       effects: [],
+    });
+  });
+
+  it("WaitWhat —recepient→ WaitWhat listing the recipient's parcels to place", () => {
+    const own = PLACING_FACTS[1]!;
+    const code = SCANS.find((s) => s.barcode === 'R-4501')!;
+    expect(step(parcelPlacingWorkflow.start, scanned('R-4501'), code, own)).toMatchObject({
+      next: { code: 'WaitWhat', data: { recipient: { code: 'R-4501' } } },
+    });
+    const foreign = SCANS.find((s) => s.barcode === 'R-9')!;
+    expect(step(parcelPlacingWorkflow.start, scanned('R-9'), foreign, own)).toMatchObject({
+      refused: { code: 'objectNotFound' },
+    });
+    const listed = { code: 'WaitWhat' as const, data: PLACING_DATA[1]! };
+    expect(parcelPlacingWorkflow.view(listed as never, factsOf(null, own))).toMatchObject({
+      prompt: { key: 'parcelPlacingRecipient', params: { code: 'R-4501', cell: '3-a-01' } },
+      items: [{ barcode: 'P450001', isCurrent: false }],
     });
   });
 

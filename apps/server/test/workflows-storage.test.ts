@@ -66,7 +66,7 @@ describe('parcel placing (/parcels-placing)', () => {
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitWhat',
-      expects: ['parcel'],
+      expects: ['parcel', 'recepient'],
       prompt: { key: 'parcelPlacingWhat', params: {} },
     });
 
@@ -76,13 +76,24 @@ describe('parcel placing (/parcels-placing)', () => {
     expect(box.envelope).toMatchObject({
       isSuccess: false,
       errorCode: 1,
-      message: 'Ожидается: посылка',
+      message: 'Ожидается: посылка или код получателя',
     });
     expect(box.answer.currentState).toEqual(start.currentState);
     const sorted = await flow.send({ code: 'BarcodeScanned', barcode: 'P440001' });
     expect(sorted.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
     expect(sorted.envelope.message).toContain('не ждёт получателя');
     expect(await snapshot()).toEqual(before);
+
+    // A recipient's code lists their parcels still to place and the cell for them.
+    const listed = await flow.scan('R-4501');
+    expect(listed.currentState).toMatchObject({
+      code: 'WaitWhat',
+      prompt: {
+        key: 'parcelPlacingRecipient',
+        params: { code: 'R-4501', recipient: 'Кузнецова Мария', cell: '3-a-01' },
+      },
+    });
+    expect(listed.items.map((item) => item.barcode)).toEqual(['P450001', 'P450002']);
 
     // The first parcel of R-4501: the nearest empty FAST cell is suggested.
     const held = await flow.scan('P450001');

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { boxes, cells, inbounds, parcels, zones } from '../../db/schema.js';
+import { boxes, cells, inbounds, parcels, pickingClients, zones } from '../../db/schema.js';
 import { boxCells } from './sorting-rows.js';
 
 /** A parcel of a destination with where it lies: its box and the box's cell. */
@@ -158,6 +158,24 @@ export function createDoorReadsRepository(db: Db) {
         .from(parcels)
         .leftJoin(inbounds, eq(inbounds.id, parcels.inboundId))
         .where(eq(parcels.id, parcelId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A recipient (picking client) by its code, the lowest id when warehouses share one. */
+    async findRecipient(
+      code: string,
+    ): Promise<{ id: number; code: string; name: string; warehouseId: number } | null> {
+      const rows = await db
+        .select({
+          id: pickingClients.id,
+          code: pickingClients.code,
+          name: pickingClients.name,
+          warehouseId: pickingClients.warehouseId,
+        })
+        .from(pickingClients)
+        .where(eq(pickingClients.code, code))
+        .orderBy(asc(pickingClients.id))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -41,6 +41,7 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     suggestCellForKey: reads.suggestCellForKey,
     findCellContent: reads.findCellContent,
     findParcelSupply: reads.findParcelSupply,
+    findRecipient: reads.findRecipient,
 
     /** Spec part 1 §7 `GET Parcels/{id}/sticker`: the parcel label's print job payload. */
     parcelSticker: (parcelId: number) => details.sticker(parcelId, 'ru', inner),

@@ -2,7 +2,11 @@ import type { SortingDoor } from '../../sorting/index.js';
 import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
 import type { WorkflowsRepository } from '../workflows.repository.js';
-import type { ParcelPlacingData, ParcelPlacingFacts } from './parcel-placing.workflow.js';
+import {
+  RECIPIENT_KEY_PREFIX,
+  type ParcelPlacingData,
+  type ParcelPlacingFacts,
+} from './parcel-placing.workflow.js';
 
 /**
  * The facts of a parcel placing step (docs/DECISIONS.md "Guided workflows"): where the scanned
@@ -16,6 +20,17 @@ export async function loadParcelPlacingFacts(
   warehouseId: number,
 ): Promise<ParcelPlacingFacts> {
   const { door } = ports;
+  const { recipient } = state.data;
+  if (state.code === 'WaitWhat' && recipient && scan === null) {
+    const key = `${RECIPIENT_KEY_PREFIX}${recipient.code}`;
+    const parcels = await door.listDestinationParcels(warehouseId, key);
+    return {
+      parcelCell: null,
+      suggested: await door.suggestCellForKey(warehouseId, 'FAST', key),
+      cell: null,
+      recipientParcels: parcels.filter((p) => p.cellName === null),
+    };
+  }
   const parcel =
     scan?.kind === 'parcel'
       ? { id: scan.id, sortingKey: scan.sortingKey }
@@ -27,5 +42,5 @@ export async function loadParcelPlacingFacts(
       ? await door.suggestCellForKey(warehouseId, 'FAST', parcel.sortingKey)
       : null;
   const cell = scan?.kind === 'cell' ? await door.findCellContent(scan.id) : null;
-  return { parcelCell, suggested, cell };
+  return { parcelCell, suggested, cell, recipientParcels: [] };
 }

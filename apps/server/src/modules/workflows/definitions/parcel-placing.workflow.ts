@@ -27,10 +27,14 @@ export interface ParcelPlacingFacts {
   suggested: PlacingCell | null;
   /** The scanned cell's zone type and its open box's key and parcels. */
   cell: CellContent | null;
+  /** WaitWhat after a recipient's code: their parcels in no cell yet. */
+  recipientParcels: { id: number; number: string; name: string }[];
 }
 
 export interface ParcelPlacingData {
   parcel?: { id: number; barcode: string; name: string; sortingKey: string; recipient: string };
+  /** A recipient whose code was scanned in WaitWhat: the view lists their parcels to place. */
+  recipient?: { code: string; name: string };
 }
 
 type State = RunState<ParcelPlacingData>;
@@ -89,8 +93,8 @@ export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, Parcel
   states: {
     WaitWhat: {
       actions: ['BarcodeScanned'],
-      expects: ['parcel'],
-      expectKey: 'workflowExpectParcel',
+      expects: ['parcel', 'recepient'],
+      expectKey: 'workflowExpectParcelOrRecipient',
     },
     WaitCell: {
       actions: ['BarcodeScanned', 'SkipClick'],
@@ -100,9 +104,17 @@ export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, Parcel
   },
 
   transition(state, action, facts) {
+    const { scan } = facts;
     if (state.code === 'WaitWhat' && action.code === 'BarcodeScanned') {
-      return facts.scan?.kind === 'parcel'
-        ? takeParcel(facts.scan, facts)
+      if (scan?.kind === 'recepient') {
+        if (scan.warehouseId !== facts.warehouseId) {
+          return refuse('workflowRecipientNotFound', { barcode: scan.barcode }, 'objectNotFound');
+        }
+        const recipient = { code: scan.code, name: scan.name };
+        return accept({ code: 'WaitWhat', data: { recipient } }, { sounds: ['scan'] });
+      }
+      return scan?.kind === 'parcel'
+        ? takeParcel(scan, facts)
         : refuse('workflowActionNotExpected');
     }
     if (state.code !== 'WaitCell') return refuse('workflowActionNotExpected');
@@ -112,9 +124,23 @@ export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, Parcel
   },
 
   view(state, facts): StepView {
-    const { parcel } = state.data;
+    const { parcel, recipient } = state.data;
     if (state.code !== 'WaitCell' || !parcel) {
-      return { prompt: { key: 'parcelPlacingWhat', params: {} }, options: {}, items: [] };
+      if (!recipient) {
+        return { prompt: { key: 'parcelPlacingWhat', params: {} }, options: {}, items: [] };
+      }
+      const cell = facts.own.suggested?.name ?? '';
+      return {
+        prompt: {
+          key: 'parcelPlacingRecipient',
+          params: { recipient: recipient.name, code: recipient.code, cell },
+        },
+        options: {},
+        items: facts.own.recipientParcels.map((p) => ({
+          ...heldParcelItem({ id: p.id, barcode: p.number, name: p.name }, recipient.name, null),
+          isCurrent: false,
+        })),
+      };
     }
     const { suggested, parcelCell } = facts.own;
     return {
