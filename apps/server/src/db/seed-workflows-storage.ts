@@ -18,6 +18,11 @@ import { createSeedPickingRepository } from './seed-picking.repository.js';
 
 const SC_CODE = DEMO_SORTING_CENTER.code;
 
+/** Older than the other demo documents: listed after them, newest first. */
+function daysAgo(days: number): Date {
+  return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+}
+
 export async function seedWorkflowsStorage(
   db: Db,
   warehouseIds: Map<number, number>,
@@ -64,7 +69,8 @@ async function seedStorageSupply(db: Db, warehouseId: number): Promise<void> {
       acceptanceBarcode: `.69.${supply.code}`,
       documentNumber: supply.documentNumber,
       state: 5,
-      arrivedAt: new Date(),
+      createdAt: daysAgo(5),
+      arrivedAt: daysAgo(4),
     },
   ]);
   const inboundId = ids.get(supply.code);
@@ -95,6 +101,7 @@ async function seedStorageShipment(db: Db, warehouseId: number): Promise<void> {
       clientName: shipment.clientName,
       state: 1,
       kind: 'parcels',
+      createdAt: daysAgo(5),
     },
   ]);
   const outboundId = ids.get(shipment.code);
