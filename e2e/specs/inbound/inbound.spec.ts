@@ -144,7 +144,12 @@ test('shipments: details and clearing an integration code', async ({ page, baseU
   await page.goto('/inbound');
   await page.getByTestId('tab-shipment').click();
   await expect(page).toHaveURL(/\/shipment$/);
-  await expect(page.getByTestId('shipment-code')).toHaveText(['OUT-0001', 'OUT-0002', 'OUT-0003', 'OUT-0101']);
+  await expect(page.getByTestId('shipment-code')).toHaveText([
+    'OUT-0001',
+    'OUT-0002',
+    'OUT-0003',
+    'OUT-0101',
+  ]);
   const first = page.locator('[data-testid="shipment-row"][data-code="OUT-0001"]');
   await first.getByTestId('shipment-open').click();
   await expect(page.getByTestId('shipment-detail-row')).toHaveCount(2);
