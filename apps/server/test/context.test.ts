@@ -46,8 +46,8 @@ describe('POST /sorting-api/warehouses/search', () => {
         Code: 'MSK-SC1',
         DefaultZoneNumber: 1,
         // The demo seed's boxes 1-5, the consolidated 111-112, the recipients' 121-152 and the
-        // guided workflows' 161-165 (demo-data.ts DEMO_BOXES, demo-workflows-data.ts).
-        LastBoxNumber: 165,
+        // guided workflows' 161-168 (storage workflows 166-168) (demo-data.ts DEMO_BOXES, demo-workflows-data.ts).
+        LastBoxNumber: 168,
         Version: 1,
         SortingMode: 'SortingCenter',
         // The sorting centre runs one picking per device.
@@ -142,15 +142,16 @@ describe('POST /sorting-api/zones/search', () => {
   });
 
   it('answers ErrorCode 204 naming what was searched', async () => {
+    // Zone 9 «Резерв» exists (no cells, for the topology screen); 99 does not.
     const byBarcode = await searchZone(workerToken, {
-      barcode: '%Z34717-9',
+      barcode: '%Z34717-99',
       warehouseId: sortingCenterId,
     });
     expect(byBarcode.statusCode).toBe(200);
     expect(byBarcode.json()).toMatchObject({
       IsSuccess: false,
       ErrorCode: 204,
-      Message: 'Зона %Z34717-9 не найдена',
+      Message: 'Зона %Z34717-99 не найдена',
     });
     // A zone of another warehouse is not in this one.
     const elsewhere = await searchZone(workerToken, {

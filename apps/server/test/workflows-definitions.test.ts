@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKFLOW_ACTION_CODES,
-  WORKFLOW_STATE_CODES,
-  type TWorkflowAction,
-  type WorkflowActionCode,
-} from '@sorting/contracts';
+import { WORKFLOW_ACTION_CODES, WORKFLOW_STATE_CODES } from '@sorting/contracts';
 import {
   consolidatingWorkflow,
   type ConsolidatingFacts,
@@ -19,33 +14,13 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../src/modules/workflows/workflow-definition.js';
+import { actionOf } from './workflow-actions.js';
 
 // The definitions as pure transitions (docs/DECISIONS.md "Guided workflows"): every (state,
 // action) pair of the three, with every kind of scan, is accepted or refused, never thrown; an
 // accepted step lands on a state of its own table.
 
 const WAREHOUSE = 7;
-
-/** One action of each code with the payload it needs. */
-function actionOf(code: WorkflowActionCode, barcode = 'X'): TWorkflowAction {
-  switch (code) {
-    case 'BarcodeScanned':
-    case 'WorkplaceSelected':
-      return { code, barcode };
-    case 'TaskSelected':
-      return { code, taskId: '1' };
-    case 'ItemReverted':
-    case 'ConfirmItem':
-      return { code, itemId: '1' };
-    case 'ReasonSelected':
-      return { code, reasonCode: 'R' };
-    case 'StickerCountSelected':
-    case 'CountSelected':
-      return { code, count: 3 };
-    default:
-      return { code } as TWorkflowAction;
-  }
-}
 
 const SCANS: ScanFact[] = [
   {

@@ -39,12 +39,12 @@ test('counters and groups match the seed; a scanned parcel finds its supply; arc
   await page.goto('/inbound');
   await expect(page.getByTestId('tab-inbound')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('group-0')).toHaveText('Ожидаются (2)');
-  await expect(page.getByTestId('group-1')).toHaveText('В работе (3)');
+  await expect(page.getByTestId('group-1')).toHaveText('В работе (4)');
   await expect.poll(() => codes(page)).toEqual(['IN-0001', 'IN-0008']);
   await expect(page.getByTestId('inbound-date-from')).toHaveCount(0);
 
   await page.getByTestId('group-1').click();
-  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0004', 'IN-0005']);
+  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0004', 'IN-0005', 'IN-0101']);
   await expect(row(page, 'IN-0004').getByTestId('supply-state')).toHaveText('Сортируется');
   await expect(row(page, 'IN-0004').getByTestId('supply-received')).toHaveText('1/2');
   await expect(page.getByTestId('inbound-date-from')).toBeVisible();
@@ -58,15 +58,15 @@ test('counters and groups match the seed; a scanned parcel finds its supply; arc
   await expect.poll(() => codes(page)).toEqual(['IN-0005']);
   await page.getByTestId('inbound-search').fill('');
   await page.getByTestId('inbound-find').click();
-  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0004', 'IN-0005']);
+  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0004', 'IN-0005', 'IN-0101']);
 
   // Archive IN-0004 after confirming: toast f-0006, gone from work, in Архив.
   await row(page, 'IN-0004').getByTestId('supply-archive').click();
   await expect(page.getByTestId('confirm-archive-text')).toContainText('IN-0004');
   await page.getByTestId('confirm-archive').click();
   await expect(page.getByText('Поставка IN-0004 перенесена в архив')).toBeVisible();
-  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0005']);
-  await expect(page.getByTestId('group-1')).toHaveText('В работе (2)');
+  await expect.poll(() => codes(page)).toEqual(['IN-0003', 'IN-0005', 'IN-0101']);
+  await expect(page.getByTestId('group-1')).toHaveText('В работе (3)');
   await page.getByTestId('group-2').click();
   // Both were created 3 days ago: the newer row first.
   await expect.poll(() => codes(page)).toEqual(['IN-0006', 'IN-0004']);
@@ -144,7 +144,12 @@ test('shipments: details and clearing an integration code', async ({ page, baseU
   await page.goto('/inbound');
   await page.getByTestId('tab-shipment').click();
   await expect(page).toHaveURL(/\/shipment$/);
-  await expect(page.getByTestId('shipment-code')).toHaveText(['OUT-0001', 'OUT-0002', 'OUT-0003']);
+  await expect(page.getByTestId('shipment-code')).toHaveText([
+    'OUT-0001',
+    'OUT-0002',
+    'OUT-0003',
+    'OUT-0101',
+  ]);
   const first = page.locator('[data-testid="shipment-row"][data-code="OUT-0001"]');
   await first.getByTestId('shipment-open').click();
   await expect(page.getByTestId('shipment-detail-row')).toHaveCount(2);

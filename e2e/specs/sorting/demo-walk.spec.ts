@@ -54,9 +54,9 @@ test('docs/DEMO.md: the sorting paragraphs, step by step, on a fresh demo databa
     await expect(page.getByTestId('greeting')).toHaveText('Здравствуйте, Иванов Пётр!');
     await expect(screen).toHaveAttribute('data-state', 'scanZone');
     await expect(prompt('pre')).toHaveText('Склад 34717 · СЦ Москва — Север');
-    await scanner.scan('%Z34717-9');
+    await scanner.scan('%Z34717-99');
     await expect(page.getByTestId('prompt-error-code')).toHaveText('f-0012');
-    await scanner.scan('%Z34717-9');
+    await scanner.scan('%Z34717-99');
     await expect(page.getByTestId('prompt-error-code')).toHaveText('304');
     // A cell chooses its zone.
     await scanner.scan('=34717-1-a-07');

@@ -3,6 +3,10 @@ import {
   DEMO_WORKFLOW_DESTINATION,
   DEMO_WORKFLOW_PARCELS,
   DEMO_WORKFLOW_RETURNABLE_BOX,
+  DEMO_PLACING_RECIPIENTS,
+  DEMO_STORAGE_SHIPMENT,
+  clientKey,
+  recipientKey,
 } from './demo-workflows-data.js';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import {
@@ -401,6 +405,14 @@ export const DEMO_BOXES: readonly DemoBox[] = [
     sortingKey: DEMO_WORKFLOW_DESTINATION.key,
     isClosed: false,
   })),
+  // The storage picking's shipment OUT-0101 in the FAST zone 3 (demo-workflows-data.ts).
+  ...DEMO_STORAGE_SHIPMENT.boxes.map((box) => ({
+    ...box,
+    warehouseNumber: SC,
+    zoneNumber: 3,
+    sortingKey: clientKey(DEMO_STORAGE_SHIPMENT.clientName),
+    isClosed: false,
+  })),
 ];
 
 function demoParcel(
@@ -542,6 +554,34 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
       detailName: name,
       inboundNumber: null,
     }),
+  ),
+  ...DEMO_PLACING_RECIPIENTS.flatMap((recipient) =>
+    recipient.parcels.map(({ number, name }) =>
+      demoParcel(number, 'MSK-YUG', `recipient ${recipient.code}: in no cell (/parcels-placing)`, {
+        sortingKey: recipientKey(recipient.code),
+        sortingName: recipient.name,
+        inboundNumber: null,
+        name,
+        detailName: name,
+        clientName: recipient.name,
+      }),
+    ),
+  ),
+  ...DEMO_STORAGE_SHIPMENT.parcels.map(({ number, name, boxNumber }) =>
+    demoParcel(
+      number,
+      'MSK-YUG',
+      `shipment ${DEMO_STORAGE_SHIPMENT.code}: in box ${boxNumber} (/parcel-picking-in-storage)`,
+      {
+        sortingKey: clientKey(DEMO_STORAGE_SHIPMENT.clientName),
+        sortingName: DEMO_STORAGE_SHIPMENT.clientName,
+        boxNumber,
+        inboundNumber: null,
+        name,
+        detailName: name,
+        clientName: DEMO_STORAGE_SHIPMENT.clientName,
+      },
+    ),
   ),
   ...listDemoPickingParcels().map(({ client, parcel }) =>
     demoParcel(parcel.number, 'MSK-YUG', `for recipient ${client.code} (/picking)`, {

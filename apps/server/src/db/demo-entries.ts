@@ -20,6 +20,11 @@ import {
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
 import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
+import {
+  DEMO_PLACING_RECIPIENTS,
+  DEMO_STORAGE_SHIPMENT,
+  DEMO_STORAGE_SUPPLY,
+} from './demo-workflows-data.js';
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
@@ -205,6 +210,32 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
       description: `/picking: ${client.name}, ${client.deliveryType}, ${count} parcel${count === 1 ? '' : 's'} (${client.parcels.map((item) => item.number).join(', ')}); ${client.note}; warehouse ${client.warehouseNumber}`,
     });
   }
+  for (const recipient of DEMO_PLACING_RECIPIENTS) {
+    const numbers = recipient.parcels.map((item) => item.number).join(', ');
+    entries.push({
+      kind: 'recipient',
+      barcode: recipient.code,
+      description: `/parcels-placing: ${recipient.name}, parcels in no cell yet (${numbers}); warehouse ${SC}`,
+    });
+  }
+  const storage = DEMO_STORAGE_SUPPLY;
+  for (const parcel of storage.parcels) {
+    entries.push({
+      kind: 'parcel',
+      barcode: parcel.number,
+      description: `${parcel.name}, ${storage.clientName}; supply ${storage.code} arrived, in no cell (/place-to-storage)${parcel.needsSticker ? '; needs its sticker' : ''}; warehouse ${SC}`,
+    });
+  }
+  entries.push({
+    kind: 'supply',
+    barcode: storage.code,
+    description: `/place-to-storage: arrived (5), ${storage.clientName}, ${storage.parcels.length} parcels in no cell; warehouse ${SC}`,
+  });
+  entries.push({
+    kind: 'shipment',
+    barcode: DEMO_STORAGE_SHIPMENT.code,
+    description: `/parcel-picking-in-storage: forming (1), parcels, ${DEMO_STORAGE_SHIPMENT.clientName}, ${DEMO_STORAGE_SHIPMENT.parcels.map((p) => p.number).join(', ')} in 3-c-01…3-c-03; warehouse ${SC}`,
+  });
   entries.push({
     kind: 'audit-session',
     barcode: formatCellBarcode({ warehouseNumber: SC, zoneNumber: 6, ...DEMO_AUDIT_SESSION.cell }),

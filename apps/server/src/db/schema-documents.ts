@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { literalList } from './literal-list.js';
 import { warehouses } from './schema-base.js';
 import { inbounds } from './schema-sorting.js';
 
@@ -40,6 +41,9 @@ export const inboundDocuments = pgTable(
   ],
 );
 
+/** A shipment's kind (ours): what its picking takes. */
+export const OUTBOUND_KINDS = ['parcels', 'transit'] as const;
+
 /** A document of a shipment as `documents` answers it: `{documentId, kind, number}`. */
 export interface OutboundDocument {
   documentId: number;
@@ -62,6 +66,11 @@ export const outbounds = pgTable(
     name: text('name').notNull(),
     clientName: text('client_name').notNull(),
     state: integer('state').notNull().default(1),
+    /**
+     * Ours (docs/DECISIONS.md "Guided workflows", shipment kind): `parcels` takes parcels out
+     * of their boxes, `transit` moves whole boxes.
+     */
+    kind: text('kind', { enum: OUTBOUND_KINDS }).notNull().default('parcels'),
     syncKey: text('sync_key'),
     documents: jsonb('documents').$type<OutboundDocument[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +78,7 @@ export const outbounds = pgTable(
   (t) => [
     index('outbounds_warehouse_created').on(t.warehouseId, t.createdAt),
     check('outbounds_state', sql`${t.state} between 1 and 3`),
+    check('outbounds_kind', sql`${t.kind} in (${literalList(OUTBOUND_KINDS)})`),
   ],
 );
 

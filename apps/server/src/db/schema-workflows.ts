@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -10,7 +11,10 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users, warehouses } from './schema-base.js';
+import { literalList } from './literal-list.js';
+import { cells, users, warehouses } from './schema-base.js';
+import { outbounds } from './schema-documents.js';
+import { boxes, parcels } from './schema-sorting.js';
 
 // Guided workflows (spec part 1 §1, §3, §4; docs/DECISIONS.md "Guided workflows"): a run is a
 // user's pass through one workflow, its state held here (the client's `currentState` is a
@@ -67,5 +71,42 @@ export const workflowSteps = pgTable(
   (t) => [
     unique('workflow_steps_run_version').on(t.runId, t.version),
     index('workflow_steps_at').on(t.at),
+  ],
+);
+
+/** Spec part 1 §1 boxes transit flows: the states of a shipment's unit (ours). */
+export const SHIPMENT_UNIT_STATES = ['waiting', 'picked', 'short', 'loaded'] as const;
+export type ShipmentUnitState = (typeof SHIPMENT_UNIT_STATES)[number];
+
+/**
+ * A shipment's units (docs/DECISIONS.md "Guided workflows", shipment units): the parcels of a
+ * `parcels` shipment or the boxes of a `transit` one, each `waiting` until picked (`short` with
+ * the skip's reason), then `loaded` onto a pallet; who and when changed it last.
+ */
+export const shipmentUnits = pgTable(
+  'shipment_units',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outboundId: integer('outbound_id')
+      .notNull()
+      .references(() => outbounds.id, { onDelete: 'cascade' }),
+    parcelId: integer('parcel_id').references(() => parcels.id, { onDelete: 'cascade' }),
+    boxId: integer('box_id').references(() => boxes.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: SHIPMENT_UNIT_STATES }).notNull().default('waiting'),
+    reason: text('reason'),
+    palletBarcode: text('pallet_barcode'),
+    /** The cell the unit was taken from (ItemReverted puts it back there). */
+    fromCellId: integer('from_cell_id').references(() => cells.id, { onDelete: 'set null' }),
+    /** The box a picked parcel was taken out of. */
+    fromBoxId: integer('from_box_id').references(() => boxes.id, { onDelete: 'set null' }),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('shipment_units_outbound').on(t.outboundId),
+    uniqueIndex('shipment_units_parcel').on(t.outboundId, t.parcelId),
+    uniqueIndex('shipment_units_box').on(t.outboundId, t.boxId),
+    check('shipment_units_one_unit', sql`(${t.parcelId} is null) <> (${t.boxId} is null)`),
+    check('shipment_units_state', sql`${t.state} in (${literalList(SHIPMENT_UNIT_STATES)})`),
   ],
 );

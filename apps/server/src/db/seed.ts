@@ -1,5 +1,6 @@
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { seedInbound } from './seed-inbound.js';
+import { seedWorkflowsStorage } from './seed-workflows-storage.js';
 import { formatCellBarcode, formatZoneBarcode } from '@sorting/domain';
 import { hashAgentKey, hashBadgeToken, hashPassword } from '../lib/credentials.js';
 import type { Db } from './database.js';
@@ -124,6 +125,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     await seedInbound(tx, warehouseIds);
     await seedDocuments(tx);
     await seedPicking(tx, warehouseIds);
+    await seedWorkflowsStorage(tx, warehouseIds);
     // The delivery tariffs (demo-delivery-data.ts); existing ones are kept.
     await tx
       .insert(deliveryTariffs)

@@ -188,6 +188,8 @@ const RU = {
   workflowExpectBoxOrContainer: 'короб или оборотная тара',
   workflowExpectCell: 'ячейка',
   workflowExpectParcel: 'посылка',
+  workflowExpectParcelOrRecipient: 'посылка или код получателя',
+  workflowRecipientNotFound: 'Получатель {barcode} не найден',
   workflowExpectDimension: 'типоразмер',
   workflowExpectBox: 'пустой короб',
   workflowExpectCellOrBox: 'ячейка или короб консолидации',
@@ -207,6 +209,25 @@ const RU = {
   topologyZoneExists: 'Зона {number} на этом складе уже есть',
   topologyOtherCentre:
     'Менять зоны и ячейки склада {number} могут только руководители его сортировочного центра',
+  workflowParcelNotRecipients: 'Посылка {barcode} не ждёт получателя: её размещают не здесь',
+  workflowParcelAlreadyInCell: 'Уже в {cell}',
+  workflowCellNotPickUp: 'Ячейка {cell} не для выдачи: нужна ячейка зоны быстрой отгрузки',
+  workflowCellOfOtherRecipient: 'В ячейке {cell} посылки другого получателя',
+  workflowParcelPlaced: 'Посылка {parcel} размещена в {cell}',
+  workflowParcelNotForStorage: 'Посылка {barcode} не из прибывшей поставки клиента',
+  workflowParcelAlreadyStored: 'Посылка {barcode} уже лежит в {cell}',
+  workflowCellOfOtherClient: 'В ячейке {cell} товар другого клиента',
+  workflowPrintStickerFirst: 'Сначала напечатайте стикер',
+  workflowCountOutOfRange: 'Количество — от {min} до {max}',
+  workflowTaskNotFound: 'Задание {task} не найдено',
+  workflowTaskHeld: 'Задание {task} уже ведёт {user}',
+  workflowTaskTakenOver: 'Задание {task} перехвачено у {user}: он не работал с ним 30 минут',
+  workflowWrongCell: 'Не та ячейка: ожидается {cell}',
+  workflowParcelNotInCell: 'Посылки {parcel} нет среди посылок задания в ячейке {cell}',
+  workflowItemNotFound: 'Позиция {item} не найдена в задании',
+  workflowItemNotPicked: 'Позиция {item} не собрана: возвращать нечего',
+  workflowReasonUnknown: 'Неизвестная причина {reason}',
+  workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -388,6 +409,8 @@ const EN: Record<MessageKey, string> = {
   workflowExpectBoxOrContainer: 'a box or a returnable box',
   workflowExpectCell: 'a cell',
   workflowExpectParcel: 'a parcel',
+  workflowExpectParcelOrRecipient: "a parcel or a recipient's code",
+  workflowRecipientNotFound: 'Recipient {barcode} not found',
   workflowExpectDimension: 'a dimension type',
   workflowExpectBox: 'an empty box',
   workflowExpectCellOrBox: "the consolidation's cell or box",
@@ -407,6 +430,27 @@ const EN: Record<MessageKey, string> = {
   topologyZoneExists: 'Zone {number} already exists in this warehouse',
   topologyOtherCentre:
     'Only the managers of its sorting centre may change the zones and cells of warehouse {number}',
+  workflowParcelNotRecipients:
+    'Parcel {barcode} does not wait for a recipient: it is placed elsewhere',
+  workflowParcelAlreadyInCell: 'Already in {cell}',
+  workflowCellNotPickUp:
+    'Cell {cell} is not a pick-up cell: a cell of a fast shipping zone is needed',
+  workflowCellOfOtherRecipient: "Cell {cell} holds another recipient's parcels",
+  workflowParcelPlaced: 'Parcel {parcel} placed in {cell}',
+  workflowParcelNotForStorage: "Parcel {barcode} is not of a client's arrived supply",
+  workflowParcelAlreadyStored: 'Parcel {barcode} already lies in {cell}',
+  workflowCellOfOtherClient: "Cell {cell} holds another client's goods",
+  workflowPrintStickerFirst: 'Print the sticker first',
+  workflowCountOutOfRange: 'The count is {min} to {max}',
+  workflowTaskNotFound: 'Task {task} not found',
+  workflowTaskHeld: '{user} already runs task {task}',
+  workflowTaskTakenOver: 'Task {task} taken over from {user}, idle for 30 minutes',
+  workflowWrongCell: 'Wrong cell: {cell} is expected',
+  workflowParcelNotInCell: "Parcel {parcel} is not among the task's parcels in cell {cell}",
+  workflowItemNotFound: 'Item {item} not found in the task',
+  workflowItemNotPicked: 'Item {item} is not picked: nothing to put back',
+  workflowReasonUnknown: 'Unknown reason {reason}',
+  workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

@@ -94,6 +94,9 @@ export const SERVED_WORKFLOW_NAMES = [
   'print-box-sticker',
   'placing',
   'consolidating',
+  'parcel-placing',
+  'place-to-storage',
+  'parcel-picking-in-storage',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

@@ -5,6 +5,7 @@ import { createSortingBoxes, type BoxSize } from './box-creation.js';
 import { createContainersService } from './containers.service.js';
 import { createDoorReadsRepository } from './door-reads.repository.js';
 import { createMovesService } from './moves.service.js';
+import { createParcelDetailsService } from './parcel-details.service.js';
 import { createSortingRepository } from './sorting.repository.js';
 
 export type { BoxSize } from './box-creation.js';
@@ -23,6 +24,7 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
   const inner: CallContext = { ...context, operationId: null, operationScope: null };
   const moves = createMovesService({ db: tx, repository: createSortingRepository });
   const containers = createContainersService({ db: tx, repository: createSortingRepository });
+  const details = createParcelDetailsService({ db: tx, repository: createSortingRepository });
 
   return {
     findParcel: (number: string) => repository.findParcelByNumber(number),
@@ -35,6 +37,14 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     findCellLabel: reads.findCellLabel,
     findBoxById: (id: number) => repository.findBoxById(id),
     listDestinationParcels: reads.listDestinationParcels,
+    findParcelCell: reads.findParcelCell,
+    suggestCellForKey: reads.suggestCellForKey,
+    findCellContent: reads.findCellContent,
+    findParcelSupply: reads.findParcelSupply,
+    findRecipient: reads.findRecipient,
+
+    /** Spec part 1 §7 `GET Parcels/{id}/sticker`: the parcel label's print job payload. */
+    parcelSticker: (parcelId: number) => details.sticker(parcelId, 'ru', inner),
 
     /** `boxes/create` of sorting boxes in the context's warehouse. */
     async createBoxes(count: number, size: BoxSize | null) {
@@ -47,8 +57,11 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
       );
     },
 
-    /** Spec part 1 §7 `move`: a parcel into a box, or a box into a cell, with its rules. */
-    move(request: { parcelId?: number; boxId: number; cellId?: number }): Promise<TMoveResult> {
+    /**
+     * Spec part 1 §7 `move`: a parcel into a box or into a cell (its open box, or a new one), or
+     * a box into a cell, with its rules.
+     */
+    move(request: { parcelId?: number; boxId?: number; cellId?: number }): Promise<TMoveResult> {
       return moves.moveWithin(repository, request, inner);
     },
 
@@ -59,6 +72,14 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
         inner,
       );
       return moved.value;
+    },
+
+    /**
+     * A parcel taken out of its box (a storage picking): in no box, its version raised as a
+     * move raises it; the caller records why.
+     */
+    async takeParcelOut(parcelId: number): Promise<void> {
+      await repository.updateParcel(parcelId, { boxId: null }, { isMove: true });
     },
 
     /** A box closed (a completed consolidation); the caller records why. */

@@ -4,7 +4,8 @@ import { kindByPrefix, type ScanFact } from './scan-facts.js';
 /**
  * The object a barcode names (docs/DECISIONS.md "Guided workflows", scan classification): its
  * prefix first (`_R…` a returnable box, `_…` a box, `=`/`%` a cell), then by lookup: a
- * dimension type's barcode (`dt`), then a parcel. Nothing found: `unknown`.
+ * dimension type's barcode (`dt`), then a parcel, then a recipient's code (`recepient`). Nothing
+ * found: `unknown`.
  */
 export async function classifyScan(door: SortingDoor, barcode: string): Promise<ScanFact> {
   const prefixKind = kindByPrefix(barcode);
@@ -67,5 +68,7 @@ export async function classifyScan(door: SortingDoor, barcode: string): Promise<
       boxId: parcel.boxId,
     };
   }
+  const recipient = await door.findRecipient(barcode);
+  if (recipient) return { kind: 'recepient', barcode, ...recipient };
   return unknown;
 }

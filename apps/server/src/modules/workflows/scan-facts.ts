@@ -43,6 +43,16 @@ export interface ParcelFact {
   boxId: number | null;
 }
 
+/** A recipient's code (`recepient`, spec part 1 §3): a picking client of a warehouse. */
+export interface RecipientFact {
+  kind: 'recepient';
+  barcode: string;
+  id: number;
+  code: string;
+  name: string;
+  warehouseId: number;
+}
+
 export interface DimensionFact {
   kind: 'dt';
   barcode: string;
@@ -64,7 +74,7 @@ export interface UnknownFact {
 }
 
 export type ScanFact =
-  BoxFact | ContainerFact | CellFact | ParcelFact | DimensionFact | UnknownFact;
+  BoxFact | ContainerFact | CellFact | ParcelFact | RecipientFact | DimensionFact | UnknownFact;
 
 /** The kind a barcode's prefix names (spec part 1 §4), before any lookup; null: ask the tables. */
 export function kindByPrefix(barcode: string): WorkflowScanKind | null {

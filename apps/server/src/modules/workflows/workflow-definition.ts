@@ -6,6 +6,7 @@ import type {
   TWorkflowItem,
   TWorkflowNotification,
   TWorkflowOptions,
+  TWorkflowTask,
   WorkflowActionCode,
   WorkflowName,
   WorkflowScanKind,
@@ -49,6 +50,33 @@ export type WorkflowEffect =
   | { kind: 'moveBox'; boxId: number; cellId: number }
   | { kind: 'moveContainer'; containerBarcode: string; cellBarcode: string }
   | { kind: 'moveParcel'; parcelId: number; boxId: number }
+  | { kind: 'moveParcelToCell'; parcelId: number; cellId: number }
+  | { kind: 'printParcelSticker'; parcelId: number; copies: number }
+  | {
+      kind: 'pickShipmentParcel';
+      unitId: number;
+      parcelId: number;
+      parcelNumber: string;
+      boxId: number;
+      cellId: number;
+      shipmentCode: string;
+    }
+  | {
+      kind: 'shortShipmentUnit';
+      unitId: number;
+      reason: string;
+      unitBarcode: string;
+      shipmentCode: string;
+    }
+  | {
+      kind: 'revertShipmentParcel';
+      unitId: number;
+      parcelId: number;
+      parcelNumber: string;
+      boxId: number;
+      shipmentCode: string;
+    }
+  | { kind: 'moveShipmentState'; outboundId: number; code: string; from: number; to: number }
   | {
       kind: 'openConsolidation';
       boxId: number;
@@ -90,6 +118,8 @@ export interface StepView {
   prompt: { key: string; params: Record<string, string | number> };
   options: Partial<TWorkflowOptions>;
   items: TWorkflowItem[];
+  /** WaitTaskSelection: the tasks to choose from. */
+  tasks?: TWorkflowTask[];
 }
 
 /** A workflow: its start, its table, its transition and its view; all pure. */

@@ -2,6 +2,7 @@ import type { TWorkflowPrintJob } from '@sorting/contracts';
 import type { SortingDoor } from '../sorting/index.js';
 import type { Accepted, WorkflowEffect } from './workflow-definition.js';
 import type { WorkflowsRepository } from './workflows.repository.js';
+import { isShipmentEffect, runShipmentEffect } from './shipment-effects.js';
 
 // The effects of an accepted step (docs/DECISIONS.md "Guided workflows"), in the step's
 // transaction: each through the owning module's face (sorting's door: the move, `boxes/create`,
@@ -107,6 +108,10 @@ async function completeConsolidation(
 }
 
 async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<EffectOutcome> {
+  if (isShipmentEffect(effect)) {
+    await runShipmentEffect(ports, effect);
+    return NOTHING;
+  }
   switch (effect.kind) {
     case 'createBoxes':
       return createBoxes(ports, effect);
@@ -119,6 +124,13 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
     case 'moveParcel':
       await ports.door.move({ parcelId: effect.parcelId, boxId: effect.boxId });
       return NOTHING;
+    case 'moveParcelToCell':
+      await ports.door.move({ parcelId: effect.parcelId, cellId: effect.cellId });
+      return NOTHING;
+    case 'printParcelSticker': {
+      const sticker = await ports.door.parcelSticker(effect.parcelId);
+      return { ...NOTHING, print: [{ ...sticker, copies: effect.copies }] };
+    }
     case 'openConsolidation':
       return openConsolidation(ports, effect);
     case 'completeConsolidation':

@@ -18,7 +18,13 @@ import { refusal } from '../../lib/refusal.js';
 import type { SortingDoor } from '../sorting/index.js';
 import { loadConsolidatingFacts } from './definitions/consolidating.facts.js';
 import { consolidatingWorkflow } from './definitions/consolidating.workflow.js';
+import { loadParcelPlacingFacts } from './definitions/parcel-placing.facts.js';
+import { parcelPlacingWorkflow } from './definitions/parcel-placing.workflow.js';
+import { loadPlaceToStorageFacts } from './definitions/place-to-storage.facts.js';
+import { placeToStorageWorkflow } from './definitions/place-to-storage.workflow.js';
 import { placingWorkflow } from './definitions/placing.workflow.js';
+import { loadStoragePickingFacts } from './definitions/parcel-picking-in-storage.facts.js';
+import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-storage.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
 import { classifyScan } from './scan-classifier.js';
 import type { ScanFact } from './scan-facts.js';
@@ -43,8 +49,16 @@ import type { RunRow, WorkflowsRepository } from './workflows.repository.js';
 export type Word = (key: MessageKey, params: MessageParams) => string;
 
 type Data = Record<string, unknown>;
+
+/** What a facts loader reads through: sorting's door, the workflows' SQL, the caller, the clock. */
+export interface WorkflowPorts {
+  door: SortingDoor;
+  repository: WorkflowsRepository;
+  userId: number;
+  now: Date;
+}
 type FactsLoader = (
-  ports: { door: SortingDoor; repository: WorkflowsRepository },
+  ports: WorkflowPorts,
   state: RunState<Data>,
   scan: ScanFact | null,
   warehouseId: number,
@@ -62,6 +76,18 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   consolidating: {
     definition: consolidatingWorkflow as unknown as Workflow['definition'],
     loadFacts: loadConsolidatingFacts as unknown as FactsLoader,
+  },
+  'parcel-placing': {
+    definition: parcelPlacingWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadParcelPlacingFacts as unknown as FactsLoader,
+  },
+  'place-to-storage': {
+    definition: placeToStorageWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadPlaceToStorageFacts as unknown as FactsLoader,
+  },
+  'parcel-picking-in-storage': {
+    definition: parcelPickingInStorageWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadStoragePickingFacts as unknown as FactsLoader,
   },
 };
 
@@ -112,7 +138,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
 
   async function factsOf(
     workflow: Workflow,
-    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    ports: WorkflowPorts,
     state: RunState<Data>,
     scan: ScanFact | null,
     warehouse: RouteWarehouse,
@@ -126,7 +152,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
   /** The answer for a run as it stands (no result), or InitialState without one. */
   async function answerForRun(
     workflow: Workflow,
-    ports: { door: SortingDoor; repository: WorkflowsRepository },
+    ports: WorkflowPorts,
     run: RunRow | null,
     warehouse: RouteWarehouse,
   ): Promise<TWorkflowAnswer> {
@@ -211,8 +237,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
     const repository = deps.repository(tx);
     // The step's changes name their workflow in their events («· консолидация» on /vision).
     const door = deps.sortingDoor(tx, { ...call, workflow: workflow.definition.name });
-    const ports = { door, repository };
     const now = deps.now();
+    const ports = { door, repository, userId: call.user.id, now };
     const { definition } = workflow;
     const { currentState: claim, action } = request;
     let run = await repository.findOpenRun(call.user.id, definition.name, true);
@@ -340,6 +366,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
         const ports = {
           door: deps.sortingDoor(deps.db, call),
           repository: deps.repository(deps.db),
+          userId: call.user.id,
+          now: deps.now(),
         };
         const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
         throw withState(error, await answerForRun(workflow, ports, run, warehouse), word);

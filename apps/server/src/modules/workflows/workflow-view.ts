@@ -51,7 +51,7 @@ export function answerOf<D, F>(
       ...view.options,
     },
   };
-  return { currentState, tasks: [], items: view.items, result };
+  return { currentState, tasks: view.tasks ?? [], items: view.items, result };
 }
 
 /**

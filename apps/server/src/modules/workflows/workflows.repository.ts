@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
+import { createShipmentUnitsRepository } from './shipment-units.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
 // SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
@@ -163,6 +164,8 @@ export function createWorkflowsRepository(db: Db) {
 
     /** The history (db/events.ts). */
     events: createEventRecorder(db),
+    /** The shipments' units (picking and loading). */
+    shipments: createShipmentUnitsRepository(db),
   };
 }
 
