@@ -4,12 +4,12 @@ import { test, expect } from '../../fixtures';
 const MESSAGE = 'Приложение было обновлено. Требуется обновить страницу!';
 
 /**
- * A navigation inside the app to /nfc, whose chunk (the shared not-yet-available page, no CSS of its own) is loaded on demand;
- * the home page has no tile for an area not built yet.
+ * A navigation inside the app to /extract-text, whose chunk (the shared not-yet-available page, no
+ * CSS of its own) is loaded on demand; the home page has no tile for an area not built yet.
  */
-async function openNfcInApp(page: Page): Promise<void> {
+async function openPlaceholderInApp(page: Page): Promise<void> {
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/nfc');
+    window.history.pushState({}, '', '/extract-text');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
 }
@@ -32,7 +32,7 @@ test.describe('chunk reload', () => {
     });
 
     const reloaded = page.waitForEvent('load');
-    await openNfcInApp(page);
+    await openPlaceholderInApp(page);
     await reloaded;
 
     const toast = page.getByTestId('toast').filter({ hasText: MESSAGE });
@@ -40,7 +40,7 @@ test.describe('chunk reload', () => {
     await expect(toast).toHaveAttribute('data-status', 'attention');
     expect(aborted).toBe(1);
     // The reload opened the page the user asked for.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('NFC-метки');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Распознавание текста');
     expect(await page.evaluate(() => sessionStorage.getItem('sorting:chunk-reload-at'))).toBeNull();
   });
 
@@ -53,7 +53,7 @@ test.describe('chunk reload', () => {
     page.on('load', () => {
       loads += 1;
     });
-    await openNfcInApp(page);
+    await openPlaceholderInApp(page);
 
     await expect(page.getByTestId('toast').filter({ hasText: MESSAGE }).first()).toBeVisible();
     await expect(page.getByTestId('route-error')).toBeVisible();

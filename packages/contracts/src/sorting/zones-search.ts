@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { blankToUndefined, ZId, zText } from '../input-rules.js';
 import { ZLookupNumber } from './warehouses-search.js';
 
-/** Spec part 1 §3 zone types, as in @sorting/domain (contracts do not depend on it). */
-export const ZONE_TYPES = ['SITO', 'EXPEDITION', 'FAST', 'TRANSIT', 'SUGGESTED'] as const;
+import { ZONE_TYPES } from './zone-types.js';
 
 /**
  * Spec part 1 §7 `POST /sorting-api/zones/search`: a zone barcode (or a cell barcode, whose

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 import { zText } from '../input-rules.js';
-import { ZONE_TYPES } from '../sorting/zones-search.js';
+import { ZONE_TYPES } from '../sorting/zone-types.js';
+import {
+  TOPOLOGY_MAX_BOXES_PER_CALL,
+  TOPOLOGY_MAX_CELLS_PER_CALL,
+  TOPOLOGY_MAX_COL,
+  TOPOLOGY_MAX_ZONE_NUMBER,
+} from './topology-limits.js';
 
 // The schemas of the topology calls (`/topology-api`, ours: part 2 §7 shows no topology
 // calls; docs/DECISIONS.md "Topology"); the route map is `topology.routes.ts`. camelCase
@@ -9,14 +15,6 @@ import { ZONE_TYPES } from '../sorting/zones-search.js';
 
 /** Cell rows, spec part 1 §9: a to z (as in @sorting/domain `CELL_ROWS`). */
 const ROWS = 'abcdefghijklmnopqrstuvwxyz';
-/** Columns of a cell range: 1–99 (two digits in the cell name, part 1 §9). */
-export const TOPOLOGY_MAX_COL = 99;
-/** At most this many cells made by one call (docs/DECISIONS.md "Topology"). */
-export const TOPOLOGY_MAX_CELLS_PER_CALL = 1000;
-/** At most this many box numbers in one reprint range. */
-export const TOPOLOGY_MAX_BOXES_PER_CALL = 500;
-/** Zone numbers 1–999. */
-export const TOPOLOGY_MAX_ZONE_NUMBER = 999;
 
 /** `{warehouseCode}`: the warehouse code (`MSK-SC1`) or its number. */
 const ZWarehouseKey = zText({ min: 1, max: 50 });

@@ -16,6 +16,7 @@ import {
   type DemoCell,
   type DemoWarehouse,
 } from '../../db/demo-data.js';
+import { listDemoEntries, type DemoEntryKind } from '../../db/demo-entries.js';
 import { DEMO_PICKING_CLIENTS } from '../../db/demo-picking-data.js';
 import { DEMO_SHIPPED_ORDERS } from '../../db/demo-returns-data.js';
 
@@ -134,6 +135,39 @@ export function scannableItems(list: readonly DemoScannable[]): DemoSheetItem[] 
  * items are left out of the page.
  */
 export function buildDemoSheetSections(): DemoSheetSection[] {
+  const sections = baseSections();
+  return [...sections, workflowSection(sections)];
+}
+
+/** The kinds of docs/DEMO.md's table a newcomer scans that the sections above may not hold. */
+const WORKFLOW_KINDS: ReadonlySet<DemoEntryKind> = new Set(['parcel', 'box', 'recipient']);
+
+/**
+ * The parcels, boxes and recipients of the table not on the sheet yet: those the guided
+ * workflows' demo added (docs/DEMO.md), so the sheet holds every one the table lists.
+ */
+function workflowSection(before: readonly DemoSheetSection[]): DemoSheetSection {
+  const shown = new Set(before.flatMap((section) => section.items.map((item) => item.barcode)));
+  const entries = listDemoEntries().filter(
+    (entry) => WORKFLOW_KINDS.has(entry.kind) && !shown.has(entry.barcode),
+  );
+  return {
+    id: 'workflows',
+    title: { ru: 'Для пошаговых процессов', en: 'For the guided workflows' },
+    hint: {
+      ru: 'Размещение, консолидация, хранение: docs/DEMO.md говорит, где что сканировать.',
+      en: 'Placing, consolidation, storage: docs/DEMO.md says where to scan each.',
+    },
+    items: entries.map((entry) => ({
+      barcode: entry.barcode,
+      symbology: 'code128',
+      title: entry.barcode,
+      detail: entry.description,
+    })),
+  };
+}
+
+function baseSections(): DemoSheetSection[] {
   return [
     {
       id: 'users',

@@ -1,6 +1,6 @@
 import { refusal } from '../../lib/refusal.js';
 import type { WorkflowEffect } from './workflow-definition.js';
-import type { EffectPorts } from './workflow-effects.js';
+import type { EffectPorts } from './workflow-ports.js';
 
 // The effects of the picking and loading steps on a shipment's units (docs/DECISIONS.md
 // "Guided workflows", shipment units): the parcel taken out of its box or put back by sorting's

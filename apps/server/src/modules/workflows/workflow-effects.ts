@@ -1,7 +1,6 @@
 import type { TWorkflowPrintJob } from '@sorting/contracts';
-import type { SortingDoor } from '../sorting/index.js';
 import type { Accepted, WorkflowEffect } from './workflow-definition.js';
-import type { WorkflowsRepository } from './workflows.repository.js';
+import type { EffectPorts } from './workflow-ports.js';
 import { isShipmentEffect, runShipmentEffect } from './shipment-effects.js';
 
 // The effects of an accepted step (docs/DECISIONS.md "Guided workflows"), in the step's
@@ -15,13 +14,7 @@ export interface EffectOutcome {
   data: Record<string, unknown>;
 }
 
-export interface EffectPorts {
-  door: SortingDoor;
-  repository: WorkflowsRepository;
-  userId: number;
-  warehouseId: number;
-  now: Date;
-}
+export type { EffectPorts } from './workflow-ports.js';
 
 const NOTHING: EffectOutcome = { print: [], notification: null, data: {} };
 

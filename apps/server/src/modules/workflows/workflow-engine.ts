@@ -35,6 +35,9 @@ import {
   type WorkflowFacts,
 } from './workflow-definition.js';
 import { runEffects } from './workflow-effects.js';
+import type { WorkflowPorts } from './workflow-ports.js';
+
+export type { WorkflowPorts } from './workflow-ports.js';
 import { NO_RESULT, answerOf, answerWithoutRun } from './workflow-view.js';
 import type { RunRow, WorkflowsRepository } from './workflows.repository.js';
 
@@ -51,12 +54,6 @@ export type Word = (key: MessageKey, params: MessageParams) => string;
 type Data = Record<string, unknown>;
 
 /** What a facts loader reads through: sorting's door, the workflows' SQL, the caller, the clock. */
-export interface WorkflowPorts {
-  door: SortingDoor;
-  repository: WorkflowsRepository;
-  userId: number;
-  now: Date;
-}
 type FactsLoader = (
   ports: WorkflowPorts,
   state: RunState<Data>,

@@ -1,6 +1,6 @@
 import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
-import type { WorkflowPorts } from '../workflow-engine.js';
+import type { WorkflowPorts } from '../workflow-ports.js';
 import {
   TASK_TAKEOVER_MINUTES,
   type StoragePickingData,
