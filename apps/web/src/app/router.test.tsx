@@ -211,10 +211,13 @@ describe('every route', () => {
     '/inbound',
     '/shipment',
     '/stickering-redirect-catch',
-    // The workflows of guided workflows part 1 (the others keep the placeholder).
+    // The workflows the server runs (SERVED_WORKFLOW_NAMES; the others keep the placeholder).
     '/print-box-sticker',
     '/placing',
     '/consolidation',
+    '/parcels-placing',
+    '/place-to-storage',
+    '/parcel-picking-in-storage',
   ]);
 
   it.each(
@@ -232,7 +235,7 @@ describe('every route', () => {
   it.each([
     ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
     ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
-    ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
+    ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
   ])(
     '%s renders the workflow placeholder titled %s from its namespace %s',
     async (url, title, ns) => {
@@ -248,6 +251,7 @@ describe('every route', () => {
     ['/en/placing', 'Placing', 'placing'],
     ['/print-box-sticker', 'Печать стикера короба', 'print-box-sticker'],
     ['/consolidation', 'Консолидация', 'consolidation'],
+    ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -263,10 +267,17 @@ describe('every route', () => {
     );
     expect(workflow.map((route) => route.path)).toEqual(WORKFLOW_ROUTES.map((ns) => `/${ns}`));
     const pages = await Promise.all(workflow.map(async (route) => (await route.load()).default));
-    // The served workflows (part 1) render the screen, the others still the placeholder.
+    // The workflows the server runs render the screen, the others still the placeholder.
     expect(pages.map((page) => page.name)).toEqual(
       WORKFLOW_ROUTES.map((ns) =>
-        ['placing', 'print-box-sticker', 'consolidation'].includes(ns)
+        [
+          'placing',
+          'print-box-sticker',
+          'consolidation',
+          'parcels-placing',
+          'place-to-storage',
+          'parcel-picking-in-storage',
+        ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',
       ),
