@@ -3,7 +3,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { Scanner } from '../e2e/scanner.js';
 import { startServer, type RunningServer } from '../e2e/server-process.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from './bench-database.js';
 import { startDelayingProxy } from './delaying-proxy.js';
 import { quantile } from './stats.js';
+import { benchBox, seedBoxes } from './workflow.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +42,12 @@ export interface BrowserResult {
   addedLatencyMs: number;
   /** API calls the page made per sorted parcel (its scan, the cell scan and the move). */
   apiCallsPerParcel: number;
+  /** The placing workflow's screen, same page and throttling: Enter → painted prompt. */
+  workflowScans: number;
+  workflowP50Ms: number;
+  workflowP99Ms: number;
+  /** Gzip KiB of the scripts /placing loads that the signed-in home page does not. */
+  workflowRouteKiB: number;
 }
 
 const CPU_SLOWDOWN = 4;
@@ -117,18 +125,19 @@ async function timeScan(
   barcode: string,
   state: string,
   sound: string | null,
+  mark = 'sorting:prompt',
 ): Promise<ScanTiming> {
   const before = await page.evaluate(() => (window as unknown as BenchWindow).__bench.lastEnter());
   await scanner.scan(barcode);
   return page.evaluate(
-    async ({ before, state, sound }) => {
+    async ({ before, state, sound, mark }) => {
       const bench = (window as unknown as BenchWindow).__bench;
       let enterAt = bench.lastEnter();
       for (let i = 0; enterAt === before && i < 100; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         enterAt = bench.lastEnter();
       }
-      const promptAt = await bench.waitFor('sorting:prompt', enterAt, state, 15_000);
+      const promptAt = await bench.waitFor(mark, enterAt, state, 15_000);
       const ackAt = await bench.waitFor('sound:scan', enterAt, undefined, 15_000);
       const soundAt =
         sound === null ? null : await bench.waitFor(sound, enterAt, undefined, 15_000);
@@ -139,8 +148,50 @@ async function timeScan(
         soundMs: soundAt === null ? null : soundAt - enterAt,
       };
     },
-    { before, state, sound },
+    { before, state, sound, mark },
   );
+}
+
+/** Gzip bytes of every script a fresh page of `context` fetches for `url` until idle. */
+async function scriptsOf(context: BrowserContext, url: string): Promise<Map<string, number>> {
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => void scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await page.close();
+  return scripts;
+}
+
+/**
+ * The placing workflow on the same page (CPU slowed, +20 ms): a box scan (→ WaitCell), a cell
+ * scan (the box placed, → WaitBox), on and on between two cells of the second bench zone.
+ */
+async function timeWorkflowScans(page: Page, scanner: Scanner, scans: number): Promise<number[]> {
+  await page.goto('/placing');
+  const screen = page.getByTestId('workflow-screen');
+  await screen.locator('xpath=self::*[@data-state="WaitBox"]').waitFor();
+  const zone = BENCH_FIRST_ZONE + 1;
+  const cells = [1, 2].map((col) => `=${BENCH_WAREHOUSE_NUMBER}-${zone}-a-0${col}`);
+  const prompt: number[] = [];
+  const mark = 'workflow:prompt';
+  for (let step = 0; prompt.length < scans + 6; step += 1) {
+    const box = await timeScan(page, scanner, benchBox(1), 'WaitCell', null, mark);
+    const cell = cells[step % 2] ?? '';
+    const placed = await timeScan(page, scanner, cell, 'WaitBox', null, mark);
+    prompt.push(box.promptMs, placed.promptMs);
+  }
+  // The first three cycles warm the lazy chunks and the server's caches.
+  return prompt.slice(6);
 }
 
 /**
@@ -176,7 +227,9 @@ export async function runBrowserBench(options: {
     ],
   });
   try {
-    await prepareBenchDatabase({ databaseUrl: bench.url }, { devices: 1, parcelsPerZone: parcels });
+    // Zone 101 for sorting; zone 102's empty cells and one empty box for the placing workflow.
+    await prepareBenchDatabase({ databaseUrl: bench.url }, { devices: 2, parcelsPerZone: parcels });
+    await seedBoxes(bench.url, 1);
     server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
     proxy = await startDelayingProxy(server.url, ADDED_LATENCY_MS);
     const context = await browser.newContext({ baseURL: proxy.url, locale: 'ru-RU' });
@@ -271,6 +324,16 @@ export async function runBrowserBench(options: {
     }
     const heapAfter = await heapUsed();
 
+    options.log(`browser: the placing workflow, ${measuredScans} measured scans`);
+    const workflowPrompt = await timeWorkflowScans(page, scanner, measuredScans);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const shell = await scriptsOf(context, '/');
+    const placing = await scriptsOf(context, '/placing');
+    const addedBytes = [...placing].reduce(
+      (sum, [url, bytes]) => (shell.has(url) ? sum : sum + bytes),
+      0,
+    );
+
     const prompt = timings.map((t) => t.promptMs);
     const ack = timings.map((t) => t.ackMs);
     const sound = timings.flatMap((t) => (t.soundMs === null ? [] : [t.soundMs]));
@@ -291,6 +354,10 @@ export async function runBrowserBench(options: {
       cpuSlowdown: CPU_SLOWDOWN,
       addedLatencyMs: ADDED_LATENCY_MS,
       apiCallsPerParcel: r(apiCalls / sortedParcels),
+      workflowScans: workflowPrompt.length,
+      workflowP50Ms: r(quantile(workflowPrompt, 0.5)),
+      workflowP99Ms: r(quantile(workflowPrompt, 0.99)),
+      workflowRouteKiB: r(addedBytes / 1024),
     };
   } finally {
     await browser.close();

@@ -27,8 +27,8 @@ export interface WorkflowBenchResult {
   errors: number;
 }
 
-/** One empty box standing in no cell per device. */
-async function seedBoxes(databaseUrl: string): Promise<void> {
+/** `count` empty boxes standing in no cell, numbered from FIRST_BOX + 1 (one per device). */
+export async function seedBoxes(databaseUrl: string, count = DEVICES): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -36,13 +36,18 @@ async function seedBoxes(databaseUrl: string): Promise<void> {
       `insert into boxes (warehouse_id, number, barcode)
        select w.id, ${FIRST_BOX} + i, '_' || w.number || '-' || (${FIRST_BOX} + i)
        from warehouses w, generate_series(1, $1::int) as i where w.number = $2`,
-      [DEVICES, BENCH_WAREHOUSE_NUMBER],
+      [count, BENCH_WAREHOUSE_NUMBER],
     );
-    await client.query(`select setval('box_numbers', ${FIRST_BOX + DEVICES + 1})`);
+    await client.query(`select setval('box_numbers', ${FIRST_BOX + count + 1})`);
     await client.query('analyze');
   } finally {
     await client.end();
   }
+}
+
+/** The barcode of the index-th seeded box. */
+export function benchBox(index: number): string {
+  return `_${BENCH_WAREHOUSE_NUMBER}-${FIRST_BOX + index}`;
 }
 
 /** A device's loop: box, cell, box, other cell…, one action every DEVICES / RATE seconds. */
@@ -55,7 +60,7 @@ async function runDevice(
   const headers = await signInHeaders(base, benchBadge(index));
   const path = workflowProcessPath(BENCH_WAREHOUSE_NUMBER, 'placing');
   const zone = BENCH_FIRST_ZONE + index - 1;
-  const box = `_${BENCH_WAREHOUSE_NUMBER}-${FIRST_BOX + index}`;
+  const box = benchBox(index);
   const cells = [1, 2].map((col) => `=${BENCH_WAREHOUSE_NUMBER}-${zone}-a-0${col}`);
   let state = (await timedCall<TWorkflowAnswer>(base, headers, 'POST', path, {})).value
     .currentState;

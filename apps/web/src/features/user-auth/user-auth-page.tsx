@@ -14,7 +14,11 @@ import {
   type DemoUser,
   type SignInOutcome,
 } from '../../shell';
-import { Page, controlStyles } from '../../ui';
+// The kit's parts one by one, not its index: the sign-in page is the first screen, and the
+// index would fetch the pager, lists and dialog chunks with it (docs/DECISIONS.md "Web shell",
+// weight).
+import { Page } from '../../ui/page/page';
+import controlStyles from '../../ui/buttons/controls.module.css';
 import styles from './user-auth.module.css';
 import { PAGES } from '../../lib/page-paths';
 

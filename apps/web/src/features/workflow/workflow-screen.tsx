@@ -68,6 +68,21 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
   const error = context?.error
     ? { text: codeText(t as unknown as DynamicT, context.error), code: context.error.code }
     : null;
+  // `workflow:prompt` (detail: the state code) in the frame that paints a new prompt, as the
+  // sorting screen's `sorting:prompt`: bench/browser.ts times scan → prompt on both.
+  const promptCode = state?.code ?? null;
+  useEffect(() => {
+    if (promptCode === null || typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      try {
+        performance.mark('workflow:prompt', { detail: promptCode });
+      } catch {
+        // The Performance API is optional.
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [promptCode, state?.version, promptText]);
+
   const options = state?.options;
   const isTaskHeld = (context?.tasks ?? []).some(
     (task) => task.heldBy !== null && task.heldBy === user?.userName,
