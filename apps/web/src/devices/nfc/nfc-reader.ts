@@ -27,6 +27,18 @@ export interface NfcHost {
   isSecureContext: boolean;
 }
 
+/**
+ * The page's Web NFC: `@types/w3c-web-nfc` types `window.NDEFReader` as an instance, so the
+ * class is read from the window here, once per call (a test may inject it before the app).
+ */
+export function browserNfcHost(): NfcHost {
+  const reader: unknown = (window as { NDEFReader?: unknown }).NDEFReader;
+  return {
+    NDEFReader: typeof reader === 'function' ? (reader as typeof NDEFReader) : undefined,
+    isSecureContext: window.isSecureContext,
+  };
+}
+
 /** True where Web NFC can run: the class is there and the page is a secure context. */
 export function isNfcAvailable(host: NfcHost): boolean {
   return typeof host.NDEFReader === 'function' && host.isSecureContext;

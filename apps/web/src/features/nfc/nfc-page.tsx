@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createNfcAdapter, isNfcAvailable } from '../../devices/nfc/nfc-reader';
+import { browserNfcHost, createNfcAdapter, isNfcAvailable } from '../../devices/nfc/nfc-reader';
 import { useLocale } from '../../shell';
 import { Page } from '../../ui';
 import { NfcReadSection } from './nfc-read-section';
@@ -14,8 +14,8 @@ import styles from './nfc.module.css';
 export default function NfcPage() {
   const { t } = useTranslation('nfc');
   const { locale } = useLocale();
-  const isAvailable = isNfcAvailable(window);
-  const adapter = useMemo(() => createNfcAdapter(window), []);
+  const isAvailable = isNfcAvailable(browserNfcHost());
+  const adapter = useMemo(() => createNfcAdapter(browserNfcHost()), []);
   const [isWriting, setWriting] = useState(false);
   return (
     <Page title={t('title')} testId="nfc">

@@ -2,7 +2,7 @@ import { splitLocalePath } from '@sorting/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { nfcScanTexts } from '../../devices/nfc/nfc-records';
-import { createNfcAdapter, isNfcAvailable } from '../../devices/nfc/nfc-reader';
+import { browserNfcHost, createNfcAdapter, isNfcAvailable } from '../../devices/nfc/nfc-reader';
 import { PAGES } from '../../lib/page-paths';
 import { useShellServices } from '../shell-services';
 
@@ -26,8 +26,8 @@ export default function NfcBackgroundReader() {
   // /nfc reads by itself.
   const isOwnPage = splitLocalePath(useLocation().pathname).path === PAGES.nfc;
   useEffect(() => {
-    if (isOwnPage || !isNfcAvailable(window)) return;
-    const adapter = createNfcAdapter(window);
+    if (isOwnPage || !isNfcAvailable(browserNfcHost())) return;
+    const adapter = createNfcAdapter(browserNfcHost());
     let controller: AbortController | null = null;
     let isStarting = false;
     let isGone = false;
