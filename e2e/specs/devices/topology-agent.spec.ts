@@ -203,7 +203,10 @@ test('new boxes of a scanned size print with fresh numbers that boxes/search fin
   await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
   await page.goto('/topology');
-  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');
+  // The header's device code loads lazily: slow on a loaded machine.
+  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local', {
+    timeout: 20_000,
+  });
   const boxes = page.getByTestId('topology-boxes');
   // A scanned dimension type chooses the size of the new boxes (DIM-S, docs/DEMO.md).
   const size = boxes.getByTestId('topology-box-size');
