@@ -480,7 +480,14 @@ async function main(): Promise<void> {
     const { writeBefore: before, writeAfter: after } = topology;
     const change = (from: number, to: number) =>
       `${from} → ${to} (${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)} %)`;
+    const reference = topology.writeReference;
     rows.push(
+      [
+        'topology: the noise: write phase moves/s, the run before → the next, nothing changed',
+        change(reference.movesPerSecond, before.movesPerSecond),
+        '',
+        null,
+      ],
       [
         `topology: write phase moves/s before → after ${topology.manyCells} new cells`,
         change(before.movesPerSecond, after.movesPerSecond),
