@@ -477,6 +477,30 @@ async function main(): Promise<void> {
         topology.readRange.p95 <= 100,
       ],
     );
+    const { writeBefore: before, writeAfter: after } = topology;
+    const change = (from: number, to: number) =>
+      `${from} → ${to} (${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)} %)`;
+    const reference = topology.writeReference;
+    rows.push(
+      [
+        'topology: the noise: write phase moves/s, the run before → the next, nothing changed',
+        change(reference.movesPerSecond, before.movesPerSecond),
+        '',
+        null,
+      ],
+      [
+        `topology: write phase moves/s before → after ${topology.manyCells} new cells`,
+        change(before.movesPerSecond, after.movesPerSecond),
+        '≥ −3 %',
+        after.movesPerSecond >= before.movesPerSecond * 0.97 && after.errors === 0,
+      ],
+      [
+        `topology: cell suggestion p95 ms before → after ${topology.manyCells} new cells`,
+        change(before.latencyMs.suggest.p95, after.latencyMs.suggest.p95),
+        '≤ +3 %',
+        after.latencyMs.suggest.p95 <= before.latencyMs.suggest.p95 * 1.03,
+      ],
+    );
   }
 
   if (wants('browser')) {

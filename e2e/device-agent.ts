@@ -3,6 +3,7 @@
 // our code) and the .zpl a Zebra would have received.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,24 +92,93 @@ export class Printer {
 
   /** The data of every ^FD field of a ZPL file (^FH\ escapes decoded). */
   zplFields(zplPath: string): string[] {
-    const zpl = readFileSync(zplPath, 'utf8');
-    return [...zpl.matchAll(/\^FD([\s\S]*?)\^FS/g)].map((match) =>
-      (match[1] ?? '').replace(/\\([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      ),
-    );
+    return zplFieldsOf(readFileSync(zplPath, 'utf8'));
+  }
+}
+
+/** The data of every ^FD field of a ZPL document (^FH\ escapes decoded). */
+export function zplFieldsOf(zpl: string): string[] {
+  return [...zpl.matchAll(/\^FD([\s\S]*?)\^FS/g)].map((match) =>
+    (match[1] ?? '').replace(/\\([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    ),
+  );
+}
+
+/**
+ * A Zebra-type printer on a raw TCP port (9100 on a real one), in the test: it keeps each label
+ * the agent sends (one connection, one ZPL document), and can be switched off and on again on
+ * the same port, as a printer that is unplugged mid-run and plugged back in.
+ */
+export class ZplPrinter {
+  /** The ZPL documents received, in order. */
+  readonly labels: string[] = [];
+  private server: net.Server | null = null;
+  private listeners = new Set<() => void>();
+  port = 0;
+
+  /** Listens (again) on 127.0.0.1, on its earlier port once it has one. */
+  async switchOn(): Promise<void> {
+    const server = net.createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => {
+        this.labels.push(Buffer.concat(chunks).toString('utf8'));
+        for (const listener of [...this.listeners]) listener();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Stops listening: the agent's next label finds the port closed (connection refused). */
+  async switchOff(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** Resolves with the labels once `count` came. */
+  waitForLabels(count: number, timeoutMs = 30_000): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.labels.length < count) return;
+        cleanup();
+        resolve([...this.labels]);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`expected ${count} ZPL labels, got ${this.labels.length}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  /** Calls `listener` after each label received; returns the unsubscribe. */
+  onLabel(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 
 /**
  * Starts the agent process (`apps/device-agent/src/main.ts`, as `npm run agent` does) on a free
- * port with a PDF-folder printer in its own temporary folder, a simulated scale and its hub
- * client pointed at `serverUrl` with the demo agent key; `allowedOrigins` are further pages
- * allowed to use it.
+ * port with a PDF-folder printer in its own temporary folder (or, with `zplPort`, a Zebra-type
+ * printer on that raw TCP port of 127.0.0.1), a simulated scale and its hub client pointed at
+ * `serverUrl` with the demo agent key; `allowedOrigins` are further pages allowed to use it.
  */
 export async function startDeviceAgent(
   serverUrl: string,
-  options: { allowedOrigins?: string[] } = {},
+  options: { allowedOrigins?: string[]; zplPort?: number } = {},
 ): Promise<RunningAgent> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sorting-agent-'));
   const labelsDir = path.join(dir, 'labels');
@@ -122,7 +192,15 @@ export async function startDeviceAgent(
       host: '127.0.0.1',
       port: 0,
       printers: [
-        { id: DEMO_AGENT.printerId, name: 'PDF folder', output: 'pdf-folder', dir: labelsDir },
+        options.zplPort === undefined
+          ? { id: DEMO_AGENT.printerId, name: 'PDF folder', output: 'pdf-folder', dir: labelsDir }
+          : {
+              id: DEMO_AGENT.printerId,
+              name: 'Zebra',
+              output: 'zpl-tcp',
+              host: '127.0.0.1',
+              port: options.zplPort,
+            },
       ],
       scale: { kind: 'simulated', scaleId: DEMO_AGENT.scaleId, weightKg: 1.25 },
       // Pages of another host name than the server's (the app on a real host name).

@@ -7,7 +7,13 @@ import {
   test,
   useDeviceUrls,
 } from './devices.fixtures';
-import { LABEL_DECODER_HINT, skipWithoutLabelDecoder } from '../../device-agent';
+import {
+  LABEL_DECODER_HINT,
+  skipWithoutLabelDecoder,
+  startDeviceAgent,
+  ZplPrinter,
+  zplFieldsOf,
+} from '../../device-agent';
 
 // With the real device agent: /topology prints cell labels over the local websocket and
 // through the printing hub; the PDFs are read back by poppler + zbar, the ZPL by its ^FD fields.
@@ -129,6 +135,7 @@ test('a supervisor creates the cells of zone 9, prints their labels and sorting 
   page,
   baseURL,
   agent,
+  scanner,
 }) => {
   await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
@@ -156,21 +163,24 @@ test('a supervisor creates the cells of zone 9, prints their labels and sorting 
   );
   expect(decoded.sort()).toEqual(expected);
 
-  // Sorting finds a new cell by its printed barcode.
-  const warehouse = await page.request.post('/sorting-api/warehouses/search', {
-    headers: { 'X-Requested-With': 'sorting' },
-    data: { number: 34717 },
-  });
-  const warehouseId = ((await warehouse.json()) as { OperationObject: { Id: number } })
-    .OperationObject.Id;
-  const found = await page.request.post('/sorting-api/cells/search', {
-    headers: { 'X-Requested-With': 'sorting' },
-    data: { barcode: '=34717-9-b-05', warehouseId },
-  });
-  expect(await found.json()).toMatchObject({
-    IsSuccess: true,
-    OperationObject: { name: '9-b-05' },
-  });
+  // The sorting screen finds a new cell by its printed barcode: scanned in zone 1 it switches
+  // to the cell's zone (part 1 §4), and a parcel scanned then is moved into it.
+  await page.goto('/sorting');
+  const screen = page.getByTestId('sorting-entry');
+  await expect(screen).toHaveAttribute('data-state', 'scanZone');
+  await scanner.scan('%Z34717-1');
+  await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+  await scanner.scan('=34717-9-b-05');
+  await expect(page.getByTestId('prompt-pre')).toContainText('Резерв');
+  await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+  await scanner.scan('P100011');
+  await expect(screen).toHaveAttribute('data-state', 'scanWhere');
+  await scanner.scan('=34717-9-b-05');
+  await expect(screen).toHaveAttribute('data-state', 'scanWhat');
+  await expect(page.getByTestId('prompt-pre')).toHaveText(
+    'Посылка P100011 перемещена в ячейку 9-b-05',
+  );
+  await expect(page.getByTestId('prompt-error')).toHaveCount(0);
 
   // A worker sees what exists but no create buttons.
   await signInByBadge(page, baseURL ?? '');
@@ -184,22 +194,32 @@ test('a supervisor creates the cells of zone 9, prints their labels and sorting 
   await expect(page.getByTestId('topology-new-zone')).toHaveCount(0);
 });
 
-test('new boxes print with fresh numbers that boxes/search finds; a reprint skips a missing number', async ({
+test('new boxes of a scanned size print with fresh numbers that boxes/search finds; a reprint skips a missing number', async ({
   page,
   baseURL,
   agent,
+  scanner,
 }) => {
   await useDeviceUrls(page, agent);
   await signInByBadge(page, baseURL ?? '', SUPERVISOR_BADGE);
   await page.goto('/topology');
-  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local');
+  // The header's device code loads lazily: slow on a loaded machine.
+  await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local', {
+    timeout: 20_000,
+  });
   const boxes = page.getByTestId('topology-boxes');
+  // A scanned dimension type chooses the size of the new boxes (DIM-S, docs/DEMO.md).
+  const size = boxes.getByTestId('topology-box-size');
+  await expect(size.locator('option')).not.toHaveCount(0);
+  await scanner.scan('DIM-S');
+  await expect(size.locator('option:checked')).toHaveText('Короб S · 30×20×15 см');
   await boxes.getByTestId('topology-box-count-new').fill('3');
   await boxes.getByTestId('topology-print-boxes').click();
   await expect(page.getByTestId('topology-result')).toHaveAttribute('data-status', 'done', {
     timeout: 30_000,
   });
-  const { pdf } = await agent.printer.waitForLabels(3);
+  const { pdf, zpl } = await agent.printer.waitForLabels(3);
+  for (const file of zpl) expect(agent.printer.zplFields(file)).toContain('Габариты 30x20x15');
   const decoded: string[] = [];
   for (const file of pdf) decoded.push(...(await agent.printer.decodePdf(file)));
   const numbers = decoded.map((barcode) => Number(barcode.split('-')[1])).sort((a, b) => a - b);
@@ -235,6 +255,59 @@ test('new boxes print with fresh numbers that boxes/search finds; a reprint skip
   });
   const again = await agent.printer.waitForLabels(4);
   expect(await agent.printer.decodePdf(again.pdf.at(-1) ?? '')).toEqual([`_34717-${last}`]);
+});
+
+test('a Zebra switched off mid-run: the run stops at the label it missed and «Продолжить с n» prints the rest once', async ({
+  page,
+  baseURL,
+  ownServer,
+}) => {
+  // The agent's printer is a Zebra-type printer on a raw TCP port; after two labels it is
+  // switched off, as a printer unplugged mid-run, and the agent's next label finds no printer.
+  const zebra = new ZplPrinter();
+  await zebra.switchOn();
+  const agent = await startDeviceAgent(ownServer.url, { zplPort: zebra.port });
+  try {
+    const stopAfterTwo = zebra.onLabel(() => {
+      if (zebra.labels.length === 2) void zebra.switchOff();
+    });
+    await useDeviceUrls(page, agent);
+    await signInByBadge(page, baseURL ?? '');
+    await page.goto('/topology');
+    // The header's device code loads lazily: slow on a loaded machine.
+    await expect(page.getByTestId('device-status')).toHaveAttribute('data-printer', 'local', {
+      timeout: 20_000,
+    });
+    await page.getByTestId('topology-zone').selectOption('1');
+    await page.getByTestId('topology-col-to').fill('6');
+    await expect(page.getByTestId('topology-count')).toHaveText('6 ячеек · 6 этикеток');
+    await page.getByTestId('topology-print-cells').click();
+    const result = page.getByTestId('topology-result');
+    await expect(result).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+    stopAfterTwo();
+    // Where it stopped: the labels the printer took, and the first one it did not.
+    const taken = zebra.labels.length;
+    expect(taken).toBeGreaterThanOrEqual(2);
+    expect(taken).toBeLessThan(6);
+    await expect(result).toHaveText(
+      `Печать остановлена: ошибка принтера. Напечатано ${taken} из 6`,
+    );
+    await expect(page.getByTestId('toast').filter({ hasText: 'unreachable' })).toBeVisible();
+    await expect(page.getByTestId('topology-continue')).toHaveText(`Продолжить с ${taken + 1}`);
+
+    await zebra.switchOn();
+    await page.getByTestId('topology-continue').click();
+    await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(result).toHaveText('Напечатано 6 этикеток');
+    // Every label once, in order: nothing printed twice, none skipped.
+    const labels = await zebra.waitForLabels(6);
+    expect(labels).toHaveLength(6);
+    const barcodes = labels.map((zpl) => zplFieldsOf(zpl).find((field) => field.startsWith('=')));
+    expect(barcodes).toEqual([1, 2, 3, 4, 5, 6].map((col) => `=34717-1-a-0${col}`));
+  } finally {
+    await agent.stop();
+    await zebra.switchOff();
+  }
 });
 
 test('in English: the existing cells line, the missing-cells question, a run stopped without a printer offers to continue', async ({

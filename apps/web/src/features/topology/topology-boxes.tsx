@@ -5,6 +5,7 @@ import { TOPOLOGY_MAX_BOXES_PER_CALL } from '@sorting/contracts';
 import { countBoxRange } from '@sorting/domain';
 import { callValue } from '../../lib/call-error';
 import { newOperationId } from '../../lib/operation-id';
+import { useNotify, useScan } from '../../shell';
 import { useCallAction, useCallFailures } from '../../shell/calls/use-calls';
 import { SubmitButton, controlStyles } from '../../ui';
 import { boxLabelsOf, skippedNumbers } from './topology-labels';
@@ -43,6 +44,27 @@ export function BoxesSection(props: Omit<SectionProps, 'isManager'>) {
   });
   const size =
     sizes.data?.find((type) => String(type.DimensionId) === form.size) ?? sizes.data?.[0];
+  const notify = useNotify();
+  // A scanned dimension type (DIM-S, DIM-M… of the directory) chooses the size of new boxes,
+  // as on /returnable-boxes; any other scan is not this page's and is said to be unknown.
+  useScan((scan) => {
+    const barcode = scan.text.trim();
+    if (!barcode || !sizes.data) return;
+    const type = sizes.data.find((item) => item.Barcode === barcode);
+    if (!type) {
+      notify({ status: 'error', content: t('sizeUnknown', { barcode }) });
+      return;
+    }
+    setMode('new');
+    setForm((current) => ({ ...current, size: String(type.DimensionId) }));
+    notify({
+      status: 'info',
+      content: t('sizeScanned', {
+        name: type.Name,
+        dims: `${type.Length}×${type.Width}×${type.Height}`,
+      }),
+    });
+  });
   const count = wholeNumber(form.count);
   const copies = copiesOf(form.copies);
   const range = { numberFrom: wholeNumber(form.numberFrom), numberTo: wholeNumber(form.numberTo) };

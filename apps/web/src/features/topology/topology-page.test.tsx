@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { TTopologyCell, TTopologyZone, TWarehouse } from '@sorting/contracts';
+import type { TDimension, TTopologyCell, TTopologyZone, TWarehouse } from '@sorting/contracts';
 import { CELL_ROWS } from '@sorting/domain';
 import type { PrintOutcome, PrintRequest, WarehousesCalls } from '../../shell';
 import { ShellServicesProvider } from '../../shell/shell-services';
@@ -33,6 +33,19 @@ const calls: WarehousesCalls = {
   listWarehouses: async () => WAREHOUSES,
   listZones: async () => [],
 };
+
+/** A common dimension type «Короб <size>» scanned as DIM-<size>. */
+const dimensionType = (DimensionId: number, size: string, [Length, Width, Height]: number[]) =>
+  ({
+    DimensionId,
+    Name: `Короб ${size}`,
+    Barcode: `DIM-${size}`,
+    Length,
+    Width,
+    Height,
+    WarehouseCode: null,
+    IsCommon: true,
+  }) as TDimension;
 
 /** A fake topology-api: zone 2 of 34717 full, zone 1 with a-01 and a-02 only; boxes 11 and 13. */
 function fakeTopology(options: { failBoxes?: boolean } = {}) {
@@ -117,18 +130,7 @@ function fakeTopology(options: { failBoxes?: boolean } = {}) {
         })),
       ),
     dimensions: async () =>
-      apiOk([
-        {
-          DimensionId: 3,
-          Name: 'Короб M',
-          Barcode: 'DIM-M',
-          Length: 40,
-          Width: 30,
-          Height: 25,
-          WarehouseCode: null,
-          IsCommon: true,
-        },
-      ]),
+      apiOk([dimensionType(3, 'M', [40, 30, 25]), dimensionType(2, 'S', [30, 20, 15])]),
   };
   return topology;
 }
@@ -158,7 +160,9 @@ async function renderScreen(
     ['topology'],
   );
   const toasts = () => shownToasts(services).map((toast) => toast.content);
-  return { printed, toasts };
+  /** A scan from the keyboard-wedge scanner, as the shell delivers it to the page. */
+  const scan = (text: string) => act(() => void services.scanInput.push(text, 'scanner'));
+  return { printed, toasts, scan };
 }
 
 /** waitFor with room for a loaded machine (the default gives up after 1 s). */
@@ -341,6 +345,31 @@ describe('/topology', () => {
     await eventually(() => expect(printed).toHaveLength(3));
     expect(barcodes(printed)).toEqual(['_34717-901', '_34717-902', '_34717-903']);
     expect(printed[0]?.barcodeData).toContainEqual({ name: 'dims', value: '40x30x25' });
+  });
+
+  it('a scanned dimension type chooses the size of the new boxes; an unknown one is said', async () => {
+    const { printed, toasts, scan } = await renderScreen(() => ({
+      status: 'printed',
+      channel: 'hub',
+      jobId: 'j',
+    }));
+    const boxes = await screen.findByTestId('topology-boxes');
+    const size = within(boxes).getByTestId('topology-box-size') as HTMLSelectElement;
+    await eventually(() => expect(size.value).toBe('3'));
+    // Scanned while the reprint mode is on: the form goes back to new boxes of that size.
+    await userEvent.click(within(boxes).getByTestId('topology-box-mode-reprint'));
+    await scan('DIM-S');
+    await eventually(() =>
+      expect((within(boxes).getByTestId('topology-box-size') as HTMLSelectElement).value).toBe('2'),
+    );
+    expect(toasts()).toContain('Размер новых коробов: Короб S · 30×20×15 см');
+    await userEvent.click(within(boxes).getByTestId('topology-print-boxes'));
+    await eventually(() => expect(printed).toHaveLength(1));
+    expect(printed[0]?.barcodeData).toContainEqual({ name: 'dims', value: '30x20x15' });
+
+    await scan('DIM-XL');
+    await eventually(() => expect(toasts()).toContain('Размер со штрихкодом DIM-XL не найден'));
+    expect((within(boxes).getByTestId('topology-box-size') as HTMLSelectElement).value).toBe('2');
   });
 
   it('says why a reprint found no boxes (f-0004 with the server message)', async () => {
