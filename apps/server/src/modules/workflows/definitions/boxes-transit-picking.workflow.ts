@@ -6,27 +6,9 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import {
-  TRANSIT_START,
-  askReason,
-  boxItemOf,
-  completeShipment,
-  confirmParams,
-  onWaitReason,
-  pickEffect,
-  reasonView,
-  refuseBox,
-  revertBox,
-  selectTransitTask,
-  taskSelectionView,
-  withUnit,
-  type BoxUnit,
-  type TransitFacts,
-  type TransitPickingData,
-  type TransitPickingFacts,
-  type TransitState,
-  type TransitTask,
-} from './transit-picking-steps.js';
+import { PICKING_TASK_STATES } from './picking-states.js';
+import * as transit from './transit-picking-steps.js';
+import type { BoxUnit, TransitFacts, TransitState, TransitTask } from './transit-picking-steps.js';
 
 // Boxes transit picking v1 (spec part 1 §1; docs/DECISIONS.md "Guided workflows", step table
 // 7): a transit shipment in state 1 as the task; its boxes one by one in walking order: the
@@ -35,7 +17,7 @@ import {
 // picked box back into its cell. When nothing waits (or on TaskCompleted) WaitConfirm, whose
 // ConfirmItem moves the shipment to state 2.
 
-type Data = TransitPickingData;
+type Data = transit.TransitPickingData;
 
 /** The first waiting box in walking order, null when none waits. */
 function nextUnit(units: readonly BoxUnit[]): BoxUnit | null {
@@ -73,14 +55,14 @@ function onWaitCell(state: TransitState, facts: TransitFacts): Transition<Data> 
 function onWaitBox(state: TransitState, facts: TransitFacts): Transition<Data> {
   const { task } = state.data;
   if (!task) return refuse('workflowActionNotExpected');
-  const { unit, refusal } = refuseBox(task, facts);
+  const { unit, refusal } = transit.refuseBox(task, facts);
   if (refusal) return refusal;
   const next = nextUnit(facts.own.units);
   if (!next || unit.id !== next.id) {
     return refuse('workflowBoxFirst', { box: next?.barcode ?? '' });
   }
-  return accept(onward(task, withUnit(facts.own.units, unit.id, 'picked')), {
-    effects: [pickEffect(unit, task)],
+  return accept(onward(task, transit.withUnit(facts.own.units, unit.id, 'picked')), {
+    effects: [transit.pickEffect(unit, task)],
     sounds: ['success-small'],
   });
 }
@@ -94,46 +76,32 @@ function onWaitConfirm(
   if (!task) return refuse('workflowActionNotExpected');
   if (action.code === 'SkipClick') return accept({ code: 'WaitCell', data: { task } });
   if (action.code === 'ItemReverted') {
-    return revertBox(state, action, facts, { backIntoCell: true, onward });
+    return transit.revertBox(state, action, facts, { backIntoCell: true, onward });
   }
   if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
-  return completeShipment(task, facts.own.units);
+  return transit.completeShipment(task, facts.own.units);
 }
 
 const PICKING_ACTIONS = ['BarcodeScanned', 'TaskCompleted', 'ItemReverted', 'SkipClick'] as const;
 
-export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, TransitPickingFacts> = {
+export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.TransitPickingFacts> = {
   name: 'boxes-transit-picking',
-  start: TRANSIT_START,
+  start: transit.TRANSIT_START,
   states: {
-    WaitTaskSelection: {
-      actions: ['TaskSelected'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
+    ...PICKING_TASK_STATES,
     WaitCell: {
       actions: PICKING_ACTIONS,
       expects: ['cell', 'box'],
       expectKey: 'workflowExpectCell',
     },
     WaitBox: { actions: PICKING_ACTIONS, expects: ['box'], expectKey: 'workflowExpectTransitBox' },
-    WaitReason: {
-      actions: ['ShowReasonsSelected', 'ReasonSelected', 'SkipClick'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
-    WaitConfirm: {
-      actions: ['ConfirmItem', 'SkipClick', 'ItemReverted'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
   },
 
   transition(state, action, facts) {
     const { task } = state.data;
     switch (state.code) {
       case 'WaitTaskSelection':
-        return selectTransitTask(action, facts, (selected) => ({
+        return transit.selectTransitTask(action, facts, (selected) => ({
           code: 'WaitCell',
           data: { task: selected },
         }));
@@ -141,13 +109,13 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, TransitPickin
       case 'WaitBox':
         if (!task) return refuse('workflowActionNotExpected');
         if (action.code === 'TaskCompleted') return accept({ code: 'WaitConfirm', data: { task } });
-        if (action.code === 'SkipClick') return askReason(state, action, facts, state.code);
+        if (action.code === 'SkipClick') return transit.askReason(state, action, facts, state.code);
         if (action.code === 'ItemReverted') {
-          return revertBox(state, action, facts, { backIntoCell: true, onward });
+          return transit.revertBox(state, action, facts, { backIntoCell: true, onward });
         }
         return state.code === 'WaitCell' ? onWaitCell(state, facts) : onWaitBox(state, facts);
       case 'WaitReason':
-        return onWaitReason(state, action, facts, onward);
+        return transit.onWaitReason(state, action, facts, onward);
       case 'WaitConfirm':
         return onWaitConfirm(state, action, facts);
       default:
@@ -157,20 +125,20 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, TransitPickin
 
   view(state, facts): StepView {
     const { task } = state.data;
-    if (state.code === 'WaitTaskSelection' || !task) return taskSelectionView(facts);
+    if (state.code === 'WaitTaskSelection' || !task) return transit.taskSelectionView(facts);
     const { units } = facts.own;
     const next = nextUnit(units);
-    const items = units.map((u) => boxItemOf(u, next?.id ?? null));
+    const items = units.map((u) => transit.boxItemOf(u, next?.id ?? null));
     const common = { canCompleteTask: true, canSkip: true };
     const params = { shipment: task.code, box: next?.barcode ?? '', cell: next?.cellName ?? '' };
     switch (state.code) {
       case 'WaitBox':
         return { prompt: { key: 'transitPickingBox', params }, options: common, items };
       case 'WaitReason':
-        return { ...reasonView(state, units), items };
+        return { ...transit.reasonView(state, units), items };
       case 'WaitConfirm':
         return {
-          prompt: { key: 'transitPickingConfirm', params: confirmParams(task, units) },
+          prompt: { key: 'transitPickingConfirm', params: transit.confirmParams(task, units) },
           options: { canSkip: true },
           items: items.filter((item) => item.state !== 'waiting'),
         };
