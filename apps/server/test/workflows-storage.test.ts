@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boxes,
   cells,
-  events,
   outbounds,
   parcels,
   pickingParcels,
   shipmentUnits,
-  workflowRuns,
-  workflowSteps,
 } from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 import { processCall, workflowDriver } from './workflow-client.js';
+import { workflowSnapshot } from './workflow-snapshot.js';
 
 // Guided workflows, part 2 (docs/DECISIONS.md "Guided workflows"; spec part 1 §1, §3, §4, §7):
 // the storage flows over the demo seed (demo-workflows-data.ts), each step of their tables.
@@ -35,17 +33,12 @@ afterAll(async () => {
 /** What a refusal must leave alone. */
 async function snapshot() {
   const db = context.database.db;
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db.select().from(boxes).orderBy(boxes.id),
+    ...(await workflowSnapshot(db)),
     parcels: await db
       .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
       .from(parcels)
       .orderBy(parcels.id),
-    events: await count(events),
   };
 }
 

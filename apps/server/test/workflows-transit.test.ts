@@ -1,17 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  boxes,
-  cells,
-  events,
-  outbounds,
-  shipmentUnits,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
+import { boxes, cells, outbounds, shipmentUnits } from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 import { processCall, workflowDriver } from './workflow-client.js';
+import { workflowSnapshot } from './workflow-snapshot.js';
 
 // Boxes transit picking v1, v2 and details (docs/DECISIONS.md "Guided workflows", step tables
 // 7–9; spec part 1 §1, §3, §4, §7) over the demo seed (demo-transit-picking-data.ts): OUT-0102
@@ -34,15 +27,10 @@ afterAll(async () => {
 /** What a refusal must leave alone. */
 async function snapshot() {
   const db = context.database.db;
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db.select().from(boxes).orderBy(boxes.id),
+    ...(await workflowSnapshot(db)),
     units: await db.select().from(shipmentUnits).orderBy(shipmentUnits.id),
     shipments: await db.select().from(outbounds).orderBy(outbounds.id),
-    events: await count(events),
   };
 }
 
