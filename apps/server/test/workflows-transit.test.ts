@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, cells, outbounds, shipmentUnits } from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
@@ -404,5 +405,60 @@ describe('transit picking: holding, two devices on one box, replay', () => {
     expect(await snapshot()).toEqual(before);
     await mine.send({ code: 'Closed' });
     await theirs.send({ code: 'Closed' });
+  });
+});
+
+describe('transit picking: random action sequences (fast-check)', () => {
+  it('never answers 5xx; a refusal keeps the version, an accepted step raises it by one', async () => {
+    const client = await signInClient(context.app, BADGES.worker, () => 0);
+    const ids = (await context.database.db.select({ id: outbounds.id }).from(outbounds)).map(
+      (row) => String(row.id),
+    );
+    const action = fc.oneof(
+      fc.constantFrom<Record<string, unknown> & { code: string }>(
+        { code: 'Refresh' },
+        { code: 'SkipClick' },
+        { code: 'TaskCompleted' },
+        { code: 'ShowReasonsSelected' },
+        { code: 'ReasonSelected', reasonCode: 'notFound' },
+        { code: 'ConfirmItem', itemId: '1' },
+        { code: 'ItemReverted', itemId: '1' },
+        { code: 'Closed' },
+      ),
+      fc.constantFrom(...ids, '999999').map((taskId) => ({ code: 'TaskSelected', taskId })),
+      fc
+        .constantFrom('_34717-185', '_34717-186', '_34717-181', '=34717-4-c-01', 'P450101', 'NO-1')
+        .map((barcode) => ({ code: 'BarcodeScanned', barcode })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'boxes-transit-picking',
+          'boxes-transit-picking-v2',
+          'boxes-transit-picking-details',
+        ),
+        fc.array(action, { minLength: 1, maxLength: 8 }),
+        async (workflow, actions) => {
+          const flow = workflowDriver(client, workflow);
+          await flow.accept();
+          for (const next of actions) {
+            const before = flow.state!;
+            const call = await flow.send(next);
+            expect(call.status, JSON.stringify(call.envelope)).toBeLessThan(500);
+            if (call.status === 400) continue;
+            const after = call.answer.currentState;
+            if (!call.envelope.isSuccess) {
+              expect(after.version, JSON.stringify(call.envelope)).toBe(before.version);
+            } else if (next.code === 'Closed') {
+              expect(after).toMatchObject({ code: 'InitialState', runId: null });
+            } else if (next.code !== 'Refresh') {
+              expect(after.version).toBe(before.version + 1);
+            }
+          }
+          await flow.send({ code: 'Closed' });
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });
