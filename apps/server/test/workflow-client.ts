@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   readEnvelope,
@@ -7,18 +7,10 @@ import {
   type TWorkflowAnswer,
   type TWorkflowState,
 } from '@sorting/contracts';
-import {
-  boxes,
-  cells,
-  consolidations,
-  events,
-  parcels,
-  returnableBoxes,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
+import { boxes, cells, consolidations, parcels, returnableBoxes } from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
+import { workflowSnapshot } from './workflow-snapshot.js';
 
 // The process call of the guided workflows as the web app makes it (docs/DECISIONS.md "Guided
 // workflows"): the state it holds and an action, under an operation id.
@@ -107,27 +99,18 @@ export interface WorkflowTestApp {
 export function useWorkflowTestApp(): WorkflowTestApp {
   const given = {} as WorkflowTestApp;
   const db = () => given.context.database.db;
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (
-      await db()
-        .select({ n: sql<number>`count(*)::int` })
-        .from(table)
-    )[0]?.n;
   given.signInAgain = async () => {
     given.worker = await signInClient(given.context.app, BADGES.worker, () => 0);
     given.otherWorker = await signInClient(given.context.app, BADGES.otherWorker, () => 0);
   };
   given.snapshot = async () => ({
-    runs: await db().select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db().select().from(boxes).orderBy(boxes.id),
+    ...(await workflowSnapshot(db())),
     parcels: await db()
       .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
       .from(parcels)
       .orderBy(parcels.id),
     consolidations: await db().select().from(consolidations).orderBy(consolidations.id),
     containers: await db().select().from(returnableBoxes).orderBy(returnableBoxes.id),
-    events: await count(events),
   });
   given.boxByBarcode = async (barcode) => {
     const [row] = await db().select().from(boxes).where(eq(boxes.barcode, barcode));

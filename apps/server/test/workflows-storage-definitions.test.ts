@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKFLOW_ACTION_CODES,
-  WORKFLOW_STATE_CODES,
-  type TWorkflowAction,
-} from '@sorting/contracts';
+import type { TWorkflowAction } from '@sorting/contracts';
 import {
   parcelPlacingWorkflow,
   type ParcelPlacingFacts,
@@ -18,20 +14,18 @@ import {
 } from '../src/modules/workflows/definitions/parcel-picking-in-storage.workflow.js';
 import type { ShipmentParcelUnitRow } from '../src/modules/workflows/shipment-units.repository.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
+import type { RunState } from '../src/modules/workflows/workflow-definition.js';
 import {
-  isRefusal,
-  type RunState,
-  type WorkflowDefinition,
-  type WorkflowFacts,
-} from '../src/modules/workflows/workflow-definition.js';
-import { actionOf } from './workflow-actions.js';
+  WAREHOUSE,
+  describeEveryPair,
+  factsOf,
+  type DefinitionCase,
+} from './workflow-definition-pairs.js';
 
 // The storage definitions as pure transitions (docs/DECISIONS.md "Guided workflows"): every
 // (state, action) pair, with every kind of scan and every shape of facts, is accepted or
 // refused, never thrown; an accepted step lands on a state of its own table; then each row of
 // the step tables.
-
-const WAREHOUSE = 7;
 
 const RECIPIENT_PARCEL: ScanFact = {
   kind: 'parcel',
@@ -212,78 +206,25 @@ const PICKING_DATA: Record<string, unknown>[] = [
   { task: { id: 1, code: 'OUT-0101' }, cellId: 31, skip: { unitId: 2, back: 'WaitWhat' } },
 ];
 
-function factsOf<F>(scan: ScanFact | null, own: F): WorkflowFacts<F> {
-  return { scan, warehouseId: WAREHOUSE, warehouseCode: 'MSK-SC1', own };
-}
-
-interface Case {
-  definition: WorkflowDefinition<Record<string, unknown>, unknown>;
-  data: Record<string, unknown>[];
-  facts: unknown[];
-}
-
-const CASES: Case[] = [
+const CASES: DefinitionCase[] = [
   {
-    definition: parcelPlacingWorkflow as unknown as Case['definition'],
+    definition: parcelPlacingWorkflow as unknown as DefinitionCase['definition'],
     data: PLACING_DATA,
     facts: PLACING_FACTS,
   },
   {
-    definition: placeToStorageWorkflow as unknown as Case['definition'],
+    definition: placeToStorageWorkflow as unknown as DefinitionCase['definition'],
     data: STORAGE_DATA,
     facts: STORAGE_FACTS,
   },
   {
-    definition: parcelPickingInStorageWorkflow as unknown as Case['definition'],
+    definition: parcelPickingInStorageWorkflow as unknown as DefinitionCase['definition'],
     data: PICKING_DATA,
     facts: PICKING_FACTS,
   },
 ];
 
-describe.each(CASES.map((c) => [c.definition.name, c] as const))('%s', (_name, c) => {
-  const { definition } = c;
-  const declared = Object.keys(definition.states);
-
-  it('accepts or refuses every (state, action) pair, never throws, lands on a declared state', () => {
-    let accepted = 0;
-    let refused = 0;
-    for (const code of WORKFLOW_STATE_CODES) {
-      for (const data of c.data) {
-        const state: RunState<Record<string, unknown>> = { code, data };
-        for (const actionCode of WORKFLOW_ACTION_CODES) {
-          const scans = actionCode === 'BarcodeScanned' ? SCANS : [null];
-          for (const scan of scans) {
-            for (const own of c.facts) {
-              const transition = definition.transition(
-                state,
-                actionOf(actionCode, scan?.barcode),
-                factsOf(scan, own),
-              );
-              expect(() => definition.view(state, factsOf(null, own))).not.toThrow();
-              if (isRefusal(transition)) {
-                refused += 1;
-                continue;
-              }
-              accepted += 1;
-              expect(declared).toContain(transition.next.code);
-              expect(declared, `${code} accepted ${actionCode}`).toContain(code);
-              expect(definition.states[code]?.actions).toContain(actionCode);
-              expect(() => definition.view(transition.next, factsOf(null, own))).not.toThrow();
-            }
-          }
-        }
-      }
-    }
-    expect(accepted).toBeGreaterThan(0);
-    expect(refused).toBeGreaterThan(0);
-  });
-
-  it('starts in a declared state whose view has a prompt', () => {
-    expect(declared).toContain(definition.start.code);
-    const view = definition.view(definition.start, factsOf(null, c.facts[0]));
-    expect(view.prompt.key).not.toBe('');
-  });
-});
+describeEveryPair(CASES, SCANS);
 
 describe('parcel placing: the step table', () => {
   const scan = (barcode: string) =>

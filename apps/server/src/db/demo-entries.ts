@@ -26,6 +26,7 @@ import {
   DEMO_STORAGE_SUPPLY,
 } from './demo-workflows-data.js';
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
+import { listDemoTransitPickingEntries } from './demo-transit-picking-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 // The demo data as a list of scannable objects (demo-data.ts): the docs/DEMO.md table
@@ -236,6 +237,7 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     barcode: DEMO_STORAGE_SHIPMENT.code,
     description: `/parcel-picking-in-storage: forming (1), parcels, ${DEMO_STORAGE_SHIPMENT.clientName}, ${DEMO_STORAGE_SHIPMENT.parcels.map((p) => p.number).join(', ')} in 3-c-01…3-c-03; warehouse ${SC}`,
   });
+  entries.push(...listDemoTransitPickingEntries());
   entries.push({
     kind: 'audit-session',
     barcode: formatCellBarcode({ warehouseNumber: SC, zoneNumber: 6, ...DEMO_AUDIT_SESSION.cell }),

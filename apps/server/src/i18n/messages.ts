@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageParam, MessageParams } from '@sorting/contracts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
+import { TRANSIT_PICKING_EN, TRANSIT_PICKING_RU } from './messages-transit-picking.js';
 
 /**
  * The server's own user-facing messages (spec part 1 §1: ru by default, en). The web app
@@ -228,6 +229,7 @@ const RU = {
   workflowItemNotPicked: 'Позиция {item} не собрана: возвращать нечего',
   workflowReasonUnknown: 'Неизвестная причина {reason}',
   workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
+  ...TRANSIT_PICKING_RU,
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -451,6 +453,7 @@ const EN: Record<MessageKey, string> = {
   workflowItemNotPicked: 'Item {item} is not picked: nothing to put back',
   workflowReasonUnknown: 'Unknown reason {reason}',
   workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
+  ...TRANSIT_PICKING_EN,
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

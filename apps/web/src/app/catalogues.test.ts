@@ -134,7 +134,8 @@ describe('catalogues', () => {
         ...flatten(read(path.join(src, (routeCataloguePath('ru', name) ?? '').slice(3)))).keys(),
       ].sort();
     const isOwn = (key: string) => /^(prompt|reason)\.[\w-]+$/.test(key);
-    expect(keys(ns).filter((key) => !isOwn(key))).toEqual(keys(WORKFLOW_ROUTES[0]));
+    const shared = (name: string) => keys(name).filter((key) => !isOwn(key));
+    expect(shared(ns)).toEqual(shared(WORKFLOW_ROUTES[0]));
   });
 
   it('keep the texts the spec fixes (part 1 §8, part 2 §5)', () => {

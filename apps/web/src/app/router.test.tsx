@@ -218,6 +218,8 @@ describe('every route', () => {
     '/parcels-placing',
     '/place-to-storage',
     '/parcel-picking-in-storage',
+    '/cargo-picking',
+    '/cargo-picking-v2',
   ]);
 
   it.each(
@@ -233,7 +235,6 @@ describe('every route', () => {
   // each titled from its own namespace, which the route loads with it; a workflow the server
   // does not run yet shows the placeholder.
   it.each([
-    ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
     ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
     ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
   ])(
@@ -252,6 +253,8 @@ describe('every route', () => {
     ['/print-box-sticker', 'Печать стикера короба', 'print-box-sticker'],
     ['/consolidation', 'Консолидация', 'consolidation'],
     ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
+    ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
+    ['/en/cargo-picking-v2', 'Cargo picking (v2)', 'cargo-picking-v2'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -277,6 +280,8 @@ describe('every route', () => {
           'parcels-placing',
           'place-to-storage',
           'parcel-picking-in-storage',
+          'cargo-picking',
+          'cargo-picking-v2',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',

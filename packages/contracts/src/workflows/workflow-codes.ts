@@ -97,6 +97,9 @@ export const SERVED_WORKFLOW_NAMES = [
   'parcel-placing',
   'place-to-storage',
   'parcel-picking-in-storage',
+  'boxes-transit-picking',
+  'boxes-transit-picking-v2',
+  'boxes-transit-picking-details',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

@@ -88,6 +88,17 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
       await repository.updateParcel(parcelId, { boxId: null }, { isMove: true });
     },
 
+    /**
+     * A box taken out of its cell (a transit picking): in no cell, its version raised, the cell
+     * empty again when nothing else stands in it; the caller records why.
+     */
+    async takeBoxOut(boxId: number): Promise<void> {
+      const box = await repository.findBoxById(boxId);
+      if (!box || box.cellId === null) return;
+      await repository.updateBox(boxId, { cellId: null });
+      await repository.refreshCellEmpty(box.cellId);
+    },
+
     /** A box closed (a completed consolidation); the caller records why. */
     async closeBox(boxId: number): Promise<void> {
       await repository.updateBox(boxId, { isClosed: true });

@@ -14,6 +14,7 @@ import type {
 } from '@sorting/contracts';
 import type { MessageKey } from '../../i18n/messages.js';
 import type { ScanFact } from './scan-facts.js';
+import type { TransitPickingEffect } from './transit-effects.js';
 
 // What a workflow definition is (docs/DECISIONS.md "Guided workflows"): a pure transition
 // `(state, action, facts) → {next, effects}` over the state codes of spec part 1 §4, with a
@@ -87,7 +88,8 @@ export type WorkflowEffect =
       destinationKey: string;
       destinationName: string;
     }
-  | { kind: 'completeConsolidation'; consolidationId: number; boxId: number };
+  | { kind: 'completeConsolidation'; consolidationId: number; boxId: number }
+  | TransitPickingEffect;
 
 /** A refusal: the envelope's code and the wording; the run and the tables stay unchanged. */
 export interface Refusal {

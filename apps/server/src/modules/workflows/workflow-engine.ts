@@ -26,6 +26,14 @@ import { placingWorkflow } from './definitions/placing.workflow.js';
 import { loadStoragePickingFacts } from './definitions/parcel-picking-in-storage.facts.js';
 import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-storage.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
+import {
+  loadTransitPickingFacts,
+  loadTransitPickingV2Facts,
+} from './definitions/boxes-transit-picking.facts.js';
+import { boxesTransitPickingWorkflow } from './definitions/boxes-transit-picking.workflow.js';
+import { boxesTransitPickingV2Workflow } from './definitions/boxes-transit-picking-v2.workflow.js';
+import { loadTransitDetailsFacts } from './definitions/boxes-transit-picking-details.facts.js';
+import { boxesTransitPickingDetailsWorkflow } from './definitions/boxes-transit-picking-details.workflow.js';
 import { classifyScan } from './scan-classifier.js';
 import type { ScanFact } from './scan-facts.js';
 import {
@@ -85,6 +93,18 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'parcel-picking-in-storage': {
     definition: parcelPickingInStorageWorkflow as unknown as Workflow['definition'],
     loadFacts: loadStoragePickingFacts as unknown as FactsLoader,
+  },
+  'boxes-transit-picking': {
+    definition: boxesTransitPickingWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadTransitPickingFacts as unknown as FactsLoader,
+  },
+  'boxes-transit-picking-v2': {
+    definition: boxesTransitPickingV2Workflow as unknown as Workflow['definition'],
+    loadFacts: loadTransitPickingV2Facts as unknown as FactsLoader,
+  },
+  'boxes-transit-picking-details': {
+    definition: boxesTransitPickingDetailsWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadTransitDetailsFacts as unknown as FactsLoader,
   },
 };
 

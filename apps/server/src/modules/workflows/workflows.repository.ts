@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
+import { createShipmentBoxesRepository } from './shipment-boxes.repository.js';
 import { createShipmentUnitsRepository } from './shipment-units.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
@@ -166,6 +167,8 @@ export function createWorkflowsRepository(db: Db) {
     events: createEventRecorder(db),
     /** The shipments' units (picking and loading). */
     shipments: createShipmentUnitsRepository(db),
+    /** A transit shipment's boxes (transit picking). */
+    shipmentBoxes: createShipmentBoxesRepository(db),
   };
 }
 

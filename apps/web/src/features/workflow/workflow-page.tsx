@@ -30,19 +30,21 @@ export function workflowPage(route: WorkflowRoute): ComponentType {
       ? function WorkflowScreenPage() {
           const queryClient = useQueryClient();
           // Spec part 1 §7: the runtime settings' sorting centre (34717 by default).
+          const sortingCenterId = async () =>
+            (await queryClient.ensureQueryData(runtimeSettingsQuery)).sortingCenterId;
           const [process] = useState(() =>
-            createWorkflowService(
-              api,
-              async () => (await queryClient.ensureQueryData(runtimeSettingsQuery)).sortingCenterId,
-              line.workflow,
-            ),
+            createWorkflowService(api, sortingCenterId, line.workflow),
+          );
+          // The details workflow of the line's items («Состав»), when it names one.
+          const [detailsProcess] = useState(() =>
+            line.details ? createWorkflowService(api, sortingCenterId, line.details) : undefined,
           );
           // The shared `workflow` texts (routes/workflow/locales, in the lazy map of route
           // catalogues) load with the screen, not with the route: the route table and the
           // catalogue loader of the first screen stay as they were; the page is empty until then.
           return (
             <Suspense fallback={null}>
-              <WorkflowScreen line={line} process={process} />
+              <WorkflowScreen line={line} process={process} detailsProcess={detailsProcess} />
             </Suspense>
           );
         }

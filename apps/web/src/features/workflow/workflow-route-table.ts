@@ -23,13 +23,23 @@ export const WORKFLOW_OF_ROUTE = {
   placing: 'placing',
 } as const satisfies Record<WorkflowRoute, WorkflowName>;
 
-/** A route with the workflow it runs. */
+/**
+ * The details workflow a route runs beside its own for one item (spec part 1 §1 «details
+ * variant»; docs/DECISIONS.md "Guided workflows", step table 9): «Состав» of a box.
+ */
+const DETAILS_OF_ROUTE: Partial<Record<WorkflowRoute, WorkflowName>> = {
+  'cargo-picking-v2': 'boxes-transit-picking-details',
+};
+
+/** A route with the workflow it runs (and the details workflow of its items, if any). */
 export interface WorkflowRouteLine {
   route: WorkflowRoute;
   workflow: WorkflowName;
+  details?: WorkflowName;
 }
 
 /** The line of a route. */
 export function lineOf(route: WorkflowRoute): WorkflowRouteLine {
-  return { route, workflow: WORKFLOW_OF_ROUTE[route] };
+  const details = DETAILS_OF_ROUTE[route];
+  return { route, workflow: WORKFLOW_OF_ROUTE[route], ...(details ? { details } : {}) };
 }

@@ -34,9 +34,11 @@ const ok = (value: WorkflowAnswer) => async () => result(value);
 async function renderWorkflow(
   route: WorkflowRoute,
   process: WorkflowCall,
-  options: { locale?: Locale; services?: Partial<ShellServices> } = {},
+  options: { locale?: Locale; services?: Partial<ShellServices>; details?: WorkflowCall } = {},
 ) {
-  const Screen = () => <WorkflowScreen line={lineOf(route)} process={process} />;
+  const Screen = () => (
+    <WorkflowScreen line={lineOf(route)} process={process} detailsProcess={options.details} />
+  );
   const rendered = await renderScanScreen({
     path: `/${route}`,
     Screen,
@@ -360,5 +362,91 @@ describe('the workflow screen', () => {
     expect(screen.getByTestId('prompt-main').textContent).toBe(
       'Сканируйте короб или оборотную тару',
     );
+  });
+
+  it('«Состав» of a box runs the details workflow for it and returns with its notification', async () => {
+    const box = {
+      itemId: '31',
+      kind: 'box' as const,
+      barcode: '_34717-186',
+      title: '_34717-186',
+      subtitle: null,
+      location: '4-c-02',
+      quantity: 1,
+      doneQuantity: 0,
+      state: 'waiting' as const,
+      isCurrent: false,
+    };
+    const waitBox = answer(
+      {
+        code: 'WaitBox',
+        version: 2,
+        prompt: {
+          key: 'transitPickingAnyBox',
+          params: { shipment: 'OUT-0105', done: 0, total: 4 },
+        },
+        expects: ['box'],
+      },
+      { items: [box] },
+    );
+    const main = fakeServer([ok(waitBox), ok(waitBox)]);
+    const chooseBox = answer({
+      code: 'WaitTaskSelection',
+      version: 1,
+      prompt: { key: 'transitDetailsBox', params: {} },
+    });
+    const details = fakeServer([
+      ok(chooseBox),
+      ok(
+        answer({
+          code: 'WaitItem',
+          version: 2,
+          prompt: {
+            key: 'transitDetailsParcel',
+            params: { box: '_34717-186', checked: 0, total: 6 },
+          },
+          expects: ['parcel'],
+          options: { canCompleteTask: true },
+        }),
+      ),
+      ok(
+        answer(
+          {
+            code: 'WaitTaskSelection',
+            version: 3,
+            prompt: { key: 'transitDetailsBox', params: {} },
+          },
+          {
+            result: {
+              sounds: ['attention'],
+              notification: { status: 'warning', content: 'Проверено 5 из 6, нет: P450106' },
+              print: [],
+            },
+          },
+        ),
+      ),
+    ]);
+    const view = await renderWorkflow('cargo-picking-v2', main.process, {
+      details: details.process,
+    });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'OUT-0105: сканируйте любой короб задания (0 из 4)',
+    );
+    // The details run is a screen of its own: read the one mounted now.
+    const stateNow = () => screen.getByTestId('workflow-screen').dataset.state;
+    await userEvent.click(screen.getByTestId('workflow-item-details'));
+    await waitFor(() => expect(stateNow()).toBe('WaitItem'));
+    expect(details.sent[1]?.action).toEqual({ code: 'TaskSelected', taskId: '31' });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Короб _34717-186: сканируйте посылки (0 из 6)',
+    );
+    await userEvent.click(screen.getByTestId('workflow-task-complete'));
+    await waitFor(() => expect(stateNow()).toBe('WaitBox'));
+    expect(view.toasts()).toContainEqual({
+      status: 'attention',
+      content: 'Проверено 5 из 6, нет: P450106',
+    });
+    // Back in the v2 run: it is answered again as it stands.
+    expect(main.sent.map((request) => request.action.code)).toEqual(['Refresh', 'Refresh']);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { useSessionUser } from '../../shell';
@@ -18,6 +18,43 @@ export interface WorkflowScreenProps {
   line: WorkflowRouteLine;
   /** The process call of this route's workflow; tests give a fake. */
   process: WorkflowCall;
+  /** The process call of the line's details workflow, when it names one. */
+  detailsProcess?: WorkflowCall | undefined;
+}
+
+interface WorkflowRunProps extends WorkflowScreenProps {
+  /** «Состав» of an item: the route's details workflow run for it. */
+  onDetails?: ((itemId: string) => void) | undefined;
+  /** A details run: the item it selects at once, and the way back to the main run. */
+  details?: { itemId: string; onDone: () => void };
+}
+
+/**
+ * The route's workflow, or for «Состав» of an item its details workflow (docs/DECISIONS.md
+ * "Guided workflows", step table 9): a run of its own selecting that item; once it is back at
+ * its task choice (TaskCompleted, its notification toasted) or closed, the main run resumes
+ * (its Refresh answers the run as it stands).
+ */
+export function WorkflowScreen(props: WorkflowScreenProps) {
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const { line, detailsProcess } = props;
+  if (detailsOf !== null && line.details && detailsProcess) {
+    return (
+      <WorkflowRun
+        key="details"
+        line={{ route: line.route, workflow: line.details }}
+        process={detailsProcess}
+        details={{ itemId: detailsOf, onDone: () => setDetailsOf(null) }}
+      />
+    );
+  }
+  return (
+    <WorkflowRun
+      key="main"
+      {...props}
+      onDetails={line.details && detailsProcess ? setDetailsOf : undefined}
+    />
+  );
 }
 
 /**
@@ -25,7 +62,7 @@ export interface WorkflowScreenProps {
  * the server's state drives the prompt (`prompt.<key>` of the route's own catalogue), what is
  * expected, the tasks, the items and the buttons; a scan is BarcodeScanned, a button its action.
  */
-export function WorkflowScreen(props: WorkflowScreenProps) {
+function WorkflowRun(props: WorkflowRunProps) {
   const ns = props.line.route;
   const { t } = useTranslation('workflow');
   const { t: tRoute, i18n } = useTranslation(ns);
@@ -56,6 +93,20 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
     if (seenUser.current === userId) return;
     seenUser.current = userId;
     if (state?.code === 'WaitAuthentication') send({ code: 'Refresh' });
+  });
+
+  // A details run selects its item once, and goes back when it is at its task choice again.
+  const detailsStarted = useRef(false);
+  useEffect(() => {
+    const { details } = props;
+    if (!details || !state || isBusy) return;
+    if (!detailsStarted.current) {
+      detailsStarted.current = true;
+      if (state.code === 'WaitTaskSelection')
+        send({ code: 'TaskSelected', taskId: details.itemId });
+      return;
+    }
+    if (state.code === 'WaitTaskSelection' || state.code === 'InitialState') details.onDone();
   });
 
   const promptText = state ? promptOf(state, ns, i18n.t as unknown as DynamicT) : t('loading');
@@ -143,7 +194,13 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
         ) : null}
 
         {state && context && context.items.length > 0 ? (
-          <ItemsList items={context.items} stateCode={state.code} isBusy={isBusy} send={send} />
+          <ItemsList
+            items={context.items}
+            stateCode={state.code}
+            isBusy={isBusy}
+            send={send}
+            onDetails={props.onDetails}
+          />
         ) : null}
       </div>
     </Page>

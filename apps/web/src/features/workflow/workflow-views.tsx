@@ -54,6 +54,8 @@ export function ItemsList(props: {
   stateCode: string;
   isBusy: boolean;
   send: Send;
+  /** «Состав» of a box: runs the route's details workflow for it (absent: no such button). */
+  onDetails?: ((itemId: string) => void) | undefined;
 }) {
   const { t } = useTranslation('workflow');
   const canConfirm = CONFIRM_STATES.includes(props.stateCode);
@@ -105,6 +107,14 @@ export function ItemsList(props: {
                   label={t('confirm')}
                   disabled={props.isBusy}
                   onClick={() => props.send({ code: 'ConfirmItem', itemId: item.itemId })}
+                />
+              ) : null}
+              {item.kind === 'box' && props.onDetails ? (
+                <ActionButton
+                  testId="workflow-item-details"
+                  label={t('details')}
+                  disabled={props.isBusy}
+                  onClick={() => props.onDetails?.(item.itemId)}
                 />
               ) : null}
               {item.isCurrent && item.state === 'waiting' && canGiveReason ? (

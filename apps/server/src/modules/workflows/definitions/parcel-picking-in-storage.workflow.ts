@@ -9,6 +9,7 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
+import { PICKING_TASK_STATES } from './picking-states.js';
 
 // Parcel picking in storage (spec part 1 §1; docs/DECISIONS.md "Guided workflows", its step
 // table): a parcels shipment in state 1 as the task; its cells in walking order (zone, row,
@@ -281,11 +282,7 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
   name: 'parcel-picking-in-storage',
   start: START,
   states: {
-    WaitTaskSelection: {
-      actions: ['TaskSelected'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
+    ...PICKING_TASK_STATES,
     WaitCell: {
       actions: ['BarcodeScanned', ...TABLE_ACTIONS],
       expects: ['cell'],
@@ -295,16 +292,6 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
       actions: ['BarcodeScanned', ...TABLE_ACTIONS],
       expects: ['parcel'],
       expectKey: 'workflowExpectParcel',
-    },
-    WaitReason: {
-      actions: ['ShowReasonsSelected', 'ReasonSelected', 'SkipClick'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
-    WaitConfirm: {
-      actions: ['ConfirmItem', 'SkipClick', 'ItemReverted'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
     },
   },
 

@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.js';
+import {
+  boxes,
+  cells,
+  outbounds,
+  parcels,
+  shipmentUnits,
+  users,
+  zones,
+  type ShipmentUnitState,
+} from '../../db/schema.js';
+
+// SQL of a transit shipment's boxes as the transit picking workflows read and change them
+// (docs/DECISIONS.md "Guided workflows", shipment units; step tables 7–9): the boxes in
+// walking order with where they stand, the claim of one box by one run, a box's parcels.
+
+/** A box unit of a transit shipment with the cell it stands in (or was taken from). */
+export interface ShipmentBoxUnitRow {
+  id: number;
+  boxId: number;
+  barcode: string;
+  number: number;
+  parcelsCount: number;
+  state: ShipmentUnitState;
+  reason: string | null;
+  cellId: number | null;
+  cellName: string | null;
+  cellBarcode: string | null;
+  fromCellId: number | null;
+  fromCellName: string | null;
+  /** Who changed the unit last (the «Уже взят {{user}}» of a box picked). */
+  changedByName: string | null;
+}
+
+/** A parcel lying in a box (the details check). */
+export interface BoxParcelRow {
+  id: number;
+  number: string;
+  name: string;
+}
+
+const fromCells = alias(cells, 'from_cells');
+const fromZones = alias(zones, 'from_zones');
+
+export function createShipmentBoxesRepository(db: Db) {
+  return {
+    /**
+     * A transit shipment's boxes in walking order: zone, row, column of the cell they stand in
+     * (else of the cell they were taken from), then the box number.
+     */
+    async listBoxUnits(outboundId: number): Promise<ShipmentBoxUnitRow[]> {
+      return db
+        .select({
+          id: shipmentUnits.id,
+          boxId: boxes.id,
+          barcode: boxes.barcode,
+          number: boxes.number,
+          parcelsCount: sql<number>`(select count(*)::int from parcels p where p.box_id = ${boxes.id})`,
+          state: shipmentUnits.state,
+          reason: shipmentUnits.reason,
+          cellId: cells.id,
+          cellName: cells.name,
+          cellBarcode: cells.barcode,
+          fromCellId: shipmentUnits.fromCellId,
+          fromCellName: fromCells.name,
+          changedByName: users.name,
+        })
+        .from(shipmentUnits)
+        .innerJoin(boxes, eq(boxes.id, shipmentUnits.boxId))
+        .leftJoin(cells, eq(cells.id, boxes.cellId))
+        .leftJoin(zones, eq(zones.id, cells.zoneId))
+        .leftJoin(fromCells, eq(fromCells.id, shipmentUnits.fromCellId))
+        .leftJoin(fromZones, eq(fromZones.id, fromCells.zoneId))
+        .leftJoin(users, eq(users.id, shipmentUnits.changedBy))
+        .where(eq(shipmentUnits.outboundId, outboundId))
+        .orderBy(
+          sql`coalesce(${zones.number}, ${fromZones.number})`,
+          sql`coalesce(${cells.row}, ${fromCells.row})`,
+          sql`coalesce(${cells.col}, ${fromCells.col})`,
+          asc(boxes.number),
+        )
+        .limit(1000);
+    },
+
+    /** The code of another open shipment (state 1 or 2) holding the box, null when none. */
+    async findOtherShipmentOfBox(boxId: number, outboundId: number): Promise<string | null> {
+      const rows = await db
+        .select({ code: outbounds.code })
+        .from(shipmentUnits)
+        .innerJoin(outbounds, eq(outbounds.id, shipmentUnits.outboundId))
+        .where(
+          and(
+            eq(shipmentUnits.boxId, boxId),
+            ne(shipmentUnits.outboundId, outboundId),
+            inArray(outbounds.state, [1, 2]),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.code ?? null;
+    },
+
+    /**
+     * A unit moved from one of the states `from` to `to`, in one conditional statement: of two
+     * runs claiming one box at once only the first changes it (false for the other).
+     */
+    async claimUnit(
+      id: number,
+      from: readonly ShipmentUnitState[],
+      values: {
+        state: ShipmentUnitState;
+        reason: string | null;
+        fromCellId?: number | null;
+        userId: number;
+        at: Date;
+      },
+    ): Promise<boolean> {
+      const { userId, at, ...rest } = values;
+      const rows = await db
+        .update(shipmentUnits)
+        .set({ ...rest, changedBy: userId, changedAt: at })
+        .where(and(eq(shipmentUnits.id, id), inArray(shipmentUnits.state, [...from])))
+        .returning({ id: shipmentUnits.id });
+      return rows.length > 0;
+    },
+
+    /** The name of who changed a unit last. */
+    async findUnitChanger(id: number): Promise<string | null> {
+      const rows = await db
+        .select({ name: users.name })
+        .from(shipmentUnits)
+        .innerJoin(users, eq(users.id, shipmentUnits.changedBy))
+        .where(eq(shipmentUnits.id, id))
+        .limit(1);
+      return rows[0]?.name ?? null;
+    },
+
+    /** The parcels lying in a box, by number. */
+    async listBoxParcels(boxId: number): Promise<BoxParcelRow[]> {
+      return db
+        .select({ id: parcels.id, number: parcels.number, name: parcels.name })
+        .from(parcels)
+        .where(eq(parcels.boxId, boxId))
+        .orderBy(asc(parcels.number))
+        .limit(1000);
+    },
+  };
+}
+
+export type ShipmentBoxesRepository = ReturnType<typeof createShipmentBoxesRepository>;
