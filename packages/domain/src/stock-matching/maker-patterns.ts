@@ -1,7 +1,7 @@
 // The maker patterns of stock matching (spec part 1 §5 names the five makers; the patterns are
-// ours, docs/DECISIONS.md "Stock matching"): how each maker writes its part numbers and the
-// canonical number a written form stands for. One table; the pipeline (`stock-matching.ts`)
-// and the normalisation (`stock-normalisation.ts`) read it.
+// ours, docs/DECISIONS.md "Guided workflows", Stock matching): how each maker writes its part
+// numbers and the canonical number a written form stands for. One table; the pipeline
+// (`stock-matching.ts`) and the normalisation (`stock-normalisation.ts`) read it.
 
 /** The makers with a pattern, as the result names them. */
 export const PATTERN_MAKERS = [
@@ -18,8 +18,8 @@ export interface MakerPattern {
   /** Other names of the maker in stock data (compared as `makerKey` compares). */
   aliases: readonly string[];
   /**
-   * The canonical number of a text written in this maker's format, else null. The text comes
-   * upper-cased and trimmed; a canonical number reads as itself (normalising twice = once).
+   * The canonical number (upper-case) of a text written in this maker's format, else null. The
+   * text comes trimmed; a canonical number reads as itself (normalising twice = once).
    */
   read: (text: string) => string | null;
 }
@@ -27,31 +27,34 @@ export interface MakerPattern {
 // A break between groups of a number: nothing, one hyphen, dot or space ("however spaced or
 // hyphenated"; a run of two spaces never reaches here, step 1 cut the text there).
 const SEP = '[-. ]?';
+// Case-insensitive without the `u` flag: only ASCII letters match `[A-Z]` (with `u`, `ſ` and the
+// Kelvin sign would too), so a canonical number is made of the text's own ASCII characters.
+const FLAGS = 'i';
 
-const SUZUKI = new RegExp(`^(\\d{5})${SEP}([0-9A-Z]{5})(?:${SEP}[0-9A-Z]{3})?$`, 'u');
+const SUZUKI = new RegExp(`^(\\d{5})${SEP}([0-9A-Z]{5})(?:${SEP}[0-9A-Z]{3})?$`, FLAGS);
 // Daimler writes `A 000 420 12 20`; a trailing two-to-four character group is the colour code.
 const DAIMLER = new RegExp(
   `^(?:A${SEP})?(\\d{3})${SEP}(\\d{3})${SEP}(\\d{2})${SEP}(\\d{2})(?:${SEP}[0-9A-Z]{2,4})?$`,
-  'u',
+  FLAGS,
 );
-const PEUGEOT_DIGITS = /^\d(?:[-. ]?\d){9}$/u;
-const PEUGEOT_SHORT = new RegExp(`^(\\d{4})${SEP}([0-9A-Z]{2})$`, 'u');
+const PEUGEOT_DIGITS = /^\d(?:[-. ]?\d){9}$/;
+const PEUGEOT_SHORT = new RegExp(`^(\\d{4})${SEP}([0-9A-Z]{2})$`, FLAGS);
 // Depo: `212-1118L` is the number, what follows (`-LD-EM`, `-UE`) is the region's version.
-const DEPO = new RegExp(`^(\\d{3})${SEP}(\\d{4}[A-Z]?)(?:[- ][0-9A-Z]+)*$`, 'u');
-const FEBEST = /^[0-9A-Z]+(?:[- ][0-9A-Z]+)*$/u;
-const BREAKS = /[-. ]/gu;
+const DEPO = new RegExp(`^(\\d{3})${SEP}(\\d{4}[A-Z]?)(?:[- ][0-9A-Z]+)*$`, FLAGS);
+const FEBEST = /^[0-9A-Z]+(?:[- ][0-9A-Z]+)*$/i;
+const BREAKS = /[-. ]/g;
 
 function readFebest(text: string): string | null {
   if (!FEBEST.test(text)) return null;
-  const compact = text.replace(BREAKS, '');
+  const compact = text.replace(BREAKS, '').toUpperCase();
   // Febest numbers carry a digit and are short: a plain word is no Febest number.
-  return compact.length >= 3 && compact.length <= 20 && /\d/u.test(compact) ? compact : null;
+  return compact.length >= 3 && compact.length <= 20 && /\d/.test(compact) ? compact : null;
 }
 
 function readPeugeot(text: string): string | null {
   if (PEUGEOT_DIGITS.test(text)) return text.replace(BREAKS, '');
   const short = PEUGEOT_SHORT.exec(text);
-  return short ? `${short[1]}${short[2]}` : null;
+  return short ? `${short[1]}${short[2]}`.toUpperCase() : null;
 }
 
 /** Spec part 1 §5: the five makers' patterns with their aliases (the issue's table). */
@@ -62,7 +65,7 @@ export const MAKER_PATTERNS: readonly MakerPattern[] = [
     // `09160-10008`, `0916010008`, `09160-10008-000` → `09160-10008`.
     read: (text) => {
       const match = SUZUKI.exec(text);
-      return match ? `${match[1]}-${match[2]}` : null;
+      return match ? `${match[1]}-${match[2]}`.toUpperCase() : null;
     },
   },
   {
@@ -92,7 +95,7 @@ export const MAKER_PATTERNS: readonly MakerPattern[] = [
     // `212-1118L-LD-EM`, `2121118L` → `212-1118L`.
     read: (text) => {
       const match = DEPO.exec(text);
-      return match ? `${match[1]}-${match[2]}` : null;
+      return match ? `${match[1]}-${match[2]}`.toUpperCase() : null;
     },
   },
 ];

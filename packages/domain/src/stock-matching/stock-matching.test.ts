@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { MAKER_PATTERNS } from './maker-patterns.js';
+import {
+  canonicalMaker,
+  compareKey,
+  makerKey,
+  normaliseNumber,
+  patternOfMaker,
+  readByPattern,
+} from './stock-normalisation.js';
 import {
   cutScanText,
   firstPartOf,
@@ -294,6 +303,88 @@ describe('stock matching properties', () => {
         expect(match.kind === 'identified' && ids(match.items)).toEqual(['it']);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/**
+ * The pipeline written plainly (every number normalised, every barcode keyed): the fast one's
+ * shortcuts must give the same groups.
+ */
+function plainMatch(text: string, stock: Item[]): string[][] {
+  const cut = cutScanText(text);
+  if (cut === '') return [];
+  const numberOf = (entry: Item) => normaliseNumber(entry.maker, entry.parcelNumber);
+  const groupOf = (entry: Item) => `${makerKey(canonicalMaker(entry.maker))} ${numberOf(entry)}`;
+  const hasBarcode = (entry: Item, key: string) =>
+    key !== '' &&
+    [...entry.barcodes, ...(entry.receiptBarcode === null ? [] : [entry.receiptBarcode])].some(
+      (barcode) => compareKey(barcode) === key,
+    );
+  const readings = new Map(MAKER_PATTERNS.map((pattern) => [pattern, readByPattern(pattern, cut)]));
+  let found = stock.filter((entry) => {
+    const pattern = patternOfMaker(entry.maker);
+    const reading = pattern ? readings.get(pattern) : null;
+    return (reading != null && reading === numberOf(entry)) || hasBarcode(entry, compareKey(cut));
+  });
+  const part = firstPartOf(cut);
+  if (found.length === 0 && part !== null)
+    found = stock.filter((entry) => {
+      const target = normaliseNumber(entry.maker, part);
+      return (target !== '' && target === numberOf(entry)) || hasBarcode(entry, compareKey(part));
+    });
+  const wanted = new Set(found.map(groupOf));
+  const groups = new Map<string, string[]>();
+  for (const entry of stock)
+    if (wanted.has(groupOf(entry)))
+      groups.set(groupOf(entry), [...(groups.get(groupOf(entry)) ?? []), entry.id]);
+  return [...groups.values()].sort();
+}
+
+describe('the fast pipeline equals the plain one', () => {
+  const pieces = ['A', '0', '000', '420', '12', '20', '09160', '10008', 'ASZ', '-', '.', ' ', 'L'];
+  const piecesText = fc.string({ unit: fc.constantFrom(...pieces), maxLength: 8 });
+  const stockItem = fc.record({
+    parcelNumber: fc.oneof(
+      piecesText,
+      fc.constantFrom('A 000 420 12 20', '0004201220', '09160-10008-000', 'ASZ-001', '2121118L'),
+    ),
+    maker: fc.constantFrom(
+      'Suzuki',
+      'Febest',
+      'Mercedes-Benz',
+      'Daimler AG',
+      'PSA',
+      'Depo',
+      'Hella',
+      'HELLA',
+    ),
+    barcodes: fc.array(fc.constantFrom('4600000000001', 'A0004201220', 'asz-001'), {
+      maxLength: 2,
+    }),
+    receiptBarcode: fc.option(fc.constantFrom('RC-1', '000 420')),
+  });
+  const text = fc.oneof(
+    piecesText,
+    fc.constantFrom('A 000 420 12 20', '0004201220', 'ASZ-001  Febest', '4600000000001', 'rc-1'),
+  );
+
+  it('finds the same groups', () => {
+    fc.assert(
+      fc.property(text, fc.array(stockItem, { maxLength: 12 }), (scan, drafts) => {
+        const stock = drafts.map((draft, index) =>
+          item(`${index}`, draft.parcelNumber, draft.maker, { ...draft, id: `${index}` }),
+        );
+        const match = matchStock(scan, stock);
+        const groups =
+          match.kind === 'identified'
+            ? [ids(match.items)]
+            : match.kind === 'ambiguous'
+              ? match.candidates.map((group) => ids(group.items)).sort()
+              : [];
+        expect(groups).toEqual(plainMatch(scan, stock));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

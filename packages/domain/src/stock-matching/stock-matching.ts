@@ -1,12 +1,13 @@
-// Stock matching of a scanned label, spec part 1 §5 (docs/DECISIONS.md "Stock matching"): which
-// stock items a scanned text names. Pure and shared: the workflow screen runs it for an instant
-// highlight, the server runs the same function and decides.
+// Stock matching of a scanned label, spec part 1 §5 (docs/DECISIONS.md "Guided workflows", Stock
+// matching): which stock items a scanned text names. Pure and shared: the workflow screen runs it
+// for an instant highlight, the server runs the same function and decides.
 import { MAKER_PATTERNS, type MakerPattern } from './maker-patterns.js';
 import {
   canonicalMaker,
   compareKey,
   hasCompareKey,
   makerKey,
+  mayNormaliseTo,
   normaliseByPattern,
   patternOfMaker,
   readByPattern,
@@ -91,7 +92,7 @@ export function matchStock<T extends StockItem>(
 ): StockMatch<T> {
   const cut = cutScanText(scanText);
   if (cut === '') return { kind: 'none' };
-  const prepared = prepareItems(stockItems);
+  const prepared = new PreparedItems(stockItems);
   let wanted = readingCandidates(cut, prepared);
   if (wanted.size === 0) {
     const part = firstPartOf(cut);
@@ -110,48 +111,73 @@ interface MakerOfItems {
   name: string;
 }
 
-/** The items' makers and normalised numbers, index by index (plain loops: a hot path). */
-interface PreparedItems<T extends StockItem> {
-  items: readonly T[];
-  makers: MakerOfItems[];
-  numbers: string[];
-}
+/**
+ * The items with their makers looked up once per name, and their numbers normalised only when a
+ * cheap test (`mayNormaliseTo`) allows them to be the one sought: each scan is compared with
+ * thousands of items, and normalising every number would be most of the work.
+ */
+class PreparedItems<T extends StockItem> {
+  readonly makers: MakerOfItems[];
+  private readonly numbers: (string | undefined)[];
 
-function prepareItems<T extends StockItem>(items: readonly T[]): PreparedItems<T> {
-  const byName = new Map<string, MakerOfItems>();
-  const makers: MakerOfItems[] = new Array<MakerOfItems>(items.length);
-  const numbers: string[] = new Array<string>(items.length);
-  for (let index = 0; index < items.length; index += 1) {
-    const item = items[index] as T;
-    let maker = byName.get(item.maker);
-    if (maker === undefined) {
-      const name = canonicalMaker(item.maker);
-      maker = { pattern: patternOfMaker(item.maker), key: makerKey(name), name };
-      byName.set(item.maker, maker);
+  constructor(readonly items: readonly T[]) {
+    const byName = new Map<string, MakerOfItems>();
+    this.makers = new Array<MakerOfItems>(items.length);
+    this.numbers = new Array<string | undefined>(items.length);
+    for (let index = 0; index < items.length; index += 1) {
+      const name = (items[index] as T).maker;
+      let maker = byName.get(name);
+      if (maker === undefined) {
+        const canonical = canonicalMaker(name);
+        maker = { pattern: patternOfMaker(name), key: makerKey(canonical), name: canonical };
+        byName.set(name, maker);
+      }
+      this.makers[index] = maker;
     }
-    makers[index] = maker;
-    numbers[index] = normaliseByPattern(maker.pattern, item.parcelNumber);
   }
-  return { items, makers, numbers };
+
+  /** The index-th item's part number normalised by its maker's pattern. */
+  numberAt(index: number): string {
+    let number = this.numbers[index];
+    if (number === undefined) {
+      const maker = this.makers[index] as MakerOfItems;
+      number = normaliseByPattern(maker.pattern, (this.items[index] as T).parcelNumber);
+      this.numbers[index] = number;
+    }
+    return number;
+  }
+
+  /** True when the index-th item's normalised number is `number`. */
+  hasNumber(index: number, number: string): boolean {
+    const text = (this.items[index] as T).parcelNumber;
+    return mayNormaliseTo(text, number) && this.numberAt(index) === number;
+  }
 }
 
-/** The identity of an item's group: its canonical maker and normalised number. */
-function groupKey(maker: MakerOfItems, number: string): string {
-  return `${maker.key}\u0000${number}`;
+/** The identity of a group: its canonical maker and normalised number. */
+function groupKey(makerKeyOfGroup: string, number: string): string {
+  return `${makerKeyOfGroup}\u0000${number}`;
 }
 
-/** The candidates' groups; their numbers alone too, a cheap first test over every item. */
+interface WantedGroup {
+  makerKey: string;
+  number: string;
+}
+
+/** The candidates' groups (a scan names one or two mostly). */
 class Wanted {
-  readonly numbers = new Set<string>();
+  readonly groups: WantedGroup[] = [];
   readonly keys = new Set<string>();
 
   get size(): number {
-    return this.keys.size;
+    return this.groups.length;
   }
 
   add(maker: MakerOfItems, number: string): void {
-    this.numbers.add(number);
-    this.keys.add(groupKey(maker, number));
+    const key = groupKey(maker.key, number);
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.groups.push({ makerKey: maker.key, number });
   }
 }
 
@@ -169,10 +195,8 @@ function readingCandidates<T extends StockItem>(cut: string, prepared: PreparedI
     const number = readByPattern(pattern, cut);
     if (number !== null) readings.set(pattern, number);
   }
-  return wantedGroups(
-    prepared,
-    compareKey(cut),
-    (maker, number) => maker.pattern !== null && readings.get(maker.pattern) === number,
+  return wantedGroups(prepared, compareKey(cut), (maker) =>
+    maker.pattern === null ? undefined : readings.get(maker.pattern),
   );
 }
 
@@ -180,28 +204,32 @@ function readingCandidates<T extends StockItem>(cut: string, prepared: PreparedI
 function plainCandidates<T extends StockItem>(part: string, prepared: PreparedItems<T>): Wanted {
   // The part normalised by each maker's pattern, once per maker.
   const targets = new Map<MakerOfItems, string>();
-  return wantedGroups(prepared, compareKey(part), (maker, number) => {
+  return wantedGroups(prepared, compareKey(part), (maker) => {
     let target = targets.get(maker);
     if (target === undefined) {
       target = normaliseByPattern(maker.pattern, part);
       targets.set(maker, target);
     }
-    return target !== '' && number === target;
+    return target === '' ? undefined : target;
   });
 }
 
-/** The groups of the items whose number `isNamed` names or whose barcode compares as `key`. */
+/**
+ * The groups of the items whose normalised number is the one `sought` gives for their maker, or
+ * whose barcode compares as `key`.
+ */
 function wantedGroups<T extends StockItem>(
   prepared: PreparedItems<T>,
   key: string,
-  isNamed: (maker: MakerOfItems, number: string) => boolean,
+  sought: (maker: MakerOfItems) => string | undefined,
 ): Wanted {
   const wanted = new Wanted();
-  const { items, makers, numbers } = prepared;
+  const { items, makers } = prepared;
   for (let index = 0; index < items.length; index += 1) {
     const maker = makers[index] as MakerOfItems;
-    const number = numbers[index] as string;
-    if (isNamed(maker, number) || hasBarcode(items[index] as T, key)) wanted.add(maker, number);
+    const number = sought(maker);
+    if (number !== undefined && prepared.hasNumber(index, number)) wanted.add(maker, number);
+    else if (hasBarcode(items[index] as T, key)) wanted.add(maker, prepared.numberAt(index));
   }
   return wanted;
 }
@@ -212,19 +240,36 @@ function groupsOf<T extends StockItem>(
   prepared: PreparedItems<T>,
 ): StockGroup<T>[] {
   const groups = new Map<string, StockGroup<T>>();
-  const { items, makers, numbers } = prepared;
+  const { items, makers } = prepared;
   for (let index = 0; index < items.length; index += 1) {
     const maker = makers[index] as MakerOfItems;
-    const number = numbers[index] as string;
-    if (!wanted.numbers.has(number)) continue;
-    const key = groupKey(maker, number);
-    if (!wanted.keys.has(key)) continue;
+    const found = groupOfItem(wanted, prepared, index, maker);
+    if (found === null) continue;
+    const key = groupKey(maker.key, found);
     const item = items[index] as T;
     const group = groups.get(key);
     if (group) group.items.push(item);
-    else groups.set(key, { number, maker: maker.name, items: [item] });
+    else groups.set(key, { number: found, maker: maker.name, items: [item] });
   }
   return [...groups.values()].sort(
     (a, b) => a.maker.localeCompare(b.maker) || a.number.localeCompare(b.number),
   );
+}
+
+/** The number of the wanted group the index-th item belongs to, else null. */
+function groupOfItem<T extends StockItem>(
+  wanted: Wanted,
+  prepared: PreparedItems<T>,
+  index: number,
+  maker: MakerOfItems,
+): string | null {
+  // A few groups: the cheap test against each; many (one barcode on a thousand goods): a lookup.
+  if (wanted.size > 8) {
+    const number = prepared.numberAt(index);
+    return wanted.keys.has(groupKey(maker.key, number)) ? number : null;
+  }
+  for (const group of wanted.groups)
+    if (group.makerKey === maker.key && prepared.hasNumber(index, group.number))
+      return group.number;
+  return null;
 }

@@ -1,6 +1,6 @@
-// The normalisation of stock matching (spec part 1 §5; docs/DECISIONS.md "Stock matching"):
-// the compare key of a text, a maker's canonical name and a number normalised by its maker's
-// pattern. Every function here is idempotent: normalising twice equals once.
+// The normalisation of stock matching (spec part 1 §5; docs/DECISIONS.md "Guided workflows", Stock
+// matching): the compare key of a text, a maker's canonical name and a number normalised by its
+// maker's pattern. Every function here is idempotent: normalising twice equals once.
 import { MAKER_PATTERNS, type MakerPattern } from './maker-patterns.js';
 
 // Spec part 1 §5: everything but Latin or Cyrillic letters, digits and hyphen is stripped.
@@ -26,6 +26,12 @@ function isKept(code: number): boolean {
   );
 }
 
+/** A kept character upper-cased (`compareKey`'s case), as a char code. */
+function upperCode(code: number): number {
+  if (code >= 97 && code <= 122) return code - 32;
+  return code < 128 ? code : String.fromCharCode(code).toUpperCase().charCodeAt(0);
+}
+
 /**
  * `compareKey(text) === key`, without building the key: a character loop that stops at the first
  * difference (matching compares every barcode of thousands of items on each scan).
@@ -35,16 +41,38 @@ export function hasCompareKey(text: string, key: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (!isKept(code)) continue;
-    const upper =
-      code >= 97 && code <= 122
-        ? code - 32
-        : code < 128
-          ? code
-          : String.fromCharCode(code).toUpperCase().charCodeAt(0);
-    if (upper !== key.charCodeAt(at)) return false;
+    if (upperCode(code) !== key.charCodeAt(at)) return false;
     at += 1;
   }
   return at === key.length;
+}
+
+/**
+ * A cheap necessary condition of `normaliseByPattern(pattern, text) === number`, for any pattern:
+ * a canonical number is made of the text's leading letters and digits in order, hyphens put in
+ * (Suzuki, Depo) and Daimler's `A` put in front, and a compare key is all of them. So the
+ * text's letters and digits (hyphens left out) start with the number's, or with the number's
+ * after a leading `A`.
+ */
+export function mayNormaliseTo(text: string, number: string): boolean {
+  return (
+    startsWithLetters(text, number, 0) ||
+    (number.startsWith('A') && startsWithLetters(text, number, 1))
+  );
+}
+
+function startsWithLetters(text: string, number: string, from: number): boolean {
+  let at = from;
+  for (let index = 0; index < text.length; index += 1) {
+    while (number.charCodeAt(at) === 45) at += 1;
+    if (at >= number.length) return true;
+    const code = text.charCodeAt(index);
+    if (code === 45 || !isKept(code)) continue;
+    if (upperCode(code) !== number.charCodeAt(at)) return false;
+    at += 1;
+  }
+  while (number.charCodeAt(at) === 45) at += 1;
+  return at >= number.length;
 }
 
 /**
@@ -92,11 +120,11 @@ export function normaliseByPattern(pattern: MakerPattern | null, number: string)
 }
 
 /**
- * The canonical number of a text in the pattern's maker format: the text as written (upper-cased,
- * trimmed), else its compare key (`A/000/420/12/20`); null when neither is in that format.
+ * The canonical number of a text in the pattern's maker format: the text as written (trimmed),
+ * else its compare key (`A/000/420/12/20`); null when neither is in that format.
  */
 export function readByPattern(pattern: MakerPattern, text: string): string | null {
-  const written = text.trim().toUpperCase();
+  const written = text.trim();
   const canonical = pattern.read(written);
   if (canonical !== null) return canonical;
   const key = compareKey(text);
