@@ -19,6 +19,7 @@ import { prepareFloor, startFloorServer, type FloorServer } from './floor-server
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { pickingRows, runPickingBench } from './picking.js';
 import { runWorkflowBench, workflowRows } from './workflow.js';
+import { runStockMatchingBench, stockMatchingRows } from './stock-matching.js';
 import { runSoak } from './soak.js';
 import { median } from './stats.js';
 import {
@@ -335,6 +336,10 @@ async function main(): Promise<void> {
   }
 
   if (wants('workflow')) {
+    // Stock matching in this process (bench/stock-matching.ts), before any server runs beside it.
+    const stockMatching = runStockMatchingBench(log);
+    results.stockMatching = stockMatching;
+    rows.push(...stockMatchingRows(stockMatching));
     // The guided workflows: placing on a database of its own (bench/workflow.ts).
     const workflow = await runWorkflowBench({ serverUrl, quick, log });
     results.workflow = workflow;

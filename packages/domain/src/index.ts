@@ -17,3 +17,6 @@ export * from './documents/supply-rules.js';
 export * from './picking/balance-check.js';
 export * from './picking/validation-data.js';
 export * from './picking/change-due.js';
+export * from './stock-matching/maker-patterns.js';
+export * from './stock-matching/stock-normalisation.js';
+export * from './stock-matching/stock-matching.js';

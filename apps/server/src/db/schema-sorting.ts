@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { whoAndWhen } from './audit-columns.js';
+import { literalList } from './literal-list.js';
 import { cells, users, warehouses } from './schema-base.js';
 
 // Sorting tables (spec part 1 §3 Parcel, Box, Measure; docs/DECISIONS.md "Sorting rules").
@@ -92,6 +93,53 @@ export const boxes = pgTable(
   ],
 );
 
+/** Receipt of cargo (spec part 1 §1): why a place's received count differs from the expected. */
+export const INBOUND_PLACE_REASONS = [
+  'shortage',
+  'surplus',
+  'damagedPackage',
+  'wrongGoods',
+] as const;
+export type InboundPlaceReason = (typeof INBOUND_PLACE_REASONS)[number];
+
+/**
+ * A cargo unit (place) of a supply (docs/DECISIONS.md "Guided workflows", receipt of cargo): its
+ * barcode (`PL-0201-1`), the details expected in it (the parcels whose `inbound_place_id` names
+ * it), and what the receipt recorded: the count found, the reason when it differs, the measures
+ * (cm, g), who and when; `is_missing` when the receipt was closed without it. Here beside
+ * `inbounds` and `parcels`, not in schema-workflows.ts: parcels reference it, and schema-workflows
+ * imports this file (no import circle).
+ */
+export const inboundPlaces = pgTable(
+  'inbound_places',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    inboundId: integer('inbound_id')
+      .notNull()
+      .references(() => inbounds.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull().unique(),
+    /** Null until the place is received. */
+    receivedCount: integer('received_count'),
+    reason: text('reason', { enum: INBOUND_PLACE_REASONS }),
+    lengthCm: doublePrecision('length_cm'),
+    widthCm: doublePrecision('width_cm'),
+    heightCm: doublePrecision('height_cm'),
+    weightGrams: integer('weight_grams'),
+    isMissing: boolean('is_missing').notNull().default(false),
+    receivedBy: integer('received_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('inbound_places_inbound').on(t.inboundId),
+    check('inbound_places_count', sql`${t.receivedCount} is null or ${t.receivedCount} >= 0`),
+    check(
+      'inbound_places_reason',
+      sql`${t.reason} is null or ${t.reason} in (${literalList(INBOUND_PLACE_REASONS)})`,
+    ),
+    check('inbound_places_weight', sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
+  ],
+);
+
 /** Spec part 1 §3 "Parcel (sorting)". `number` is the barcode; measures in cm, weight in g. */
 export const parcels = pgTable(
   'parcels',
@@ -135,6 +183,12 @@ export const parcels = pgTable(
     isCancelled: boolean('is_cancelled').notNull().default(false),
     /** Part 2 §4 detail state 3 (Стикерована): its inbound-detail label printed. */
     detailStickeredAt: timestamp('detail_stickered_at', { withTimezone: true }),
+    /** The cargo unit of its supply the detail is expected in (receipt of cargo). */
+    inboundPlaceId: integer('inbound_place_id').references(() => inboundPlaces.id, {
+      onDelete: 'set null',
+    }),
+    /** Part 1 §3 stock item `receiptBarcode`: the barcode the goods were received under. */
+    receiptBarcode: text('receipt_barcode'),
     /** Raised by every change; a move refuses when the mover's scan saw an older one. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -142,6 +196,7 @@ export const parcels = pgTable(
   (t) => [
     index('parcels_box').on(t.boxId),
     index('parcels_inbound').on(t.inboundId),
+    index('parcels_inbound_place').on(t.inboundPlaceId),
     check('parcels_weight', sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
   ],
 );

@@ -110,3 +110,23 @@ export const shipmentUnits = pgTable(
     check('shipment_units_state', sql`${t.state} in (${literalList(SHIPMENT_UNIT_STATES)})`),
   ],
 );
+
+/**
+ * Part 1 §3 stock item `barcodes`: the manufacturer's barcodes of a parcel's goods (auto parts'
+ * factory labels), which stock matching compares with a scan (docs/DECISIONS.md "Guided
+ * workflows", Stock matching).
+ */
+export const parcelBarcodes = pgTable(
+  'parcel_barcodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+  },
+  (t) => [
+    uniqueIndex('parcel_barcodes_parcel_barcode').on(t.parcelId, t.barcode),
+    index('parcel_barcodes_barcode').on(t.barcode),
+  ],
+);
