@@ -34,32 +34,8 @@ import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
 
 const SC = DEMO_SORTING_CENTER.number;
 
-export type DemoEntryKind =
-  | 'user'
-  | 'warehouse'
-  | 'zone'
-  | 'cell'
-  | 'parcel'
-  | 'box'
-  | 'acceptance-report'
-  | 'dimension'
-  | 'returnable-box'
-  | 'workplace'
-  | 'return-parcel'
-  | 'consolidation'
-  | 'document'
-  | 'recipient'
-  | 'audit-session'
-  | 'supply'
-  | 'supply-detail'
-  | 'shipment';
-
-/** One scannable demo object for docs and tests. */
-export interface DemoEntry {
-  kind: DemoEntryKind;
-  barcode: string;
-  description: string;
-}
+export type { DemoEntry, DemoEntryKind } from './demo-entry.js';
+import type { DemoEntry } from './demo-entry.js';
 
 function describeUser(user: DemoUser): string {
   const warehouse = DEMO_WAREHOUSES.find((w) => w.number === user.defaultWarehouseNumber);

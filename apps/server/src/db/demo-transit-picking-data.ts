@@ -1,6 +1,6 @@
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
 import { formatBoxBarcode } from '@sorting/domain';
-import type { DemoEntry } from './demo-entries.js';
+import type { DemoEntry } from './demo-entry.js';
 
 // The demo data of boxes transit picking (docs/DECISIONS.md "Guided workflows", step tables
 // 7–9; docs/DEMO.md): two transit shipments to «СЦ Казань» in state 1 whose closed boxes stand
