@@ -9,6 +9,7 @@ import { DEMO_SORTING_CENTER } from './demo-data.js';
 import { shipmentUnits } from './schema-workflows.js';
 import { createSeedInboundRepository } from './seed-inbound.repository.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
+import { seedTransitLoading } from './seed-workflows-transit-loading.js';
 
 // The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
 // docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
@@ -31,6 +32,7 @@ export async function seedWorkflowsStorage(
   if (warehouseId === undefined) throw new Error('demo sorting centre missing');
   await seedStorageSupply(db, warehouseId);
   await seedStorageShipment(db, warehouseId);
+  await seedTransitLoading(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(
     DEMO_PLACING_RECIPIENTS.map((recipient) => ({

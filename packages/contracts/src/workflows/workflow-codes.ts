@@ -97,6 +97,8 @@ export const SERVED_WORKFLOW_NAMES = [
   'parcel-placing',
   'place-to-storage',
   'parcel-picking-in-storage',
+  'boxes-transit-loading',
+  'boxes-transit-loading-v2',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

@@ -13,6 +13,7 @@ import type {
   WorkflowStateCode,
 } from '@sorting/contracts';
 import type { MessageKey } from '../../i18n/messages.js';
+import type { LoadingEffect } from './loading-effects.js';
 import type { ScanFact } from './scan-facts.js';
 
 // What a workflow definition is (docs/DECISIONS.md "Guided workflows"): a pure transition
@@ -87,7 +88,8 @@ export type WorkflowEffect =
       destinationKey: string;
       destinationName: string;
     }
-  | { kind: 'completeConsolidation'; consolidationId: number; boxId: number };
+  | { kind: 'completeConsolidation'; consolidationId: number; boxId: number }
+  | LoadingEffect;
 
 /** A refusal: the envelope's code and the wording; the run and the tables stay unchanged. */
 export interface Refusal {

@@ -2,6 +2,7 @@ import type { TWorkflowPrintJob } from '@sorting/contracts';
 import type { Accepted, WorkflowEffect } from './workflow-definition.js';
 import type { EffectPorts } from './workflow-ports.js';
 import { isShipmentEffect, runShipmentEffect } from './shipment-effects.js';
+import { isLoadingEffect, runLoadingEffect } from './loading-effects.js';
 
 // The effects of an accepted step (docs/DECISIONS.md "Guided workflows"), in the step's
 // transaction: each through the owning module's face (sorting's door: the move, `boxes/create`,
@@ -103,6 +104,10 @@ async function completeConsolidation(
 async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<EffectOutcome> {
   if (isShipmentEffect(effect)) {
     await runShipmentEffect(ports, effect);
+    return NOTHING;
+  }
+  if (isLoadingEffect(effect)) {
+    await runLoadingEffect(ports, effect);
     return NOTHING;
   }
   switch (effect.kind) {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
 import { createShipmentUnitsRepository } from './shipment-units.repository.js';
+import { createTransitLoadingRepository } from './transit-loading.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
 // SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
@@ -166,6 +167,8 @@ export function createWorkflowsRepository(db: Db) {
     events: createEventRecorder(db),
     /** The shipments' units (picking and loading). */
     shipments: createShipmentUnitsRepository(db),
+    /** The transit shipments' boxes as loading reads and changes them. */
+    loading: createTransitLoadingRepository(db),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
+import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
 import type { ShipmentParcelUnitRow, ShipmentTaskRow } from '../shipment-units.repository.js';
 import {
   accept,
@@ -9,6 +9,7 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
+import { TASK_SELECTION_RULE, selectTask, taskOf } from './task-selection.js';
 
 // Parcel picking in storage (spec part 1 §1; docs/DECISIONS.md "Guided workflows", its step
 // table): a parcels shipment in state 1 as the task; its cells in walking order (zone, row,
@@ -71,26 +72,6 @@ function onward(
 /** The units with one unit's state changed (the effect's outcome, seen before it runs). */
 function withUnit(units: readonly Unit[], id: number, state: Unit['state']): Unit[] {
   return units.map((u) => (u.id === id ? { ...u, state } : u));
-}
-
-function selectTask(action: TWorkflowAction, facts: Facts): Transition<StoragePickingData> {
-  if (action.code !== 'TaskSelected') return refuse('workflowActionNotExpected');
-  const task = facts.own.tasks.find((t) => String(t.id) === action.taskId);
-  if (!task) return refuse('workflowTaskNotFound', { task: action.taskId }, 'objectNotFound');
-  if (task.heldBy !== null) {
-    return refuse('workflowTaskHeld', { task: task.code, user: task.heldBy });
-  }
-  const next: State = { code: 'WaitCell', data: { task: { id: task.id, code: task.code } } };
-  if (task.idleHolder === null) return accept(next);
-  // docs/DECISIONS.md "Guided workflows": a holder idle for 30 minutes is taken over.
-  return accept(next, {
-    sounds: ['attention'],
-    notification: {
-      status: 'warning',
-      key: 'workflowTaskTakenOver',
-      params: { task: task.code, user: task.idleHolder },
-    },
-  });
 }
 
 function onWaitCell(state: State, facts: Facts): Transition<StoragePickingData> {
@@ -246,17 +227,6 @@ function onWaitConfirm(
   });
 }
 
-function taskOf(row: ShipmentTaskRow): TWorkflowTask {
-  return {
-    taskId: String(row.id),
-    title: row.code,
-    subtitle: `${row.name} · ${row.clientName}`,
-    total: row.total,
-    done: row.done,
-    heldBy: row.heldBy,
-  };
-}
-
 function itemOf(unit: Unit, current: number | null): TWorkflowItem {
   return {
     itemId: String(unit.id),
@@ -281,11 +251,7 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
   name: 'parcel-picking-in-storage',
   start: START,
   states: {
-    WaitTaskSelection: {
-      actions: ['TaskSelected'],
-      expects: [],
-      expectKey: 'workflowExpectAction',
-    },
+    WaitTaskSelection: TASK_SELECTION_RULE,
     WaitCell: {
       actions: ['BarcodeScanned', ...TABLE_ACTIONS],
       expects: ['cell'],
@@ -312,7 +278,10 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
     const { task } = state.data;
     switch (state.code) {
       case 'WaitTaskSelection':
-        return selectTask(action, facts);
+        return selectTask(action, facts.own.tasks, (task) => ({
+          code: 'WaitCell',
+          data: { task },
+        }));
       case 'WaitCell':
       case 'WaitWhat':
         if (!task) return refuse('workflowActionNotExpected');
