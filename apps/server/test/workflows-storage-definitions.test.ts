@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKFLOW_ACTION_CODES,
-  WORKFLOW_STATE_CODES,
-  type TWorkflowAction,
-} from '@sorting/contracts';
+import type { TWorkflowAction } from '@sorting/contracts';
 import {
   parcelPlacingWorkflow,
   type ParcelPlacingFacts,
@@ -19,12 +15,11 @@ import {
 import type { ShipmentParcelUnitRow } from '../src/modules/workflows/shipment-units.repository.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
 import {
-  isRefusal,
   type RunState,
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../src/modules/workflows/workflow-definition.js';
-import { actionOf } from './workflow-actions.js';
+import { sweepEveryPair } from './workflow-definition-sweep.js';
 
 // The storage definitions as pure transitions (docs/DECISIONS.md "Guided workflows"): every
 // (state, action) pair, with every kind of scan and every shape of facts, is accepted or
@@ -245,37 +240,7 @@ describe.each(CASES.map((c) => [c.definition.name, c] as const))('%s', (_name, c
   const declared = Object.keys(definition.states);
 
   it('accepts or refuses every (state, action) pair, never throws, lands on a declared state', () => {
-    let accepted = 0;
-    let refused = 0;
-    for (const code of WORKFLOW_STATE_CODES) {
-      for (const data of c.data) {
-        const state: RunState<Record<string, unknown>> = { code, data };
-        for (const actionCode of WORKFLOW_ACTION_CODES) {
-          const scans = actionCode === 'BarcodeScanned' ? SCANS : [null];
-          for (const scan of scans) {
-            for (const own of c.facts) {
-              const transition = definition.transition(
-                state,
-                actionOf(actionCode, scan?.barcode),
-                factsOf(scan, own),
-              );
-              expect(() => definition.view(state, factsOf(null, own))).not.toThrow();
-              if (isRefusal(transition)) {
-                refused += 1;
-                continue;
-              }
-              accepted += 1;
-              expect(declared).toContain(transition.next.code);
-              expect(declared, `${code} accepted ${actionCode}`).toContain(code);
-              expect(definition.states[code]?.actions).toContain(actionCode);
-              expect(() => definition.view(transition.next, factsOf(null, own))).not.toThrow();
-            }
-          }
-        }
-      }
-    }
-    expect(accepted).toBeGreaterThan(0);
-    expect(refused).toBeGreaterThan(0);
+    sweepEveryPair(definition, { data: c.data, facts: c.facts, scans: SCANS }, factsOf);
   });
 
   it('starts in a declared state whose view has a prompt', () => {

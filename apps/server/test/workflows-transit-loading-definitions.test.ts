@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKFLOW_ACTION_CODES,
-  WORKFLOW_STATE_CODES,
-  type TWorkflowAction,
-} from '@sorting/contracts';
+import type { TWorkflowAction } from '@sorting/contracts';
 import { boxesTransitLoadingWorkflow } from '../src/modules/workflows/definitions/boxes-transit-loading.workflow.js';
 import { boxesTransitLoadingV2Workflow } from '../src/modules/workflows/definitions/boxes-transit-loading-v2.workflow.js';
 import type { TransitLoadingFacts } from '../src/modules/workflows/definitions/transit-loading-steps.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
 import type { LoadingBoxUnitRow } from '../src/modules/workflows/transit-loading.repository.js';
 import {
-  isRefusal,
   type RunState,
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../src/modules/workflows/workflow-definition.js';
-import { actionOf } from './workflow-actions.js';
+import { sweepEveryPair } from './workflow-definition-sweep.js';
 
 // The transit loading definitions as pure transitions (docs/DECISIONS.md "Guided workflows"):
 // every (state, action) pair with every kind of scan and every shape of facts is accepted or
@@ -114,40 +109,8 @@ const DEFINITIONS = [
 ] as unknown as WorkflowDefinition<Record<string, unknown>, TransitLoadingFacts>[];
 
 describe.each(DEFINITIONS.map((d) => [d.name, d] as const))('%s', (_name, definition) => {
-  const declared = Object.keys(definition.states);
-
   it('accepts or refuses every (state, action) pair, never throws, lands on a declared state', () => {
-    let accepted = 0;
-    let refused = 0;
-    for (const code of WORKFLOW_STATE_CODES) {
-      for (const data of DATA) {
-        const state: RunState<Record<string, unknown>> = { code, data };
-        for (const actionCode of WORKFLOW_ACTION_CODES) {
-          const scans = actionCode === 'BarcodeScanned' ? SCANS : [null];
-          for (const scan of scans) {
-            for (const own of FACTS) {
-              const transition = definition.transition(
-                state,
-                actionOf(actionCode, scan?.barcode),
-                factsOf(scan, own),
-              );
-              expect(() => definition.view(state, factsOf(null, own))).not.toThrow();
-              if (isRefusal(transition)) {
-                refused += 1;
-                continue;
-              }
-              accepted += 1;
-              expect(declared).toContain(transition.next.code);
-              expect(declared, `${code} accepted ${actionCode}`).toContain(code);
-              expect(definition.states[code]?.actions).toContain(actionCode);
-              expect(() => definition.view(transition.next, factsOf(null, own))).not.toThrow();
-            }
-          }
-        }
-      }
-    }
-    expect(accepted).toBeGreaterThan(0);
-    expect(refused).toBeGreaterThan(0);
+    sweepEveryPair(definition, { data: DATA, facts: FACTS, scans: SCANS }, factsOf);
   });
 
   it('starts in WaitTaskSelection listing the tasks', () => {

@@ -86,6 +86,16 @@ async function palletAt(barcode: string) {
   return row;
 }
 
+/** Actions each refused with its text (ErrorCode 1), leaving run and tables as they were. */
+async function refusesAll(
+  flow: ReturnType<typeof workflowDriver>,
+  cases: readonly [action: Record<string, unknown> & { code: string }, message: string][],
+) {
+  const before = await snapshot();
+  for (const [action, message] of cases) expectRefused(await flow.send(action), message);
+  expect(await snapshot()).toEqual(before);
+}
+
 /** A refusal with ErrorCode 1 and its text, the state as it was. */
 function expectRefused(call: WorkflowCall, message: string, errorCode = 1) {
   expect(call.envelope, JSON.stringify(call.envelope)).toMatchObject({
@@ -178,24 +188,13 @@ describe('boxes transit loading v1 (/loading)', () => {
     expect(await unitsOf('OUT-0103')).toEqual(beforeRepeat);
 
     // Another task's box, a box of no task, another pallet while this one holds boxes: refused.
-    const beforeForeign = await snapshot();
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '_34717-75' }),
-      'Короб _34717-75 из другой отгрузки: OUT-0104',
-    );
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '_34717-163' }),
-      'Короба _34717-163 нет в отгрузке OUT-0103',
-    );
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '_R34717-22' }),
-      'Сначала завершите паллету _R34717-21',
-    );
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '=34717-4-a-01' }),
-      'Ожидается: короб отгрузки или другая паллета',
-    );
-    expect(await snapshot()).toEqual(beforeForeign);
+    const scanOf = (barcode: string) => ({ code: 'BarcodeScanned', barcode });
+    await refusesAll(flow, [
+      [scanOf('_34717-75'), 'Короб _34717-75 из другой отгрузки: OUT-0104'],
+      [scanOf('_34717-163'), 'Короба _34717-163 нет в отгрузке OUT-0103'],
+      [scanOf('_R34717-22'), 'Сначала завершите паллету _R34717-21'],
+      [scanOf('=34717-4-a-01'), 'Ожидается: короб отгрузки или другая паллета'],
+    ]);
 
     // A replayed operation id answers the stored answer with isRepeat.
     const id = newOperationId();
@@ -318,21 +317,15 @@ describe('boxes transit loading v2 (/loading-v2)', () => {
       options: { canCompleteTask: true, canCompletePallet: false },
     });
 
-    const before = await snapshot();
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '_R34717-22' }),
-      'Ожидается: короб отгрузки',
-    );
-    // OUT-0103 is shipped: its box belongs to no shipment still to load.
-    expectRefused(
-      await flow.send({ code: 'BarcodeScanned', barcode: '_34717-71' }),
-      'Короба _34717-71 нет в отгрузке OUT-0104',
-    );
-    expectRefused(
-      await flow.send({ code: 'ConfirmItem', itemId: '1' }),
-      'Это действие здесь недоступно',
-    );
-    expect(await snapshot()).toEqual(before);
+    await refusesAll(flow, [
+      [{ code: 'BarcodeScanned', barcode: '_R34717-22' }, 'Ожидается: короб отгрузки'],
+      // OUT-0103 is shipped: its box belongs to no shipment still to load.
+      [
+        { code: 'BarcodeScanned', barcode: '_34717-71' },
+        'Короба _34717-71 нет в отгрузке OUT-0104',
+      ],
+      [{ code: 'ConfirmItem', itemId: '1' }, 'Это действие здесь недоступно'],
+    ]);
 
     await flow.scan('_34717-76');
     const two = await flow.scan('_34717-75');

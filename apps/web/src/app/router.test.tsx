@@ -218,6 +218,8 @@ describe('every route', () => {
     '/parcels-placing',
     '/place-to-storage',
     '/parcel-picking-in-storage',
+    '/loading',
+    '/loading-v2',
   ]);
 
   it.each(
@@ -234,7 +236,6 @@ describe('every route', () => {
   // does not run yet shows the placeholder.
   it.each([
     ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
-    ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
     ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
   ])(
     '%s renders the workflow placeholder titled %s from its namespace %s',
@@ -252,6 +253,8 @@ describe('every route', () => {
     ['/print-box-sticker', 'Печать стикера короба', 'print-box-sticker'],
     ['/consolidation', 'Консолидация', 'consolidation'],
     ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
+    ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
+    ['/en/loading', 'Transit loading', 'loading'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -277,6 +280,8 @@ describe('every route', () => {
           'parcels-placing',
           'place-to-storage',
           'parcel-picking-in-storage',
+          'loading',
+          'loading-v2',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',

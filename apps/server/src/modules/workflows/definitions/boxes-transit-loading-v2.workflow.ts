@@ -1,14 +1,13 @@
-import { refuse, type StepView, type WorkflowDefinition } from '../workflow-definition.js';
-import { TASK_SELECTION_RULE, selectTask } from './task-selection.js';
+import { refuse, type WorkflowDefinition } from '../workflow-definition.js';
+import { TASK_SELECTION_RULE } from './task-selection.js';
 import {
   LOADING_CONFIRM_RULE,
   LOADING_START,
   completeTask,
-  confirmView,
   loadBox,
-  onWaitConfirm,
+  loadingTransition,
+  loadingView,
   progressOf,
-  taskListView,
   unloadBox,
   type TransitLoadingData,
   type TransitLoadingFacts,
@@ -35,38 +34,23 @@ export const boxesTransitLoadingV2Workflow: WorkflowDefinition<
     WaitConfirm: LOADING_CONFIRM_RULE,
   },
 
-  transition(state, action, facts) {
-    const { task } = state.data;
-    switch (state.code) {
-      case 'WaitTaskSelection':
-        return selectTask(action, facts.own.tasks, (chosen) => ({
-          code: 'WaitBox',
-          data: { task: chosen },
-        }));
-      case 'WaitBox':
-        if (!task) return refuse('workflowActionNotExpected');
-        if (action.code === 'TaskCompleted') return completeTask(task, facts);
-        if (action.code === 'ItemReverted') return unloadBox(state, action, facts);
-        if (action.code !== 'BarcodeScanned') return refuse('workflowActionNotExpected');
-        return loadBox(state, facts, null);
-      case 'WaitConfirm':
-        return onWaitConfirm(state, action, facts, { code: 'WaitBox', data: task ? { task } : {} });
-      default:
-        return refuse('workflowActionNotExpected');
-    }
-  },
+  transition: loadingTransition('WaitBox', (state, action, facts, task) => {
+    if (state.code !== 'WaitBox') return refuse('workflowActionNotExpected');
+    if (action.code === 'TaskCompleted') return completeTask(task, facts);
+    if (action.code === 'ItemReverted') return unloadBox(state, action, facts);
+    if (action.code !== 'BarcodeScanned') return refuse('workflowActionNotExpected');
+    return loadBox(state, facts, null);
+  }),
 
-  view(state, facts): StepView {
-    const { task } = state.data;
-    if (state.code === 'WaitTaskSelection' || !task) return taskListView(facts);
-    if (state.code === 'WaitConfirm') return confirmView(task, facts);
+  view: loadingView((_state, facts, task) => {
     const { items, loaded, total, allLoaded } = progressOf(facts);
     return {
-      prompt: allLoaded
-        ? { key: 'loadingAllLoaded', params: { shipment: task.code, loaded, total } }
-        : { key: 'loadingBox', params: { shipment: task.code, loaded, total } },
+      prompt: {
+        key: allLoaded ? 'loadingAllLoaded' : 'loadingBox',
+        params: { shipment: task.code, loaded, total },
+      },
       options: { canCompleteTask: true },
       items,
     };
-  },
+  }),
 };

@@ -2,21 +2,19 @@ import type { TWorkflowAction } from '@sorting/contracts';
 import {
   accept,
   refuse,
-  type StepView,
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { TASK_SELECTION_RULE, selectTask } from './task-selection.js';
+import { TASK_SELECTION_RULE } from './task-selection.js';
 import {
   LOADING_CONFIRM_RULE,
   LOADING_START,
   completeTask,
-  confirmView,
   loadBox,
+  loadingTransition,
+  loadingView,
   onPallet,
-  onWaitConfirm,
   progressOf,
-  taskListView,
   unloadBox,
   type LoadingFacts,
   type LoadingState,
@@ -134,43 +132,25 @@ export const boxesTransitLoadingWorkflow: WorkflowDefinition<
     WaitConfirm: LOADING_CONFIRM_RULE,
   },
 
-  transition(state, action, facts) {
-    const { task } = state.data;
-    switch (state.code) {
-      case 'WaitTaskSelection':
-        return selectTask(action, facts.own.tasks, (chosen) => ({
-          code: 'WaitPallet',
-          data: { task: chosen },
-        }));
-      case 'WaitPallet':
-        if (!task) return refuse('workflowActionNotExpected');
-        if (action.code === 'TaskCompleted') return completeTask(task, facts);
-        if (action.code === 'ItemReverted') return unloadBox(state, action, facts);
-        if (action.code !== 'BarcodeScanned') return refuse('workflowActionNotExpected');
-        return takePallet(state, facts);
-      case 'WaitBox':
-        return onWaitBox(state, action, facts);
-      case 'WaitConfirm':
-        return onWaitConfirm(state, action, facts, {
-          code: 'WaitPallet',
-          data: task ? { task } : {},
-        });
-      default:
-        return refuse('workflowActionNotExpected');
-    }
-  },
+  transition: loadingTransition('WaitPallet', (state, action, facts, task) => {
+    if (state.code === 'WaitBox') return onWaitBox(state, action, facts);
+    if (state.code !== 'WaitPallet') return refuse('workflowActionNotExpected');
+    if (action.code === 'TaskCompleted') return completeTask(task, facts);
+    if (action.code === 'ItemReverted') return unloadBox(state, action, facts);
+    if (action.code !== 'BarcodeScanned') return refuse('workflowActionNotExpected');
+    return takePallet(state, facts);
+  }),
 
-  view(state, facts): StepView {
-    const { task, pallet } = state.data;
-    if (state.code === 'WaitTaskSelection' || !task) return taskListView(facts);
-    if (state.code === 'WaitConfirm') return confirmView(task, facts);
+  view: loadingView((state, facts, task) => {
+    const { pallet } = state.data;
     const { items, loaded, total, allLoaded } = progressOf(facts);
     if (state.code === 'WaitBox' && pallet) {
       const count = onPallet(facts.own.units, pallet).length;
       return {
-        prompt: allLoaded
-          ? { key: 'loadingPalletAllLoaded', params: { shipment: task.code, pallet, count } }
-          : { key: 'loadingBoxOnPallet', params: { shipment: task.code, pallet, count } },
+        prompt: {
+          key: allLoaded ? 'loadingPalletAllLoaded' : 'loadingBoxOnPallet',
+          params: { shipment: task.code, pallet, count },
+        },
         options: { canCompletePallet: count > 0, canCompleteTask: true, canSkip: true },
         items,
       };
@@ -180,5 +160,5 @@ export const boxesTransitLoadingWorkflow: WorkflowDefinition<
       options: { canCompleteTask: true },
       items,
     };
-  },
+  }),
 };

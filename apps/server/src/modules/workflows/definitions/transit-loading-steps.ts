@@ -12,7 +12,7 @@ import {
   type WorkflowEffect,
   type WorkflowFacts,
 } from '../workflow-definition.js';
-import { taskOf } from './task-selection.js';
+import { selectTask, taskOf } from './task-selection.js';
 
 // The steps both transit loading workflows share (spec part 1 §1; docs/DECISIONS.md "Guided
 // workflows", the step tables of boxes-transit-loading and -v2): a transit shipment in state 2
@@ -273,5 +273,45 @@ export function progressOf(facts: LoadingFacts) {
     loaded,
     total: units.length,
     allLoaded: units.length > 0 && units.every((u) => u.state === 'loaded' || u.state === 'short'),
+  };
+}
+
+type OwnTransition = (
+  state: LoadingState,
+  action: TWorkflowAction,
+  facts: LoadingFacts,
+  task: Task,
+) => Transition<TransitLoadingData>;
+
+/**
+ * A loading workflow's transition: WaitTaskSelection chooses the task into `first`, WaitConfirm
+ * goes back to `first`; `own` answers the workflow's other states with the task held.
+ */
+export function loadingTransition(first: 'WaitPallet' | 'WaitBox', own: OwnTransition) {
+  return (state: LoadingState, action: TWorkflowAction, facts: LoadingFacts) => {
+    const { task } = state.data;
+    if (state.code === 'WaitTaskSelection') {
+      return selectTask(action, facts.own.tasks, (chosen) => ({
+        code: first,
+        data: { task: chosen },
+      }));
+    }
+    if (!task) return refuse('workflowActionNotExpected');
+    if (state.code === 'WaitConfirm') {
+      return onWaitConfirm(state, action, facts, { code: first, data: { task } });
+    }
+    return own(state, action, facts, task);
+  };
+}
+
+/** A loading workflow's view: the task list and WaitConfirm shared, `own` for the others. */
+export function loadingView(
+  own: (state: LoadingState, facts: LoadingFacts, task: Task) => StepView,
+) {
+  return (state: LoadingState, facts: LoadingFacts): StepView => {
+    const { task } = state.data;
+    if (state.code === 'WaitTaskSelection' || !task) return taskListView(facts);
+    if (state.code === 'WaitConfirm') return confirmView(task, facts);
+    return own(state, facts, task);
   };
 }
