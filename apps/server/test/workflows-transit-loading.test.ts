@@ -299,6 +299,23 @@ describe('boxes transit loading v1 (/loading)', () => {
       'shipment.unitLoaded',
       'shipment.palletCompleted',
     ]);
+    // /vision of a loaded box and of a pallet: the loading with the shipment as its place.
+    const historyOf = async (barcode: string) => {
+      const vision = await worker.call('POST', '/vision-api/v1/34717/VisionFragment/boxes', {
+        barcode,
+      });
+      expect(vision.statusCode).toBe(200);
+      return vision.json().OperationObject.visionFragments as { kind: string; cellName: string }[];
+    };
+    expect((await historyOf('_34717-71'))[0]).toMatchObject({
+      kind: 'shipment.unitLoaded',
+      cellName: 'OUT-0103',
+    });
+    // The move's event takes the database's clock, the step's events the step's: either first.
+    const palletHistory = (await historyOf('_R34717-22')).slice(0, 2);
+    expect(palletHistory.map((fragment) => `${fragment.kind} ${fragment.cellName}`).sort()).toEqual(
+      ['container.moved OUT-0103', 'shipment.palletCompleted OUT-0103'],
+    );
     await flow.send({ code: 'Closed' });
   });
 });

@@ -4,7 +4,8 @@ import type { EffectPorts } from './workflow-ports.js';
 // The effects of the transit loading steps (docs/DECISIONS.md "Guided workflows", boxes transit
 // loading): a box loaded onto a pallet (or into the vehicle) or taken off again, and a pallet
 // completed: located at the shipment through `ContainerAccounting/move` (sorting's door), with
-// an event naming the pallet, its boxes and the shipment, so /vision shows each with the code.
+// an event naming the pallet, its boxes and the shipment, so /vision shows each with the code
+// (as the event's place).
 
 export type LoadingEffect =
   | {
@@ -44,11 +45,12 @@ type BoxEffect = Extract<LoadingEffect, { kind: 'loadShipmentBox' | 'unloadShipm
 
 /** A box's load or unload, under the box, its pallet and the shipment. */
 async function recordBoxEvent(ports: EffectPorts, kind: string, effect: BoxEffect): Promise<void> {
-  const { kind: _kind, ...payload } = effect;
+  const { kind: _kind, ...fact } = effect;
   await ports.repository.events.record(
     { userId: ports.userId, warehouseId: ports.warehouseId, at: ports.now },
     kind,
-    payload,
+    // /vision shows the shipment as the event's place (its `locationName`).
+    { ...fact, locationName: effect.shipmentCode },
     [effect.boxBarcode, effect.palletBarcode, effect.shipmentCode],
   );
 }
@@ -88,6 +90,7 @@ export async function runLoadingEffect(ports: EffectPorts, effect: LoadingEffect
           shipmentCode: effect.shipmentCode,
           boxBarcodes: effect.boxBarcodes,
           count: effect.boxBarcodes.length,
+          locationName: effect.shipmentCode,
         },
         [effect.palletBarcode, effect.shipmentCode],
       );
