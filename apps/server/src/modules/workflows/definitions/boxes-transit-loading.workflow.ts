@@ -2,6 +2,7 @@ import type { TWorkflowAction } from '@sorting/contracts';
 import {
   accept,
   refuse,
+  type StepView,
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
@@ -141,7 +142,7 @@ export const boxesTransitLoadingWorkflow: WorkflowDefinition<
     return takePallet(state, facts);
   }),
 
-  view: loadingView((state, facts, task) => {
+  view: loadingView((state, facts, task): StepView => {
     const { pallet } = state.data;
     const { items, loaded, total, allLoaded } = progressOf(facts);
     if (state.code === 'WaitBox' && pallet) {
