@@ -1,68 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  boxes,
-  cells,
-  events,
-  outbounds,
-  parcels,
-  pickingParcels,
-  shipmentUnits,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
-import { createSessionTestApp } from './sessions.js';
-import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
-import { processCall, workflowDriver } from './workflow-client.js';
+import { describe, expect, it } from 'vitest';
+import { outbounds, parcels, pickingParcels, shipmentUnits } from '../src/db/schema.js';
+import { newOperationId } from './sorting-client.js';
+import { processCall, useWorkflowTestApp, workflowDriver } from './workflow-client.js';
 
 // Guided workflows, part 2 (docs/DECISIONS.md "Guided workflows"; spec part 1 §1, §3, §4, §7):
 // the storage flows over the demo seed (demo-workflows-data.ts), each step of their tables.
 
-let context: Awaited<ReturnType<typeof createSessionTestApp>>;
-let worker: SortingClient;
-let otherWorker: SortingClient;
-
-beforeAll(async () => {
-  context = await createSessionTestApp();
-  worker = await signInClient(context.app, BADGES.worker, () => 0);
-  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
-
-/** What a refusal must leave alone. */
-async function snapshot() {
-  const db = context.database.db;
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
-  return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db.select().from(boxes).orderBy(boxes.id),
-    parcels: await db
-      .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
-      .from(parcels)
-      .orderBy(parcels.id),
-    events: await count(events),
-  };
-}
-
-/** The cell name and box key a parcel lies under, null when in no cell. */
-async function placeOf(number: string) {
-  const [row] = await context.database.db
-    .select({ cell: cells.name, key: boxes.sortingKey })
-    .from(parcels)
-    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
-    .leftJoin(cells, eq(cells.id, boxes.cellId))
-    .where(eq(parcels.number, number));
-  return row?.cell ? row : null;
-}
+const setup = useWorkflowTestApp();
+const { snapshot, placeOf } = setup;
 
 describe('parcel placing (/parcels-placing)', () => {
   it('places recipients’ parcels into FAST cells, one recipient per cell', async () => {
-    const flow = workflowDriver(worker, 'parcel-placing');
+    const flow = workflowDriver(setup.worker, 'parcel-placing');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitWhat',
@@ -144,7 +94,7 @@ describe('parcel placing (/parcels-placing)', () => {
     expect(await placeOf('P450003')).toEqual({ cell: '3-a-02', key: 'recipient:R-4502' });
 
     // The recipients are in pick-up cells now, not in the returns area.
-    const recipients = await context.database.db
+    const recipients = await setup.context.database.db
       .select({ isInReturnArea: pickingParcels.isInReturnArea })
       .from(pickingParcels)
       .innerJoin(parcels, eq(parcels.id, pickingParcels.parcelId))
@@ -157,7 +107,7 @@ describe('parcel placing (/parcels-placing)', () => {
   });
 
   it('announces a parcel already in a cell, moves it by a new cell, drops it by SkipClick', async () => {
-    const flow = workflowDriver(worker, 'parcel-placing');
+    const flow = workflowDriver(setup.worker, 'parcel-placing');
     await flow.accept();
     const again = await flow.scan('P450003');
     expect(again.result).toMatchObject({
@@ -174,13 +124,13 @@ describe('parcel placing (/parcels-placing)', () => {
   });
 
   it('replays an operation id with isRepeat and answers 409 to a stale state', async () => {
-    const flow = workflowDriver(otherWorker, 'parcel-placing');
+    const flow = workflowDriver(setup.otherWorker, 'parcel-placing');
     const first = await flow.accept();
     const id = newOperationId();
     const scanned = await flow.send({ code: 'BarcodeScanned', barcode: 'P450001' }, id);
     expect(scanned.envelope.isSuccess).toBe(true);
     const replay = await processCall(
-      otherWorker,
+      setup.otherWorker,
       'parcel-placing',
       first.currentState,
       { code: 'BarcodeScanned', barcode: 'P450001' },
@@ -190,7 +140,7 @@ describe('parcel placing (/parcels-placing)', () => {
     expect(replay.answer).toEqual(scanned.answer);
 
     const before = await snapshot();
-    const stale = await processCall(otherWorker, 'parcel-placing', first.currentState, {
+    const stale = await processCall(setup.otherWorker, 'parcel-placing', first.currentState, {
       code: 'SkipClick',
     });
     expect(stale.envelope).toMatchObject({ isSuccess: false, errorCode: 409 });
@@ -205,7 +155,7 @@ describe('parcel placing (/parcels-placing)', () => {
 
 describe('place to storage (/place-to-storage)', () => {
   it('stores parcels of an arrived supply in FAST cells, printing a needed sticker first', async () => {
-    const flow = workflowDriver(worker, 'place-to-storage');
+    const flow = workflowDriver(setup.worker, 'place-to-storage');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitWhat',
@@ -251,11 +201,11 @@ describe('place to storage (/place-to-storage)', () => {
       value: 'P450013',
     });
     // The agent reports the job printed: the web marks the sticker printed.
-    const [row] = await context.database.db
+    const [row] = await setup.context.database.db
       .select({ id: parcels.id })
       .from(parcels)
       .where(eq(parcels.number, 'P450013'));
-    const marked = await worker.call(
+    const marked = await setup.worker.call(
       'PUT',
       `/sorting-api/Parcels/${row!.id}/sticker_printed`,
       undefined,
@@ -299,7 +249,7 @@ describe('place to storage (/place-to-storage)', () => {
 
 describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
   async function unitsOf(code: string) {
-    return context.database.db
+    return setup.context.database.db
       .select({ number: parcels.number, state: shipmentUnits.state, reason: shipmentUnits.reason })
       .from(shipmentUnits)
       .innerJoin(outbounds, eq(outbounds.id, shipmentUnits.outboundId))
@@ -309,7 +259,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
   }
 
   it('picks OUT-0101 cell by cell with a skip and a revert, then confirms it (state 1 → 2)', async () => {
-    let flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    let flow = workflowDriver(setup.worker, 'parcel-picking-in-storage');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -337,7 +287,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     ]);
 
     // Another device cannot take the task held by this run.
-    const other = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    const other = workflowDriver(setup.otherWorker, 'parcel-picking-in-storage');
     const theirs = await other.accept();
     expect(theirs.tasks.find((t) => t.title === 'OUT-0101')?.heldBy).not.toBeNull();
     const held = await other.send({ code: 'TaskSelected', taskId: task!.taskId });
@@ -345,10 +295,9 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     expect(held.envelope.message).toContain('Задание OUT-0101 уже ведёт');
     // Idle for 30 minutes, the task is taken over with a warning; that run then closes. The
     // sessions end meanwhile: both sign in again, the worker's run resumes.
-    context.clock.advanceMinutes(30);
-    worker = await signInClient(context.app, BADGES.worker, () => 0);
-    otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-    const otherAgain = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    setup.context.clock.advanceMinutes(30);
+    await setup.signInAgain();
+    const otherAgain = workflowDriver(setup.otherWorker, 'parcel-picking-in-storage');
     await otherAgain.accept();
     const takenOver = await otherAgain.accept({ code: 'TaskSelected', taskId: task!.taskId });
     expect(takenOver.currentState.code).toBe('WaitCell');
@@ -358,7 +307,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     });
     expect(takenOver.result.notification?.content).toContain('Задание OUT-0101 перехвачено у');
     await otherAgain.send({ code: 'Closed' });
-    flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    flow = workflowDriver(setup.worker, 'parcel-picking-in-storage');
     expect((await flow.accept()).currentState.code).toBe('WaitCell');
 
     // Walking order: 3-c-01 first; a parcel of another cell is refused there.
@@ -376,7 +325,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     const picked = await flow.scan('P450021');
     expect(picked.currentState).toMatchObject({ code: 'WaitWhat' });
     expect(picked.result.sounds).toEqual(['success-small']);
-    const [taken] = await context.database.db
+    const [taken] = await setup.context.database.db
       .select({ boxId: parcels.boxId, version: parcels.version })
       .from(parcels)
       .where(eq(parcels.number, 'P450021'));
@@ -421,7 +370,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     expect(done.currentState.code).toBe('WaitTaskSelection');
     expect(done.result.notification?.content).toBe('Отгрузка OUT-0101 собрана: 1 из 4');
     expect(done.tasks.find((t) => t.title === 'OUT-0101')).toBeUndefined();
-    const [shipment] = await context.database.db
+    const [shipment] = await setup.context.database.db
       .select({ state: outbounds.state })
       .from(outbounds)
       .where(eq(outbounds.code, 'OUT-0101'));
