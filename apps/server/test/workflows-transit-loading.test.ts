@@ -1,62 +1,35 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { boxes, events, outbounds, returnableBoxes, shipmentUnits } from '../src/db/schema.js';
+import { newOperationId } from './sorting-client.js';
 import {
-  boxes,
-  events,
-  outbounds,
-  returnableBoxes,
-  shipmentUnits,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
-import { createSessionTestApp } from './sessions.js';
-import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
-import { processCall, workflowDriver, type WorkflowCall } from './workflow-client.js';
+  processCall,
+  useWorkflowTestApp,
+  workflowDriver,
+  type WorkflowCall,
+} from './workflow-client.js';
 
 // Guided workflows, part 2: boxes transit loading v1 (/loading, pallets) and v2 (/loading-v2)
 // over the demo seed (demo-transit-loading-data.ts): every step of their tables
 // (docs/DECISIONS.md "Guided workflows"), refusals that change nothing, holding, replay.
 
-let context: Awaited<ReturnType<typeof createSessionTestApp>>;
-let worker: SortingClient;
-let otherWorker: SortingClient;
+const app = useWorkflowTestApp();
+const db = () => app.context.database.db;
 
-beforeAll(async () => {
-  context = await createSessionTestApp();
-  worker = await signInClient(context.app, BADGES.worker, () => 0);
-  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
-
-const PALLETS = ['_R34717-21', '_R34717-22'];
-
-/** What a refusal must leave alone. */
+/** What a refusal must leave alone: the workflow tables, the shipments and their units. */
 async function snapshot() {
-  const db = context.database.db;
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    events: await count(events),
-    units: await db.select().from(shipmentUnits).orderBy(shipmentUnits.id),
-    shipments: await db
+    ...(await app.snapshot()),
+    units: await db().select().from(shipmentUnits).orderBy(shipmentUnits.id),
+    shipments: await db()
       .select({ code: outbounds.code, state: outbounds.state })
       .from(outbounds)
       .orderBy(outbounds.id),
-    pallets: await db
-      .select()
-      .from(returnableBoxes)
-      .where(inArray(returnableBoxes.barcode, PALLETS))
-      .orderBy(returnableBoxes.id),
   };
 }
 
 async function unitsOf(code: string) {
-  return context.database.db
+  return db()
     .select({
       box: boxes.barcode,
       state: shipmentUnits.state,
@@ -71,7 +44,7 @@ async function unitsOf(code: string) {
 }
 
 async function stateOf(code: string) {
-  const [row] = await context.database.db
+  const [row] = await db()
     .select({ state: outbounds.state })
     .from(outbounds)
     .where(eq(outbounds.code, code));
@@ -79,7 +52,7 @@ async function stateOf(code: string) {
 }
 
 async function palletAt(barcode: string) {
-  const [row] = await context.database.db
+  const [row] = await db()
     .select({ code: returnableBoxes.locationCode, name: returnableBoxes.locationName })
     .from(returnableBoxes)
     .where(eq(returnableBoxes.barcode, barcode));
@@ -108,7 +81,7 @@ function expectRefused(call: WorkflowCall, message: string, errorCode = 1) {
 
 describe('boxes transit loading v1 (/loading)', () => {
   it('loads OUT-0103 on two pallets, refusing what is not its box, and ships it (2 → 3)', async () => {
-    const flow = workflowDriver(worker, 'boxes-transit-loading');
+    const flow = workflowDriver(app.worker, 'boxes-transit-loading');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -139,7 +112,7 @@ describe('boxes transit loading v1 (/loading)', () => {
     ]);
 
     // Another device: the task is held by this run, refused naming who; nothing written.
-    const other = workflowDriver(otherWorker, 'boxes-transit-loading');
+    const other = workflowDriver(app.otherWorker, 'boxes-transit-loading');
     const theirs = await other.accept();
     expect(theirs.tasks.find((t) => t.title === 'OUT-0103')?.heldBy).toBe('Иванов Пётр');
     const beforeHeld = await snapshot();
@@ -203,7 +176,7 @@ describe('boxes transit loading v1 (/loading)', () => {
     expect(second.envelope.isSuccess).toBe(true);
     const beforeReplay = await snapshot();
     const replay = await processCall(
-      worker,
+      app.worker,
       'boxes-transit-loading',
       before72,
       { code: 'BarcodeScanned', barcode: '_34717-72' },
@@ -282,7 +255,7 @@ describe('boxes transit loading v1 (/loading)', () => {
       { box: '_34717-74', state: 'loaded', pallet: '_R34717-22', reason: null },
     ]);
     // Each load is an event under the box, the pallet and the shipment.
-    const loadedEvents = await context.database.db
+    const loadedEvents = await db()
       .select({ kind: events.kind, payload: events.payload })
       .from(events)
       .where(
@@ -301,7 +274,7 @@ describe('boxes transit loading v1 (/loading)', () => {
     ]);
     // /vision of a loaded box and of a pallet: the loading with the shipment as its place.
     const historyOf = async (barcode: string) => {
-      const vision = await worker.call('POST', '/vision-api/v1/34717/VisionFragment/boxes', {
+      const vision = await app.worker.call('POST', '/vision-api/v1/34717/VisionFragment/boxes', {
         barcode,
       });
       expect(vision.statusCode).toBe(200);
@@ -322,7 +295,7 @@ describe('boxes transit loading v1 (/loading)', () => {
 
 describe('boxes transit loading v2 (/loading-v2)', () => {
   it('loads OUT-0104 box by box, confirms the missing one and ships it (2 → 3)', async () => {
-    const flow = workflowDriver(otherWorker, 'boxes-transit-loading-v2');
+    const flow = workflowDriver(app.otherWorker, 'boxes-transit-loading-v2');
     const start = await flow.accept();
     const task = start.tasks.find((t) => t.title === 'OUT-0104')!;
     expect(start.tasks.map((t) => t.title)).toEqual(['OUT-0104']);
