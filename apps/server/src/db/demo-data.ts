@@ -9,6 +9,7 @@ import {
   recipientKey,
 } from './demo-workflows-data.js';
 import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
+import { DEMO_LOADING_PALLETS } from './demo-transit-loading-data.js';
 import {
   CELL_ROWS,
   formatBoxBarcode,
@@ -665,6 +666,7 @@ export const DEMO_RETURNABLE_BOXES: readonly DemoReturnableBox[] = [
   },
   DEMO_AUDIT_RETURNABLE_BOX,
   DEMO_WORKFLOW_RETURNABLE_BOX,
+  ...DEMO_LOADING_PALLETS,
 ];
 
 /** A demo box's barcode, in the one box barcode format of @sorting/domain. */

@@ -28,6 +28,7 @@ import {
 import { DEMO_LOOSE_BOXES } from './demo-workflows-data.js';
 import { listDemoTransitPickingEntries } from './demo-transit-picking-data.js';
 import { DEMO_SHIPPED_ORDERS } from './demo-returns-data.js';
+import { DEMO_LOADING_BOX_KEY, DEMO_LOADING_SHIPMENTS } from './demo-transit-loading-data.js';
 
 // The demo data as a list of scannable objects (demo-data.ts): the docs/DEMO.md table
 // (`npm run seed -- --table`), the demo sheet and the tests read it.
@@ -220,7 +221,29 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
     description: `/audit: session ${DEMO_AUDIT_SESSION.note}; warehouse ${SC}`,
   });
   entries.push(...listDemoInboundEntries());
+  entries.push(...listTransitLoadingEntries());
   return entries;
+}
+
+/** The transit shipments to load and their picked boxes (demo-transit-loading-data.ts). */
+function listTransitLoadingEntries(): DemoEntry[] {
+  return DEMO_LOADING_SHIPMENTS.flatMap((shipment) => {
+    const barcodes = shipment.boxNumbers.map((number) =>
+      demoBoxBarcode({ warehouseNumber: SC, number }),
+    );
+    return [
+      {
+        kind: 'shipment' as const,
+        barcode: shipment.code,
+        description: `${shipment.note}: ready (2), transit to ${shipment.clientName}, boxes ${barcodes.join(', ')} picked; warehouse ${SC}`,
+      },
+      ...barcodes.map((barcode) => ({
+        kind: 'box' as const,
+        barcode,
+        description: `closed box in no cell, picked for ${shipment.code}, collects ${DEMO_LOADING_BOX_KEY} (/loading, /loading-v2); warehouse ${SC}`,
+      })),
+    ];
+  });
 }
 
 const SUPPLY_STATE_NAMES = ['', 'expected', 'sorting', 'accepted', 'stickering', 'arrived'];

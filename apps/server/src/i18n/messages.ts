@@ -230,6 +230,21 @@ const RU = {
   workflowReasonUnknown: 'Неизвестная причина {reason}',
   workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
   ...TRANSIT_PICKING_RU,
+  workflowExpectPallet: 'паллета (оборотная тара)',
+  workflowExpectBoxOrPallet: 'короб отгрузки или другая паллета',
+  workflowBoxNotInShipment: 'Короба {box} нет в отгрузке {shipment}',
+  workflowBoxStillInCell: 'Короб {box} ещё в ячейке {cell}: его не отобрали',
+  workflowBoxAlreadyLoaded: 'Короб {box} уже погружен',
+  workflowBoxAlreadyOnPallet: 'Короб {box} уже на паллете {pallet}',
+  workflowBoxLoadedMeanwhile: 'Короб {box} уже погрузил другой сотрудник',
+  workflowItemNotLoaded: 'Короб {item} не погружен: снимать нечего',
+  workflowPalletOfOtherShipment: 'Паллета {pallet} уже загружается в отгрузку {shipment}',
+  workflowPalletEmpty: 'На паллете {pallet} нет коробов',
+  workflowCompletePalletFirst: 'Сначала завершите паллету {pallet}',
+  workflowPalletCompletedOne: 'Паллета {pallet}: {count} короб',
+  workflowPalletCompletedFew: 'Паллета {pallet}: {count} короба',
+  workflowPalletCompletedMany: 'Паллета {pallet}: {count} коробов',
+  workflowShipmentLoaded: 'Отгрузка {shipment} отгружена: погружено {loaded} из {total}',
 } as const;
 
 export type MessageKey = keyof typeof RU;
@@ -454,6 +469,21 @@ const EN: Record<MessageKey, string> = {
   workflowReasonUnknown: 'Unknown reason {reason}',
   workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
   ...TRANSIT_PICKING_EN,
+  workflowExpectPallet: 'a pallet (a returnable box)',
+  workflowExpectBoxOrPallet: 'a box of the shipment or another pallet',
+  workflowBoxNotInShipment: 'Box {box} is not in shipment {shipment}',
+  workflowBoxStillInCell: 'Box {box} is still in cell {cell}: it was not picked',
+  workflowBoxAlreadyLoaded: 'Box {box} is loaded already',
+  workflowBoxAlreadyOnPallet: 'Box {box} is on pallet {pallet} already',
+  workflowBoxLoadedMeanwhile: 'Another worker has loaded box {box} already',
+  workflowItemNotLoaded: 'Box {item} is not loaded: nothing to take off',
+  workflowPalletOfOtherShipment: 'Pallet {pallet} is being loaded for shipment {shipment}',
+  workflowPalletEmpty: 'Pallet {pallet} holds no box',
+  workflowCompletePalletFirst: 'Complete pallet {pallet} first',
+  workflowPalletCompletedOne: 'Pallet {pallet} complete, boxes: {count}',
+  workflowPalletCompletedFew: 'Pallet {pallet} complete, boxes: {count}',
+  workflowPalletCompletedMany: 'Pallet {pallet} complete, boxes: {count}',
+  workflowShipmentLoaded: 'Shipment {shipment} shipped: {loaded} of {total} loaded',
 };
 
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ru: RU, en: EN };

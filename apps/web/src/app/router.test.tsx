@@ -220,6 +220,8 @@ describe('every route', () => {
     '/parcel-picking-in-storage',
     '/cargo-picking',
     '/cargo-picking-v2',
+    '/loading',
+    '/loading-v2',
   ]);
 
   it.each(
@@ -235,7 +237,7 @@ describe('every route', () => {
   // each titled from its own namespace, which the route loads with it; a workflow the server
   // does not run yet shows the placeholder.
   it.each([
-    ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
+    ['/packing', 'Упаковка', 'packing'],
     ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
   ])(
     '%s renders the workflow placeholder titled %s from its namespace %s',
@@ -255,6 +257,8 @@ describe('every route', () => {
     ['/en/parcel-picking-in-storage', 'Parcel picking in storage', 'parcel-picking-in-storage'],
     ['/cargo-picking', 'Отбор грузовых мест', 'cargo-picking'],
     ['/en/cargo-picking-v2', 'Cargo picking (v2)', 'cargo-picking-v2'],
+    ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
+    ['/en/loading', 'Transit loading', 'loading'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -282,6 +286,8 @@ describe('every route', () => {
           'parcel-picking-in-storage',
           'cargo-picking',
           'cargo-picking-v2',
+          'loading',
+          'loading-v2',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',

@@ -221,6 +221,15 @@ export const SORTING_EVENT_KINDS = [
   // with its box, and completed (its box closed).
   'consolidation.opened',
   'consolidation.completed',
+  // A shipment's units (docs/DECISIONS.md "Guided workflows", shipment units): picked, short,
+  // put back, the shipment's state moved; loaded onto a pallet or taken off, a pallet completed.
+  'shipment.unitPicked',
+  'shipment.unitShort',
+  'shipment.unitReverted',
+  'shipment.stateChanged',
+  'shipment.unitLoaded',
+  'shipment.unitUnloaded',
+  'shipment.palletCompleted',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

@@ -100,6 +100,8 @@ export const SERVED_WORKFLOW_NAMES = [
   'boxes-transit-picking',
   'boxes-transit-picking-v2',
   'boxes-transit-picking-details',
+  'boxes-transit-loading',
+  'boxes-transit-loading-v2',
 ] as const satisfies readonly WorkflowName[];
 
 /** True for a name of WORKFLOW_NAMES. */

@@ -140,11 +140,17 @@ export function buildDemoSheetSections(): DemoSheetSection[] {
 }
 
 /** The kinds of docs/DEMO.md's table a newcomer scans that the sections above may not hold. */
-const WORKFLOW_KINDS: ReadonlySet<DemoEntryKind> = new Set(['parcel', 'box', 'recipient']);
+const WORKFLOW_KINDS: ReadonlySet<DemoEntryKind> = new Set([
+  'parcel',
+  'box',
+  'recipient',
+  'returnable-box',
+]);
 
 /**
- * The parcels, boxes and recipients of the table not on the sheet yet: those the guided
- * workflows' demo added (docs/DEMO.md), so the sheet holds every one the table lists.
+ * The parcels, boxes, recipients and returnable boxes (the loading's pallets) of the table not
+ * on the sheet yet: those the guided workflows' demo added (docs/DEMO.md), so the sheet holds
+ * every one the table lists.
  */
 function workflowSection(before: readonly DemoSheetSection[]): DemoSheetSection {
   const shown = new Set(before.flatMap((section) => section.items.map((item) => item.barcode)));
@@ -155,8 +161,8 @@ function workflowSection(before: readonly DemoSheetSection[]): DemoSheetSection 
     id: 'workflows',
     title: { ru: 'Для пошаговых процессов', en: 'For the guided workflows' },
     hint: {
-      ru: 'Размещение, консолидация, хранение: docs/DEMO.md говорит, где что сканировать.',
-      en: 'Placing, consolidation, storage: docs/DEMO.md says where to scan each.',
+      ru: 'Размещение, консолидация, хранение, погрузка: docs/DEMO.md говорит, где что сканировать.',
+      en: 'Placing, consolidation, storage, loading: docs/DEMO.md says where to scan each.',
     },
     items: entries.map((entry) => ({
       barcode: entry.barcode,

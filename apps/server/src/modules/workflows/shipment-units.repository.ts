@@ -75,6 +75,8 @@ export function createShipmentUnitsRepository(db: Db) {
       userId: number;
       /** A holding run idle since this moment may be taken over. */
       idleBefore: Date;
+      /** The unit state counted as done (loading: `loaded`); else every state but `waiting`. */
+      doneState?: ShipmentUnitState;
     }): Promise<ShipmentTaskRow[]> {
       return db
         .select({
@@ -83,7 +85,9 @@ export function createShipmentUnitsRepository(db: Db) {
           name: outbounds.name,
           clientName: outbounds.clientName,
           total: unitsCount(''),
-          done: unitsCount(" and su.state <> 'waiting'"),
+          done: unitsCount(
+            input.doneState ? ` and su.state = '${input.doneState}'` : " and su.state <> 'waiting'",
+          ),
           heldBy: holder(input.workflow, input.userId, input.idleBefore, false),
           idleHolder: holder(input.workflow, input.userId, input.idleBefore, true),
         })

@@ -13,6 +13,7 @@ import type {
   WorkflowStateCode,
 } from '@sorting/contracts';
 import type { MessageKey } from '../../i18n/messages.js';
+import type { LoadingEffect } from './loading-effects.js';
 import type { ScanFact } from './scan-facts.js';
 import type { TransitPickingEffect } from './transit-effects.js';
 
@@ -89,7 +90,8 @@ export type WorkflowEffect =
       destinationName: string;
     }
   | { kind: 'completeConsolidation'; consolidationId: number; boxId: number }
-  | TransitPickingEffect;
+  | TransitPickingEffect
+  | LoadingEffect;
 
 /** A refusal: the envelope's code and the wording; the run and the tables stay unchanged. */
 export interface Refusal {

@@ -3,6 +3,7 @@ import type { Accepted, WorkflowEffect } from './workflow-definition.js';
 import type { EffectPorts } from './workflow-ports.js';
 import { isShipmentEffect, runShipmentEffect } from './shipment-effects.js';
 import { isTransitPickingEffect, runTransitPickingEffect } from './transit-effects.js';
+import { isLoadingEffect, runLoadingEffect } from './loading-effects.js';
 
 // The effects of an accepted step (docs/DECISIONS.md "Guided workflows"), in the step's
 // transaction: each through the owning module's face (sorting's door: the move, `boxes/create`,
@@ -108,6 +109,10 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
   }
   if (isTransitPickingEffect(effect)) {
     await runTransitPickingEffect(ports, effect);
+    return NOTHING;
+  }
+  if (isLoadingEffect(effect)) {
+    await runLoadingEffect(ports, effect);
     return NOTHING;
   }
   switch (effect.kind) {

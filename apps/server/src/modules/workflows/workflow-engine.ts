@@ -16,6 +16,12 @@ import { isMessageKey, type MessageKey } from '../../i18n/messages.js';
 import type { CallContext, RepositoryFactory, RouteWarehouse } from '../../lib/call-context.js';
 import { refusal } from '../../lib/refusal.js';
 import type { SortingDoor } from '../sorting/index.js';
+import {
+  loadTransitLoadingFacts,
+  loadTransitLoadingV2Facts,
+} from './definitions/boxes-transit-loading.facts.js';
+import { boxesTransitLoadingV2Workflow } from './definitions/boxes-transit-loading-v2.workflow.js';
+import { boxesTransitLoadingWorkflow } from './definitions/boxes-transit-loading.workflow.js';
 import { loadConsolidatingFacts } from './definitions/consolidating.facts.js';
 import { consolidatingWorkflow } from './definitions/consolidating.workflow.js';
 import { loadParcelPlacingFacts } from './definitions/parcel-placing.facts.js';
@@ -105,6 +111,14 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'boxes-transit-picking-details': {
     definition: boxesTransitPickingDetailsWorkflow as unknown as Workflow['definition'],
     loadFacts: loadTransitDetailsFacts as unknown as FactsLoader,
+  },
+  'boxes-transit-loading': {
+    definition: boxesTransitLoadingWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadTransitLoadingFacts as unknown as FactsLoader,
+  },
+  'boxes-transit-loading-v2': {
+    definition: boxesTransitLoadingV2Workflow as unknown as Workflow['definition'],
+    loadFacts: loadTransitLoadingV2Facts as unknown as FactsLoader,
   },
 };
 

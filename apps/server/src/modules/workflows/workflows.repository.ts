@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
 import { createShipmentBoxesRepository } from './shipment-boxes.repository.js';
 import { createShipmentUnitsRepository } from './shipment-units.repository.js';
+import { createTransitLoadingRepository } from './transit-loading.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
 // SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
@@ -169,6 +170,8 @@ export function createWorkflowsRepository(db: Db) {
     shipments: createShipmentUnitsRepository(db),
     /** A transit shipment's boxes (transit picking). */
     shipmentBoxes: createShipmentBoxesRepository(db),
+    /** The transit shipments' boxes as loading reads and changes them. */
+    loading: createTransitLoadingRepository(db),
   };
 }
 
