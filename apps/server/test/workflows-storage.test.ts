@@ -33,8 +33,7 @@ afterAll(async () => {
 });
 
 /** What a refusal must leave alone. */
-async function snapshot() {
-  const db = context.database.db;
+async function snapshot(db = context.database.db) {
   const count = async (table: typeof events | typeof workflowSteps) =>
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   return {
@@ -432,5 +431,98 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
       { number: 'P450023', state: 'picked', reason: null },
       { number: 'P450024', state: 'waiting', reason: null },
     ]);
+  });
+});
+
+describe('parcel picking in storage: two devices on one task and on one parcel', () => {
+  let race: Awaited<ReturnType<typeof createSessionTestApp>>;
+
+  beforeAll(async () => {
+    race = await createSessionTestApp();
+  });
+
+  afterAll(async () => {
+    await race?.close();
+  });
+
+  async function pickEvents(number: string) {
+    const rows = await race.database.db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(eq(events.kind, 'shipment.unitPicked'));
+    const [parcel] = await race.database.db
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(eq(parcels.number, number));
+    return rows.filter((row) => (row.payload as { parcelId?: number }).parcelId === parcel!.id);
+  }
+
+  it('refuses a second user’s TaskSelected naming who holds the task; a parcel two devices race on is picked once', async () => {
+    let first = await signInClient(race.app, BADGES.worker, () => 0);
+    let second = await signInClient(race.app, BADGES.otherWorker, () => 0);
+    const own = workflowDriver(first, 'parcel-picking-in-storage');
+    const task = (await own.accept()).tasks.find((t) => t.title === 'OUT-0101');
+    await own.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    await own.scan('=34717-3-c-01');
+
+    // The other user sees who holds it, and TaskSelected is refused naming them.
+    const theirs = workflowDriver(second, 'parcel-picking-in-storage');
+    const offered = await theirs.accept();
+    expect(offered.tasks.find((t) => t.title === 'OUT-0101')).toMatchObject({
+      heldBy: 'Иванов Пётр',
+    });
+    const before = await snapshot(race.database.db);
+    const held = await theirs.send({ code: 'TaskSelected', taskId: task!.taskId });
+    expect(held.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'Задание OUT-0101 уже ведёт Иванов Пётр',
+    });
+    expect(held.answer.currentState.code).toBe('WaitTaskSelection');
+    expect(await snapshot(race.database.db)).toEqual(before);
+
+    // Idle for 30 minutes the task is taken over, while the first run still stands in 3-c-01:
+    // two devices in the same cell of the same task.
+    race.clock.advanceMinutes(30);
+    first = await signInClient(race.app, BADGES.worker, () => 0);
+    second = await signInClient(race.app, BADGES.otherWorker, () => 0);
+    const taker = workflowDriver(second, 'parcel-picking-in-storage');
+    await taker.accept();
+    await taker.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    expect((await taker.scan('=34717-3-c-01')).currentState.code).toBe('WaitWhat');
+    const resumed = workflowDriver(first, 'parcel-picking-in-storage');
+    expect((await resumed.accept()).currentState.code).toBe('WaitWhat');
+
+    // Both scan P450021 at once: one picks it, the other is refused naming who took it.
+    const calls = await Promise.all([
+      resumed.send({ code: 'BarcodeScanned', barcode: 'P450021' }),
+      taker.send({ code: 'BarcodeScanned', barcode: 'P450021' }),
+    ]);
+    const names = ['Иванов Пётр', 'Сидорова Анна'];
+    const winner = calls.findIndex((call) => call.envelope.isSuccess);
+    expect(winner).toBeGreaterThanOrEqual(0);
+    const loser = calls[1 - winner]!;
+    expect(loser.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: `Посылка P450021: уже взята, взял ${names[winner]}`,
+    });
+    expect(loser.answer.currentState.code).toBe('WaitWhat');
+    expect(await pickEvents('P450021')).toHaveLength(1);
+
+    // The loser scanning it again is refused the same way; nothing is written.
+    const beforeAgain = await snapshot(race.database.db);
+    const again = await (winner === 0 ? taker : resumed).send({
+      code: 'BarcodeScanned',
+      barcode: 'P450021',
+    });
+    expect(again.envelope.message).toBe(`Посылка P450021: уже взята, взял ${names[winner]}`);
+    expect(await snapshot(race.database.db)).toEqual(beforeAgain);
+    const [unit] = await race.database.db
+      .select({ state: shipmentUnits.state, boxId: parcels.boxId })
+      .from(shipmentUnits)
+      .innerJoin(parcels, eq(parcels.id, shipmentUnits.parcelId))
+      .where(eq(parcels.number, 'P450021'));
+    expect(unit).toEqual({ state: 'picked', boxId: null });
   });
 });

@@ -7,7 +7,12 @@ import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { Page } from '../../ui';
 import { Prompt } from '../../ui/prompt/prompt';
 import { workflowMachine, type WorkflowMachine } from './workflow.machine';
-import type { WorkflowAction, WorkflowCall, WorkflowCurrentState } from './workflow.types';
+import type {
+  StickerPrintedCall,
+  WorkflowAction,
+  WorkflowCall,
+  WorkflowCurrentState,
+} from './workflow.types';
 import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
 import { WorkflowActions } from './workflow-actions';
@@ -18,6 +23,8 @@ export interface WorkflowScreenProps {
   line: WorkflowRouteLine;
   /** The process call of this route's workflow; tests give a fake. */
   process: WorkflowCall;
+  /** Marks a parcel's sticker printed after its label printed (absent: nothing is marked). */
+  markStickerPrinted?: StickerPrintedCall;
 }
 
 /**
@@ -31,7 +38,7 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
   const { t: tRoute, i18n } = useTranslation(ns);
   const user = useSessionUser();
 
-  const ports = useWorkflowPorts(props.process);
+  const ports = useWorkflowPorts(props.process, props.markStickerPrinted);
   const { actor, snapshot } = useMachineActor(workflowMachine, { ports });
   const send = (action: WorkflowAction) => actor?.send({ type: 'ACT', action });
   useMachineScans(actor);
