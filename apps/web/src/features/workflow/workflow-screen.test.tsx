@@ -427,6 +427,7 @@ describe('the workflow screen', () => {
     );
     await userEvent.click(screen.getByTestId('workflow-count-1'));
     await waitFor(() => expect(marked).toEqual([13]));
+    expect(server.sent[1]?.action).toEqual({ code: 'StickerCountSelected', count: 1 });
     // The printer is given the label alone, without the parcel it names.
     expect(printed[0]).toEqual({
       barcodeName: 'parcel',
