@@ -116,6 +116,7 @@ agentTest(
       const marked = page.waitForResponse(
         (response) =>
           response.url().includes('/sticker_printed') && response.request().method() === 'PUT',
+        { timeout: 90_000 },
       );
       await page.getByTestId('workflow-count-1').click();
       expect((await marked).status()).toBe(200);
