@@ -12,18 +12,27 @@ import {
   warehouses,
 } from '../src/db/schema.js';
 
-// Open pickings ready to pay, for the payment intent tests: each a recipient of its own with
-// one PICKED parcel owing cash on delivery, begun by a user of the demo sorting centre.
+// Open pickings ready to pay, for the payment tests: each a recipient of its own with PICKED
+// parcels owing cash on delivery (one unless told), begun by a user of the demo sorting centre.
 
 export interface PayablePicking {
   pickingId: number;
   clientCode: string;
 }
 
-/** `count` open pickings of user `userNumber`, each with one PICKED parcel owing `kopecks`. */
+/**
+ * `count` open pickings of user `userNumber`, each with `parcelsEach` (1 unless told) PICKED
+ * parcels owing `kopecks` each.
+ */
 export async function seedPayablePickings(
   db: Db,
-  options: { count: number; prefix: string; userNumber: number; kopecks: number },
+  options: {
+    count: number;
+    prefix: string;
+    userNumber: number;
+    kopecks: number;
+    parcelsEach?: number;
+  },
 ): Promise<PayablePicking[]> {
   const [warehouse] = await db
     .select({ id: warehouses.id })
@@ -41,34 +50,39 @@ export async function seedPayablePickings(
       .insert(pickingClients)
       .values({ warehouseId: warehouse.id, code, name: `Получатель ${code}`, deliveryType: 'SELF' })
       .returning({ id: pickingClients.id });
-    const [parcel] = await db
-      .insert(parcels)
-      .values({
-        warehouseId: warehouse.id,
-        number: `${options.prefix}P${String(index).padStart(5, '0')}`,
-        name: `Посылка ${code}`,
-        sortingKey: code,
-        sortingName: code,
-      })
-      .returning({ id: parcels.id });
-    await db.insert(pickingParcels).values({
-      parcelId: parcel!.id,
-      clientId: client!.id,
-      cashOnDeliveryKopecks: options.kopecks,
-      hold: 'PICKED',
-    });
     const at = new Date();
     const [picking] = await db
       .insert(pickings)
       .values({ warehouseId: warehouse.id, clientId: client!.id, userId: user.id, begunAt: at })
       .returning({ id: pickings.id });
-    await db.insert(pickingItems).values({
-      pickingId: picking!.id,
-      parcelId: parcel!.id,
-      state: 'PICKED',
-      pickedAt: at,
-      pickedBy: user.id,
-    });
+    const parcelsEach = options.parcelsEach ?? 1;
+    for (let position = 1; position <= parcelsEach; position += 1) {
+      // The first parcel keeps the number it had when every picking held one.
+      const suffix = position === 1 ? '' : `-${position}`;
+      const [parcel] = await db
+        .insert(parcels)
+        .values({
+          warehouseId: warehouse.id,
+          number: `${options.prefix}P${String(index).padStart(5, '0')}${suffix}`,
+          name: `Посылка ${code}`,
+          sortingKey: code,
+          sortingName: code,
+        })
+        .returning({ id: parcels.id });
+      await db.insert(pickingParcels).values({
+        parcelId: parcel!.id,
+        clientId: client!.id,
+        cashOnDeliveryKopecks: options.kopecks,
+        hold: 'PICKED',
+      });
+      await db.insert(pickingItems).values({
+        pickingId: picking!.id,
+        parcelId: parcel!.id,
+        state: 'PICKED',
+        pickedAt: at,
+        pickedBy: user.id,
+      });
+    }
     made.push({ pickingId: picking!.id, clientCode: code });
   }
   return made;

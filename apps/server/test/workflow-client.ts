@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   readEnvelope,
   workflowProcessPath,
@@ -6,7 +7,18 @@ import {
   type TWorkflowAnswer,
   type TWorkflowState,
 } from '@sorting/contracts';
-import { newOperationId, type SortingClient } from './sorting-client.js';
+import {
+  boxes,
+  cells,
+  consolidations,
+  events,
+  parcels,
+  returnableBoxes,
+  workflowRuns,
+  workflowSteps,
+} from '../src/db/schema.js';
+import { createSessionTestApp } from './sessions.js';
+import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 
 // The process call of the guided workflows as the web app makes it (docs/DECISIONS.md "Guided
 // workflows"): the state it holds and an action, under an operation id.
@@ -70,4 +82,73 @@ export function workflowDriver(client: SortingClient, workflow: string) {
       state = undefined;
     },
   };
+}
+
+/** The seeded app the workflow tests drive, its workers and what they read back. */
+export interface WorkflowTestApp {
+  context: Awaited<ReturnType<typeof createSessionTestApp>>;
+  worker: SortingClient;
+  otherWorker: SortingClient;
+  foreignWorker: SortingClient;
+  /** Signs the worker and the other worker in again (their sessions ended). */
+  signInAgain(): Promise<void>;
+  /** What a refusal must leave alone. */
+  snapshot(): Promise<Record<string, unknown>>;
+  /** A box row by its barcode. */
+  boxByBarcode(barcode: string): Promise<typeof boxes.$inferSelect>;
+  /** The cell name and box key a parcel lies under, null when in no cell. */
+  placeOf(number: string): Promise<{ cell: string | null; key: string | null } | null>;
+}
+
+/**
+ * The app over the demo seed for one test file: started and signed in before its tests, closed
+ * after them. Its fields are set in `beforeAll`: read them inside the tests.
+ */
+export function useWorkflowTestApp(): WorkflowTestApp {
+  const given = {} as WorkflowTestApp;
+  const db = () => given.context.database.db;
+  const count = async (table: typeof events | typeof workflowSteps) =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+    )[0]?.n;
+  given.signInAgain = async () => {
+    given.worker = await signInClient(given.context.app, BADGES.worker, () => 0);
+    given.otherWorker = await signInClient(given.context.app, BADGES.otherWorker, () => 0);
+  };
+  given.snapshot = async () => ({
+    runs: await db().select().from(workflowRuns).orderBy(workflowRuns.id),
+    steps: await count(workflowSteps),
+    boxes: await db().select().from(boxes).orderBy(boxes.id),
+    parcels: await db()
+      .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
+      .from(parcels)
+      .orderBy(parcels.id),
+    consolidations: await db().select().from(consolidations).orderBy(consolidations.id),
+    containers: await db().select().from(returnableBoxes).orderBy(returnableBoxes.id),
+    events: await count(events),
+  });
+  given.boxByBarcode = async (barcode) => {
+    const [row] = await db().select().from(boxes).where(eq(boxes.barcode, barcode));
+    return row!;
+  };
+  given.placeOf = async (number) => {
+    const [row] = await db()
+      .select({ cell: cells.name, key: boxes.sortingKey })
+      .from(parcels)
+      .leftJoin(boxes, eq(boxes.id, parcels.boxId))
+      .leftJoin(cells, eq(cells.id, boxes.cellId))
+      .where(eq(parcels.number, number));
+    return row?.cell ? row : null;
+  };
+  beforeAll(async () => {
+    given.context = await createSessionTestApp();
+    await given.signInAgain();
+    given.foreignWorker = await signInClient(given.context.app, BADGES.foreignWorker, () => 0);
+  });
+  afterAll(async () => {
+    await given.context?.close();
+  });
+  return given;
 }

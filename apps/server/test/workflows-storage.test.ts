@@ -1,67 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  boxes,
-  cells,
-  events,
-  outbounds,
-  parcels,
-  pickingParcels,
-  shipmentUnits,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
-import { createSessionTestApp } from './sessions.js';
-import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
-import { processCall, workflowDriver } from './workflow-client.js';
+import { describe, expect, it } from 'vitest';
+import { events, outbounds, parcels, pickingParcels, shipmentUnits } from '../src/db/schema.js';
+import { newOperationId } from './sorting-client.js';
+import { processCall, useWorkflowTestApp, workflowDriver } from './workflow-client.js';
 
 // Guided workflows, part 2 (docs/DECISIONS.md "Guided workflows"; spec part 1 §1, §3, §4, §7):
 // the storage flows over the demo seed (demo-workflows-data.ts), each step of their tables.
 
-let context: Awaited<ReturnType<typeof createSessionTestApp>>;
-let worker: SortingClient;
-let otherWorker: SortingClient;
-
-beforeAll(async () => {
-  context = await createSessionTestApp();
-  worker = await signInClient(context.app, BADGES.worker, () => 0);
-  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
-
-/** What a refusal must leave alone. */
-async function snapshot(db = context.database.db) {
-  const count = async (table: typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
-  return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db.select().from(boxes).orderBy(boxes.id),
-    parcels: await db
-      .select({ id: parcels.id, boxId: parcels.boxId, version: parcels.version })
-      .from(parcels)
-      .orderBy(parcels.id),
-    events: await count(events),
-  };
-}
-
-/** The cell name and box key a parcel lies under, null when in no cell. */
-async function placeOf(number: string) {
-  const [row] = await context.database.db
-    .select({ cell: cells.name, key: boxes.sortingKey })
-    .from(parcels)
-    .leftJoin(boxes, eq(boxes.id, parcels.boxId))
-    .leftJoin(cells, eq(cells.id, boxes.cellId))
-    .where(eq(parcels.number, number));
-  return row?.cell ? row : null;
-}
+const setup = useWorkflowTestApp();
+const { snapshot, placeOf } = setup;
 
 describe('parcel placing (/parcels-placing)', () => {
   it('places recipients’ parcels into FAST cells, one recipient per cell', async () => {
-    const flow = workflowDriver(worker, 'parcel-placing');
+    const flow = workflowDriver(setup.worker, 'parcel-placing');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitWhat',
@@ -143,7 +94,7 @@ describe('parcel placing (/parcels-placing)', () => {
     expect(await placeOf('P450003')).toEqual({ cell: '3-a-02', key: 'recipient:R-4502' });
 
     // The recipients are in pick-up cells now, not in the returns area.
-    const recipients = await context.database.db
+    const recipients = await setup.context.database.db
       .select({ isInReturnArea: pickingParcels.isInReturnArea })
       .from(pickingParcels)
       .innerJoin(parcels, eq(parcels.id, pickingParcels.parcelId))
@@ -156,7 +107,7 @@ describe('parcel placing (/parcels-placing)', () => {
   });
 
   it('announces a parcel already in a cell, moves it by a new cell, drops it by SkipClick', async () => {
-    const flow = workflowDriver(worker, 'parcel-placing');
+    const flow = workflowDriver(setup.worker, 'parcel-placing');
     await flow.accept();
     const again = await flow.scan('P450003');
     expect(again.result).toMatchObject({
@@ -173,13 +124,13 @@ describe('parcel placing (/parcels-placing)', () => {
   });
 
   it('replays an operation id with isRepeat and answers 409 to a stale state', async () => {
-    const flow = workflowDriver(otherWorker, 'parcel-placing');
+    const flow = workflowDriver(setup.otherWorker, 'parcel-placing');
     const first = await flow.accept();
     const id = newOperationId();
     const scanned = await flow.send({ code: 'BarcodeScanned', barcode: 'P450001' }, id);
     expect(scanned.envelope.isSuccess).toBe(true);
     const replay = await processCall(
-      otherWorker,
+      setup.otherWorker,
       'parcel-placing',
       first.currentState,
       { code: 'BarcodeScanned', barcode: 'P450001' },
@@ -189,7 +140,7 @@ describe('parcel placing (/parcels-placing)', () => {
     expect(replay.answer).toEqual(scanned.answer);
 
     const before = await snapshot();
-    const stale = await processCall(otherWorker, 'parcel-placing', first.currentState, {
+    const stale = await processCall(setup.otherWorker, 'parcel-placing', first.currentState, {
       code: 'SkipClick',
     });
     expect(stale.envelope).toMatchObject({ isSuccess: false, errorCode: 409 });
@@ -204,7 +155,7 @@ describe('parcel placing (/parcels-placing)', () => {
 
 describe('place to storage (/place-to-storage)', () => {
   it('stores parcels of an arrived supply in FAST cells, printing a needed sticker first', async () => {
-    const flow = workflowDriver(worker, 'place-to-storage');
+    const flow = workflowDriver(setup.worker, 'place-to-storage');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitWhat',
@@ -250,11 +201,11 @@ describe('place to storage (/place-to-storage)', () => {
       value: 'P450013',
     });
     // The agent reports the job printed: the web marks the sticker printed.
-    const [row] = await context.database.db
+    const [row] = await setup.context.database.db
       .select({ id: parcels.id })
       .from(parcels)
       .where(eq(parcels.number, 'P450013'));
-    const marked = await worker.call(
+    const marked = await setup.worker.call(
       'PUT',
       `/sorting-api/Parcels/${row!.id}/sticker_printed`,
       undefined,
@@ -298,7 +249,7 @@ describe('place to storage (/place-to-storage)', () => {
 
 describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
   async function unitsOf(code: string) {
-    return context.database.db
+    return setup.context.database.db
       .select({ number: parcels.number, state: shipmentUnits.state, reason: shipmentUnits.reason })
       .from(shipmentUnits)
       .innerJoin(outbounds, eq(outbounds.id, shipmentUnits.outboundId))
@@ -308,7 +259,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
   }
 
   it('picks OUT-0101 cell by cell with a skip and a revert, then confirms it (state 1 → 2)', async () => {
-    let flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    let flow = workflowDriver(setup.worker, 'parcel-picking-in-storage');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -336,7 +287,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     ]);
 
     // Another device cannot take the task held by this run.
-    const other = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    const other = workflowDriver(setup.otherWorker, 'parcel-picking-in-storage');
     const theirs = await other.accept();
     expect(theirs.tasks.find((t) => t.title === 'OUT-0101')?.heldBy).not.toBeNull();
     const held = await other.send({ code: 'TaskSelected', taskId: task!.taskId });
@@ -344,10 +295,9 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     expect(held.envelope.message).toContain('Задание OUT-0101 уже ведёт');
     // Idle for 30 minutes, the task is taken over with a warning; that run then closes. The
     // sessions end meanwhile: both sign in again, the worker's run resumes.
-    context.clock.advanceMinutes(30);
-    worker = await signInClient(context.app, BADGES.worker, () => 0);
-    otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-    const otherAgain = workflowDriver(otherWorker, 'parcel-picking-in-storage');
+    setup.context.clock.advanceMinutes(30);
+    await setup.signInAgain();
+    const otherAgain = workflowDriver(setup.otherWorker, 'parcel-picking-in-storage');
     await otherAgain.accept();
     const takenOver = await otherAgain.accept({ code: 'TaskSelected', taskId: task!.taskId });
     expect(takenOver.currentState.code).toBe('WaitCell');
@@ -357,7 +307,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     });
     expect(takenOver.result.notification?.content).toContain('Задание OUT-0101 перехвачено у');
     await otherAgain.send({ code: 'Closed' });
-    flow = workflowDriver(worker, 'parcel-picking-in-storage');
+    flow = workflowDriver(setup.worker, 'parcel-picking-in-storage');
     expect((await flow.accept()).currentState.code).toBe('WaitCell');
 
     // Walking order: 3-c-01 first; a parcel of another cell is refused there.
@@ -375,7 +325,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     const picked = await flow.scan('P450021');
     expect(picked.currentState).toMatchObject({ code: 'WaitWhat' });
     expect(picked.result.sounds).toEqual(['success-small']);
-    const [taken] = await context.database.db
+    const [taken] = await setup.context.database.db
       .select({ boxId: parcels.boxId, version: parcels.version })
       .from(parcels)
       .where(eq(parcels.number, 'P450021'));
@@ -420,7 +370,7 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
     expect(done.currentState.code).toBe('WaitTaskSelection');
     expect(done.result.notification?.content).toBe('Отгрузка OUT-0101 собрана: 1 из 4');
     expect(done.tasks.find((t) => t.title === 'OUT-0101')).toBeUndefined();
-    const [shipment] = await context.database.db
+    const [shipment] = await setup.context.database.db
       .select({ state: outbounds.state })
       .from(outbounds)
       .where(eq(outbounds.code, 'OUT-0101'));
@@ -435,43 +385,35 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
 });
 
 describe('parcel picking in storage: two devices on one task and on one parcel', () => {
-  let race: Awaited<ReturnType<typeof createSessionTestApp>>;
-
-  beforeAll(async () => {
-    race = await createSessionTestApp();
-  });
-
-  afterAll(async () => {
-    await race?.close();
-  });
+  // Its own seeded app: OUT-0101 untouched by the walk above.
+  const race = useWorkflowTestApp();
 
   async function pickEvents(number: string) {
-    const rows = await race.database.db
-      .select({ payload: events.payload })
-      .from(events)
-      .where(eq(events.kind, 'shipment.unitPicked'));
-    const [parcel] = await race.database.db
+    const db = race.context.database.db;
+    const [parcel] = await db
       .select({ id: parcels.id })
       .from(parcels)
       .where(eq(parcels.number, number));
+    const rows = await db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(eq(events.kind, 'shipment.unitPicked'));
     return rows.filter((row) => (row.payload as { parcelId?: number }).parcelId === parcel!.id);
   }
 
   it('refuses a second user’s TaskSelected naming who holds the task; a parcel two devices race on is picked once', async () => {
-    let first = await signInClient(race.app, BADGES.worker, () => 0);
-    let second = await signInClient(race.app, BADGES.otherWorker, () => 0);
-    const own = workflowDriver(first, 'parcel-picking-in-storage');
+    const own = workflowDriver(race.worker, 'parcel-picking-in-storage');
     const task = (await own.accept()).tasks.find((t) => t.title === 'OUT-0101');
     await own.accept({ code: 'TaskSelected', taskId: task!.taskId });
     await own.scan('=34717-3-c-01');
 
     // The other user sees who holds it, and TaskSelected is refused naming them.
-    const theirs = workflowDriver(second, 'parcel-picking-in-storage');
+    const theirs = workflowDriver(race.otherWorker, 'parcel-picking-in-storage');
     const offered = await theirs.accept();
     expect(offered.tasks.find((t) => t.title === 'OUT-0101')).toMatchObject({
       heldBy: 'Иванов Пётр',
     });
-    const before = await snapshot(race.database.db);
+    const before = await race.snapshot();
     const held = await theirs.send({ code: 'TaskSelected', taskId: task!.taskId });
     expect(held.envelope).toMatchObject({
       isSuccess: false,
@@ -479,18 +421,17 @@ describe('parcel picking in storage: two devices on one task and on one parcel',
       message: 'Задание OUT-0101 уже ведёт Иванов Пётр',
     });
     expect(held.answer.currentState.code).toBe('WaitTaskSelection');
-    expect(await snapshot(race.database.db)).toEqual(before);
+    expect(await race.snapshot()).toEqual(before);
 
     // Idle for 30 minutes the task is taken over, while the first run still stands in 3-c-01:
     // two devices in the same cell of the same task.
-    race.clock.advanceMinutes(30);
-    first = await signInClient(race.app, BADGES.worker, () => 0);
-    second = await signInClient(race.app, BADGES.otherWorker, () => 0);
-    const taker = workflowDriver(second, 'parcel-picking-in-storage');
+    race.context.clock.advanceMinutes(30);
+    await race.signInAgain();
+    const taker = workflowDriver(race.otherWorker, 'parcel-picking-in-storage');
     await taker.accept();
     await taker.accept({ code: 'TaskSelected', taskId: task!.taskId });
     expect((await taker.scan('=34717-3-c-01')).currentState.code).toBe('WaitWhat');
-    const resumed = workflowDriver(first, 'parcel-picking-in-storage');
+    const resumed = workflowDriver(race.worker, 'parcel-picking-in-storage');
     expect((await resumed.accept()).currentState.code).toBe('WaitWhat');
 
     // Both scan P450021 at once: one picks it, the other is refused naming who took it.
@@ -511,14 +452,14 @@ describe('parcel picking in storage: two devices on one task and on one parcel',
     expect(await pickEvents('P450021')).toHaveLength(1);
 
     // The loser scanning it again is refused the same way; nothing is written.
-    const beforeAgain = await snapshot(race.database.db);
+    const beforeAgain = await race.snapshot();
     const again = await (winner === 0 ? taker : resumed).send({
       code: 'BarcodeScanned',
       barcode: 'P450021',
     });
     expect(again.envelope.message).toBe(`Посылка P450021: уже взята, взял ${names[winner]}`);
-    expect(await snapshot(race.database.db)).toEqual(beforeAgain);
-    const [unit] = await race.database.db
+    expect(await race.snapshot()).toEqual(beforeAgain);
+    const [unit] = await race.context.database.db
       .select({ state: shipmentUnits.state, boxId: parcels.boxId })
       .from(shipmentUnits)
       .innerJoin(parcels, eq(parcels.id, shipmentUnits.parcelId))

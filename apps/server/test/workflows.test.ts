@@ -1,68 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workflowProcessPath } from '@sorting/contracts';
-import {
-  boxes,
-  consolidations,
-  events,
-  parcels,
-  returnableBoxes,
-  users,
-  workflowRuns,
-  workflowSteps,
-} from '../src/db/schema.js';
+import { consolidations, parcels, returnableBoxes, users, workflowRuns } from '../src/db/schema.js';
 import { rowsOf } from '../src/db/raw-rows.js';
-import { WEB_HEADERS, createSessionTestApp } from './sessions.js';
-import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
-import { processCall, workflowDriver } from './workflow-client.js';
+import { WEB_HEADERS } from './sessions.js';
+import { BADGES, newOperationId, signInClient } from './sorting-client.js';
+import { processCall, useWorkflowTestApp, workflowDriver } from './workflow-client.js';
 
 // Guided workflows, part 1 (docs/DECISIONS.md "Guided workflows"; spec part 1 §3, §4, §7): the
 // process call over the demo seed (demo-workflows-data.ts), each step of the three tables.
 
-let context: Awaited<ReturnType<typeof createSessionTestApp>>;
-let worker: SortingClient;
-let otherWorker: SortingClient;
-let foreignWorker: SortingClient;
-
-beforeAll(async () => {
-  context = await createSessionTestApp();
-  worker = await signInClient(context.app, BADGES.worker, () => 0);
-  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-  foreignWorker = await signInClient(context.app, BADGES.foreignWorker, () => 0);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
-
-/** What a refusal must leave alone. */
-async function snapshot() {
-  const db = context.database.db;
-  const count = async (table: typeof boxes | typeof events | typeof workflowSteps) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
-  return {
-    runs: await db.select().from(workflowRuns).orderBy(workflowRuns.id),
-    steps: await count(workflowSteps),
-    boxes: await db.select().from(boxes).orderBy(boxes.id),
-    parcels: await db
-      .select({ id: parcels.id, boxId: parcels.boxId })
-      .from(parcels)
-      .orderBy(parcels.id),
-    consolidations: await db.select().from(consolidations).orderBy(consolidations.id),
-    containers: await db.select().from(returnableBoxes).orderBy(returnableBoxes.id),
-    events: await count(events),
-  };
-}
-
-async function boxByBarcode(barcode: string) {
-  const [row] = await context.database.db.select().from(boxes).where(eq(boxes.barcode, barcode));
-  return row!;
-}
+const setup = useWorkflowTestApp();
+const { snapshot, boxByBarcode } = setup;
 
 describe('the process call', () => {
   it('answers 401 without a session, 403 for another centre, 404 for a workflow not served', async () => {
-    const anonymous = await context.app.inject({
+    const anonymous = await setup.context.app.inject({
       method: 'POST',
       url: workflowProcessPath(34717, 'placing'),
       headers: WEB_HEADERS,
@@ -70,7 +24,7 @@ describe('the process call', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const otherCentre = await processCall(
-      worker,
+      setup.worker,
       'placing',
       undefined,
       undefined,
@@ -79,10 +33,10 @@ describe('the process call', () => {
     );
     expect(otherCentre.status).toBe(403);
     expect(otherCentre.envelope.errorCode).toBe(403);
-    const foreign = await processCall(foreignWorker, 'placing', undefined);
+    const foreign = await processCall(setup.foreignWorker, 'placing', undefined);
     expect(foreign.status).toBe(403);
     for (const name of ['no-such-workflow', 'packing']) {
-      const unknown = await processCall(worker, name, undefined);
+      const unknown = await processCall(setup.worker, name, undefined);
       expect(unknown.status).toBe(404);
       expect(unknown.envelope.errorCode).toBe(404);
     }
@@ -100,7 +54,7 @@ describe('the process call', () => {
       { action: { code: 'BarcodeScanned', barcode: 'a\u0001b' } },
       { currentState: { code: 'NoSuchState', runId: null, version: 0 } },
     ]) {
-      const response = await worker.call('POST', path, body, newOperationId());
+      const response = await setup.worker.call('POST', path, body, newOperationId());
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await snapshot()).toEqual(before);
@@ -109,7 +63,7 @@ describe('the process call', () => {
 
 describe('print-box-sticker', () => {
   it('creates that many boxes of the scanned size, one label each, and starts over', async () => {
-    const flow = workflowDriver(worker, 'print-box-sticker');
+    const flow = workflowDriver(setup.worker, 'print-box-sticker');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitStickerCount',
@@ -147,7 +101,7 @@ describe('print-box-sticker', () => {
   });
 
   it('refuses an unknown dimension type and a scan of another kind, nothing changed', async () => {
-    const flow = workflowDriver(worker, 'print-box-sticker');
+    const flow = workflowDriver(setup.worker, 'print-box-sticker');
     await flow.accept();
     await flow.accept({ code: 'StickerCountSelected', count: 2 });
     const before = await snapshot();
@@ -170,7 +124,7 @@ describe('print-box-sticker', () => {
 
 describe('placing', () => {
   it('places a box and a returnable box into cells', async () => {
-    const flow = workflowDriver(worker, 'placing');
+    const flow = workflowDriver(setup.worker, 'placing');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({ code: 'WaitBox', expects: ['box', 'container'] });
     const before = await snapshot();
@@ -192,7 +146,7 @@ describe('placing', () => {
     });
     const placedContainer = await flow.scan('=34717-7-d-02');
     expect(placedContainer.currentState.code).toBe('WaitBox');
-    const [container] = await context.database.db
+    const [container] = await setup.context.database.db
       .select()
       .from(returnableBoxes)
       .where(eq(returnableBoxes.barcode, '_R34717-12'));
@@ -212,7 +166,7 @@ describe('placing', () => {
 
 describe('the run', () => {
   it('resumes on Refresh, replays an operation id, answers 409 with the real state', async () => {
-    const flow = workflowDriver(otherWorker, 'placing');
+    const flow = workflowDriver(setup.otherWorker, 'placing');
     const first = await flow.accept();
     flow.reset();
     const resumed = await flow.accept();
@@ -222,7 +176,7 @@ describe('the run', () => {
     const scanned = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-163' }, id);
     expect(scanned.envelope.isSuccess).toBe(true);
     const replay = await processCall(
-      otherWorker,
+      setup.otherWorker,
       'placing',
       first.currentState,
       {
@@ -235,7 +189,7 @@ describe('the run', () => {
     expect(replay.answer).toEqual(scanned.answer);
 
     const before = await snapshot();
-    const stale = await processCall(otherWorker, 'placing', first.currentState, {
+    const stale = await processCall(setup.otherWorker, 'placing', first.currentState, {
       code: 'SkipClick',
     });
     expect(stale.envelope).toMatchObject({ isSuccess: false, errorCode: 409 });
@@ -248,22 +202,22 @@ describe('the run', () => {
   });
 
   it("keeps two users' runs apart; another user's run is 403", async () => {
-    const mine = await workflowDriver(worker, 'placing').accept();
-    const theirs = await workflowDriver(otherWorker, 'placing').accept();
+    const mine = await workflowDriver(setup.worker, 'placing').accept();
+    const theirs = await workflowDriver(setup.otherWorker, 'placing').accept();
     expect(mine.currentState.runId).not.toBe(theirs.currentState.runId);
-    const intruder = await processCall(worker, 'placing', theirs.currentState, {
+    const intruder = await processCall(setup.worker, 'placing', theirs.currentState, {
       code: 'SkipClick',
     });
     expect(intruder.status).toBe(403);
   });
 
   it('answers WaitAuthentication to a user of the centre without a default warehouse', async () => {
-    const db = context.database.db;
+    const db = setup.context.database.db;
     await db
       .update(users)
       .set({ defaultWarehouseNumber: null })
       .where(eq(users.name, 'Петрова Мария'));
-    const office = await signInClient(context.app, '~S2001-9TB4', () => 0);
+    const office = await signInClient(setup.context.app, '~S2001-9TB4', () => 0);
     const answer = await workflowDriver(office, 'placing').accept();
     expect(answer.currentState).toMatchObject({ code: 'WaitAuthentication', runId: null });
     const refused = await processCall(office, 'placing', answer.currentState, {
@@ -276,7 +230,7 @@ describe('the run', () => {
 
 describe('consolidating', () => {
   it('opens a consolidation of OMS-05, fills it by scans and PlaceClick, completes it', async () => {
-    const flow = workflowDriver(worker, 'consolidating');
+    const flow = workflowDriver(setup.worker, 'consolidating');
     expect((await flow.accept()).currentState).toMatchObject({
       code: 'WaitWhat',
       expects: ['parcel'],
@@ -317,24 +271,27 @@ describe('consolidating', () => {
     expect(done.result.sounds).toEqual(['success-big']);
     const box = await boxByBarcode('_34717-161');
     expect(box.isClosed).toBe(true);
-    const [row] = await context.database.db
+    const [row] = await setup.context.database.db
       .select()
       .from(consolidations)
       .where(eq(consolidations.boxId, box.id));
     expect(row).toMatchObject({ destinationKey: 'OMS-05', destinationName: 'Омск' });
     expect(row!.completedAt).not.toBeNull();
-    const inBox = await context.database.db.select().from(parcels).where(eq(parcels.boxId, box.id));
+    const inBox = await setup.context.database.db
+      .select()
+      .from(parcels)
+      .where(eq(parcels.boxId, box.id));
     expect(inBox.map((p) => p.number).sort()).toEqual(['P440001', 'P440002', 'P440003']);
 
     // /deconsolidation shows it completed.
-    const shown = await worker.call(
+    const shown = await setup.worker.call(
       'GET',
       '/deconsolidating-api/v1/MSK-SC1/Consolidating/_34717-161',
     );
     expect(shown.json()).toMatchObject({ IsSuccess: true, OperationObject: { IsCompleted: true } });
 
     // /vision names the workflow of the step: «помещено в ячейку 7-c-01 · консолидация».
-    const vision = await worker.call('POST', '/vision-api/v1/MSK-SC1/VisionFragment/boxes', {
+    const vision = await setup.worker.call('POST', '/vision-api/v1/MSK-SC1/VisionFragment/boxes', {
       barcode: 'P440002',
     });
     const history = vision.json().OperationObject.visionFragments;
@@ -348,18 +305,18 @@ describe('consolidating', () => {
 
 describe('run lifetime', () => {
   it('closes a run on Closed and one idle for 12 hours on the next Refresh', async () => {
-    const flow = workflowDriver(otherWorker, 'print-box-sticker');
+    const flow = workflowDriver(setup.otherWorker, 'print-box-sticker');
     const first = await flow.accept();
     const closed = await flow.accept({ code: 'Closed' });
     expect(closed.currentState).toMatchObject({ code: 'InitialState', runId: null });
     const second = await flow.accept();
     expect(second.currentState.runId).not.toBe(first.currentState.runId);
     // Sessions end sooner than 12 h: the worker signs in again, the run is the same user's.
-    context.clock.advanceMinutes(12 * 60);
-    const again = await signInClient(context.app, BADGES.otherWorker, () => 0);
+    setup.context.clock.advanceMinutes(12 * 60);
+    const again = await signInClient(setup.context.app, BADGES.otherWorker, () => 0);
     const third = await workflowDriver(again, 'print-box-sticker').accept();
     expect(third.currentState.runId).not.toBe(second.currentState.runId);
-    const [idle] = await context.database.db
+    const [idle] = await setup.context.database.db
       .select()
       .from(workflowRuns)
       .where(eq(workflowRuns.id, second.currentState.runId!));
@@ -395,7 +352,7 @@ describe('random action sequences (fast-check)', () => {
 
   it('never answers 5xx, raises the version by one per accepted step, keeps each parcel in one place', async () => {
     // Signed in afresh: the run lifetime test moved the clock past the other sessions.
-    const client = await signInClient(context.app, BADGES.otherWorker, () => 0);
+    const client = await signInClient(setup.context.app, BADGES.otherWorker, () => 0);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('placing', 'consolidating', 'print-box-sticker'),
@@ -417,7 +374,7 @@ describe('random action sequences (fast-check)', () => {
               expect(after.version).toBe(before.version + 1);
             }
             if (after.runId !== null) {
-              const [run] = await context.database.db
+              const [run] = await setup.context.database.db
                 .select({ version: workflowRuns.version })
                 .from(workflowRuns)
                 .where(eq(workflowRuns.id, after.runId));
@@ -427,7 +384,7 @@ describe('random action sequences (fast-check)', () => {
           // Each parcel lies where its consolidation is: a consolidation's box stands in its
           // cell and holds only its destination's parcels.
           const misplaced = rowsOf<{ n: number }>(
-            await context.database.db.execute(sql`
+            await setup.context.database.db.execute(sql`
               select count(*)::int as n from consolidations c
               join boxes b on b.id = c.box_id
               left join parcels p on p.box_id = b.id

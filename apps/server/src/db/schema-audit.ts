@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { whoAndWhen } from './audit-columns.js';
 import { cells, users, warehouses } from './schema-base.js';
 
 // Cell audit tables (spec part 2 §3 "Audit", §4; docs/DECISIONS.md "Audit"). The audit
@@ -27,8 +28,7 @@ export const auditSessions = pgTable(
       .references(() => warehouses.id, { onDelete: 'cascade' }),
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedBy: integer('finished_by').references(() => users.id, { onDelete: 'set null' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...whoAndWhen('finished'),
     /**
      * The figures frozen at the finish: itemsStatuses `[{state, count}]`. The sessions list
      * reads them instead of counting the units of every finished session again.
@@ -86,8 +86,7 @@ export const auditUnits = pgTable(
     state: smallint('state').notNull(),
     isExpected: boolean('is_expected').notNull(),
     systemLocation: text('system_location'),
-    scannedBy: integer('scanned_by').references(() => users.id, { onDelete: 'set null' }),
-    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    ...whoAndWhen('scanned'),
   },
   (t) => [
     unique('audit_units_cell_barcode').on(t.auditCellId, t.barcode),

@@ -12,9 +12,10 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdWhenAndWho } from './audit-columns.js';
 import { literalList } from './literal-list.js';
 import { DELIVERY_STATES } from '@sorting/contracts';
-import { users, warehouses } from './schema-base.js';
+import { warehouses } from './schema-base.js';
 import { pickings } from './schema-picking.js';
 
 // Delivery to a recipient (spec part 2 §3 "Delivery", "Delivery item"; §4 tariff rule; issue
@@ -59,10 +60,7 @@ export const deliveries = pgTable(
     sendDate: date('send_date', { mode: 'string' }).notNull(),
     recipientCode: text('recipient_code').notNull(),
     recipientName: text('recipient_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...createdWhenAndWho(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -13,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { whoAndWhen } from './audit-columns.js';
 import { cells, users, warehouses } from './schema-base.js';
 
 // Sorting tables (spec part 1 §3 Parcel, Box, Measure; docs/DECISIONS.md "Sorting rules").
@@ -237,8 +238,7 @@ export const consolidations = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    ...whoAndWhen('removed'),
   },
   (t) => [
     uniqueIndex('consolidations_active_cell')

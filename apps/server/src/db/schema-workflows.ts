@@ -11,6 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { whoAndWhen } from './audit-columns.js';
 import { literalList } from './literal-list.js';
 import { cells, users, warehouses } from './schema-base.js';
 import { outbounds } from './schema-documents.js';
@@ -99,8 +100,7 @@ export const shipmentUnits = pgTable(
     fromCellId: integer('from_cell_id').references(() => cells.id, { onDelete: 'set null' }),
     /** The box a picked parcel was taken out of. */
     fromBoxId: integer('from_box_id').references(() => boxes.id, { onDelete: 'set null' }),
-    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }),
+    ...whoAndWhen('changed'),
   },
   (t) => [
     index('shipment_units_outbound').on(t.outboundId),

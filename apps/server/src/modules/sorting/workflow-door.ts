@@ -57,12 +57,18 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
       );
     },
 
-    /**
-     * Spec part 1 §7 `move`: a parcel into a box or into a cell (its open box, or a new one), or
-     * a box into a cell, with its rules.
-     */
-    move(request: { parcelId?: number; boxId?: number; cellId?: number }): Promise<TMoveResult> {
+    /** Spec part 1 §7 `move`: a parcel into a box, or a box into a cell, with its rules. */
+    move(request: { parcelId?: number; boxId: number; cellId?: number }): Promise<TMoveResult> {
       return moves.moveWithin(repository, request, inner);
+    },
+
+    /**
+     * Spec part 1 §7 `move` of a parcel into a cell: into the cell's open box, which takes the
+     * parcel's sorting key (for a FAST cell `recipient:<code>` or `client:<name>`), or a new box
+     * there; a box holding parcels of another key refuses (boxOtherKey), as the route does.
+     */
+    moveParcelToCell(parcelId: number, cellId: number): Promise<TMoveResult> {
+      return moves.moveWithin(repository, { parcelId, cellId }, inner);
     },
 
     /** Spec part 1 §7 `ContainerAccounting/move`: a returnable box located in a cell. */

@@ -118,7 +118,7 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
       await ports.door.move({ parcelId: effect.parcelId, boxId: effect.boxId });
       return NOTHING;
     case 'moveParcelToCell':
-      await ports.door.move({ parcelId: effect.parcelId, cellId: effect.cellId });
+      await ports.door.moveParcelToCell(effect.parcelId, effect.cellId);
       return NOTHING;
     case 'printParcelSticker': {
       const sticker = await ports.door.parcelSticker(effect.parcelId);

@@ -1,7 +1,6 @@
 import { assign } from 'xstate';
-import { isCallOk } from '../../shell/machine/call-feedback';
 import { isMeasuringComplete, PICKING_LIST_PATH } from './delivery.model';
-import { deliverySetup, failuresTo, PACKAGE_EVENTS } from './delivery.setup';
+import { deliverySetup, failuresTo, operationCallState, PACKAGE_EVENTS } from './delivery.setup';
 
 // Delivery's LIST and END steps (spec part 2 §2, §4): finish the delivery, or finish and end
 // the picking, then the summary; composed in delivery.machine.ts.
@@ -26,53 +25,23 @@ const listState = deliverySetup.createStateConfig({
 });
 
 /** POST picking/delivery with the delivery: to the pick-up page, or on to the end. */
-const finishingState = deliverySetup.createStateConfig({
-  tags: ['busy'],
-  invoke: {
-    src: 'finish',
-    input: ({ context }) => ({
-      ports: context.ports,
-      pickingId: context.pickingId,
-      deliveryId: context.deliveryId ?? undefined,
-      operationId: context.operationId ?? context.ports.createOperationId(),
-    }),
-    onDone: [
-      {
-        guard: ({ context, event }) => isCallOk({ event }) && context.thenEnd,
-        target: 'ending',
-        actions: 'newOperation',
-      },
-      { guard: isCallOk, target: 'left', actions: 'toPickup' },
-      FINISH_FAILURES.refused,
-    ],
-    onError: FINISH_FAILURES.onError,
-  },
-});
+const finishingState = operationCallState(
+  'finish',
+  (context) => ({ pickingId: context.pickingId, deliveryId: context.deliveryId ?? undefined }),
+  [
+    { when: (context) => context.thenEnd, target: 'ending', actions: ['newOperation'] },
+    { target: 'left', actions: ['toPickup'] },
+  ],
+  FINISH_FAILURES,
+);
 
 /** POST end: the picking PROCESSED, its parcels handed to the delivery. */
-const endingState = deliverySetup.createStateConfig({
-  tags: ['busy'],
-  invoke: {
-    src: 'end',
-    input: ({ context }) => ({
-      ports: context.ports,
-      PickingId: context.pickingId,
-      operationId: context.operationId ?? context.ports.createOperationId(),
-    }),
-    onDone: [
-      {
-        guard: isCallOk,
-        target: 'end',
-        actions: [
-          assign({ ended: ({ event }) => event.output.operationObject }),
-          ({ context }) => context.ports.forgetRecipient(),
-        ],
-      },
-      END_FAILURES.refused,
-    ],
-    onError: END_FAILURES.onError,
-  },
-});
+const endingState = operationCallState(
+  'end',
+  (context) => ({ PickingId: context.pickingId }),
+  [{ target: 'end', actions: ['keepEnded', 'forgetRecipient'] }],
+  END_FAILURES,
+);
 
 /** END: the summary; back to `/picking` (LAST_PICKING_RECIPIENT cleared). */
 const endState = deliverySetup.createStateConfig({

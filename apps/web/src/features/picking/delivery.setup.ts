@@ -19,7 +19,7 @@ import {
   type DeliveryInput,
   type DeliveryPorts,
 } from './delivery.model';
-import { showErrorAction } from '../../shell/machine/call-feedback';
+import { isCallOk, showErrorAction } from '../../shell/machine/call-feedback';
 import { pickupPage } from '../../lib/page-paths';
 
 // The delivery machine's setup (its calls, shared actions), the package events STICKERING and
@@ -52,6 +52,54 @@ export function failuresTo(target: string, refused: DeliveryCode, noAnswer: Deli
       actions: { type: 'showError' as const, params: { code: noAnswer, message: null } },
     },
   };
+}
+
+/** An accepted answer's next step: where to, and which of the setup's named actions run. */
+export interface AcceptedStep {
+  /** What else must hold, besides the call's success. */
+  when?: (context: DeliveryContext) => boolean;
+  target: string;
+  actions: readonly ('newOperation' | 'toPickup' | 'keepEnded' | 'forgetRecipient')[];
+}
+
+type StateConfig = Parameters<typeof deliverySetup.createStateConfig>[0];
+
+/**
+ * FINISHING, SKIPPING and ENDING (spec part 2 §4): a busy state that makes one call (`finish`
+ * or `end`) under the step's operation id (a new one when none) with `ask`'s fields; an
+ * accepted answer takes the first of `accepted` whose `when` holds, a refusal and no answer go
+ * back with `failures`' codes.
+ */
+export function operationCallState<S extends 'finish' | 'end'>(
+  src: S,
+  ask: (context: DeliveryContext) => Omit<Ask<S>, 'operationId'>,
+  accepted: readonly AcceptedStep[],
+  failures: ReturnType<typeof failuresTo>,
+) {
+  type Answered = { context: DeliveryContext; event: { output: CallResult<unknown> } };
+  const config = {
+    tags: ['busy'],
+    invoke: {
+      src,
+      input: ({ context }: { context: DeliveryContext }) => ({
+        ports: context.ports,
+        ...ask(context),
+        operationId: context.operationId ?? context.ports.createOperationId(),
+      }),
+      onDone: [
+        ...accepted.map(({ when, target, actions }) => ({
+          guard: (args: Answered) => isCallOk(args) && (when?.(args.context) ?? true),
+          target,
+          actions: [...actions],
+        })),
+        failures.refused,
+      ],
+      onError: failures.onError,
+    },
+  };
+  // The call's actor is chosen by name at run time, so XState cannot tie `src` to its input
+  // and answer types here; `ask` and the named actions are what the callers have checked.
+  return deliverySetup.createStateConfig(config as unknown as StateConfig);
 }
 
 /** The package a scan names, if it is one of this delivery's. */
@@ -126,6 +174,12 @@ export const deliverySetup = setup({
       error: null,
     }),
     toPickup: ({ context }) => context.ports.navigate(pickupPage(context.recipientCode ?? '')),
+    /** END's summary: the end call's answer (run on its done event only). */
+    keepEnded: assign(({ event }) => ({
+      ended: (event as unknown as { output: CallResult<TEndResult> }).output.operationObject,
+    })),
+    /** LAST_PICKING_RECIPIENT cleared: the picking is over. */
+    forgetRecipient: ({ context }) => context.ports.forgetRecipient(),
     /** A package's button or scan: its MEASURING with its measures so far. */
     openPackage: assign(({ context }, params: { item: TDeliveryItem | undefined }) => ({
       measure: params.item ? formOf(params.item, context.ports.decimalText) : null,

@@ -1,7 +1,7 @@
 import { assign } from 'xstate';
 import type { TPickingInfo } from '@sorting/contracts';
 import { isCallOk } from '../../shell/machine/call-feedback';
-import { deliverySetup, failuresTo, PACKAGE_EVENTS } from './delivery.setup';
+import { deliverySetup, failuresTo, operationCallState, PACKAGE_EVENTS } from './delivery.setup';
 import { deliveryOrderOf } from './delivery.model';
 
 // Delivery's START and STICKERING steps (spec part 2 §2, §4): how many packages (create or
@@ -67,19 +67,12 @@ const creatingState = deliverySetup.createStateConfig({
 });
 
 /** «Пропустить»: the picking goes on as a plain pick-up (part 2 §4). */
-const skippingState = deliverySetup.createStateConfig({
-  tags: ['busy'],
-  invoke: {
-    src: 'finish',
-    input: ({ context }) => ({
-      ports: context.ports,
-      pickingId: context.pickingId,
-      operationId: context.operationId ?? context.ports.createOperationId(),
-    }),
-    onDone: [{ guard: isCallOk, target: 'left', actions: 'toPickup' }, SKIP_FAILURES.refused],
-    onError: SKIP_FAILURES.onError,
-  },
-});
+const skippingState = operationCallState(
+  'finish',
+  (context) => ({ pickingId: context.pickingId }),
+  [{ target: 'left', actions: ['toPickup'] }],
+  SKIP_FAILURES,
+);
 
 /** STICKERING: print the stickers; a package (button or scan) opens its measuring. */
 const stickeringState = deliverySetup.createStateConfig({

@@ -1,7 +1,13 @@
 import type { TWorkflowItem } from '@sorting/contracts';
 import type { MessageKey } from '../../../i18n/messages.js';
 import type { CellFact } from '../scan-facts.js';
-import { accept, refuse, type RunState, type Transition } from '../workflow-definition.js';
+import {
+  accept,
+  refuse,
+  type RunState,
+  type Transition,
+  type WorkflowFacts,
+} from '../workflow-definition.js';
 
 // A parcel into a cell of the warehouse's FAST zones (docs/DECISIONS.md "Guided workflows",
 // FAST zones as pick-up and storage cells): shared by parcel placing and place to storage.
@@ -23,19 +29,20 @@ export interface CellContent {
 /**
  * The parcel moved into the scanned cell by sorting's move (its box keyed by the parcel's key),
  * then `next`; a cell of another warehouse, outside the FAST zones, or holding another key's
- * parcels (`otherKey` names that) is refused.
+ * parcels (`otherKey` names that) is refused. `facts.own.cell` is the scanned cell's content,
+ * as both workflows' facts loaders read it.
  */
 export function intoFastCell<D>(
   parcel: { id: number; barcode: string; sortingKey: string },
   scan: CellFact,
-  facts: { warehouseId: number; content: CellContent | null },
+  facts: WorkflowFacts<{ cell: CellContent | null }>,
   next: RunState<D>,
   otherKey: MessageKey,
 ): Transition<D> {
   if (scan.warehouseId !== facts.warehouseId) {
     return refuse('cellOfOtherWarehouse', { barcode: scan.barcode }, 'repeatedFailure');
   }
-  const { content } = facts;
+  const content = facts.own.cell;
   if (content?.zoneType !== 'FAST') return refuse('workflowCellNotPickUp', { cell: scan.name });
   if (content.boxKey !== null && content.boxKey !== parcel.sortingKey && content.parcelsCount > 0) {
     return refuse(otherKey, { cell: scan.name });

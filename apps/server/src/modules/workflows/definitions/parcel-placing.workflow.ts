@@ -78,13 +78,7 @@ function onWaitCell(state: State, facts: Facts): Transition<ParcelPlacingData> {
   if (scan?.kind === 'parcel') return takeParcel(scan, facts);
   const { parcel } = state.data;
   if (scan?.kind !== 'cell' || !parcel) return refuse('workflowActionNotExpected');
-  return intoFastCell(
-    parcel,
-    scan,
-    { warehouseId: facts.warehouseId, content: facts.own.cell },
-    START,
-    'workflowCellOfOtherRecipient',
-  );
+  return intoFastCell(parcel, scan, facts, START, 'workflowCellOfOtherRecipient');
 }
 
 export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, ParcelPlacingFacts> = {

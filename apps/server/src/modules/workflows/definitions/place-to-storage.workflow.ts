@@ -91,13 +91,7 @@ function onWaitWhereOrPrint(
   if (scan.kind === 'parcel') return takeParcel(scan, facts);
   if (scan.kind !== 'cell') return refuse('workflowActionNotExpected');
   if (facts.own.supply?.needsSticker) return refuse('workflowPrintStickerFirst');
-  return intoFastCell(
-    parcel,
-    scan,
-    { warehouseId: facts.warehouseId, content: facts.own.cell },
-    START,
-    'workflowCellOfOtherClient',
-  );
+  return intoFastCell(parcel, scan, facts, START, 'workflowCellOfOtherClient');
 }
 
 export const placeToStorageWorkflow: WorkflowDefinition<PlaceToStorageData, PlaceToStorageFacts> = {
