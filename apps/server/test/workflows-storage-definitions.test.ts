@@ -183,6 +183,7 @@ function unit(id: number, cellId: number | null, state: ShipmentParcelUnitRow['s
     col: 1,
     fromBoxId: state === 'picked' ? 161 : null,
     fromCellName: state === 'picked' ? '3-a-01' : null,
+    changedByName: state === 'waiting' ? null : 'Петров',
   } satisfies ShipmentParcelUnitRow;
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbounds, parcels, pickingParcels, shipmentUnits } from '../src/db/schema.js';
+import { events, outbounds, parcels, pickingParcels, shipmentUnits } from '../src/db/schema.js';
 import { newOperationId } from './sorting-client.js';
 import { processCall, useWorkflowTestApp, workflowDriver } from './workflow-client.js';
 
@@ -381,5 +381,89 @@ describe('parcel picking in storage (/parcel-picking-in-storage)', () => {
       { number: 'P450023', state: 'picked', reason: null },
       { number: 'P450024', state: 'waiting', reason: null },
     ]);
+  });
+});
+
+describe('parcel picking in storage: two devices on one task and on one parcel', () => {
+  // Its own seeded app: OUT-0101 untouched by the walk above.
+  const race = useWorkflowTestApp();
+
+  async function pickEvents(number: string) {
+    const db = race.context.database.db;
+    const [parcel] = await db
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(eq(parcels.number, number));
+    const rows = await db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(eq(events.kind, 'shipment.unitPicked'));
+    return rows.filter((row) => (row.payload as { parcelId?: number }).parcelId === parcel!.id);
+  }
+
+  it('refuses a second user’s TaskSelected naming who holds the task; a parcel two devices race on is picked once', async () => {
+    const own = workflowDriver(race.worker, 'parcel-picking-in-storage');
+    const task = (await own.accept()).tasks.find((t) => t.title === 'OUT-0101');
+    await own.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    await own.scan('=34717-3-c-01');
+
+    // The other user sees who holds it, and TaskSelected is refused naming them.
+    const theirs = workflowDriver(race.otherWorker, 'parcel-picking-in-storage');
+    const offered = await theirs.accept();
+    expect(offered.tasks.find((t) => t.title === 'OUT-0101')).toMatchObject({
+      heldBy: 'Иванов Пётр',
+    });
+    const before = await race.snapshot();
+    const held = await theirs.send({ code: 'TaskSelected', taskId: task!.taskId });
+    expect(held.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: 'Задание OUT-0101 уже ведёт Иванов Пётр',
+    });
+    expect(held.answer.currentState.code).toBe('WaitTaskSelection');
+    expect(await race.snapshot()).toEqual(before);
+
+    // Idle for 30 minutes the task is taken over, while the first run still stands in 3-c-01:
+    // two devices in the same cell of the same task.
+    race.context.clock.advanceMinutes(30);
+    await race.signInAgain();
+    const taker = workflowDriver(race.otherWorker, 'parcel-picking-in-storage');
+    await taker.accept();
+    await taker.accept({ code: 'TaskSelected', taskId: task!.taskId });
+    expect((await taker.scan('=34717-3-c-01')).currentState.code).toBe('WaitWhat');
+    const resumed = workflowDriver(race.worker, 'parcel-picking-in-storage');
+    expect((await resumed.accept()).currentState.code).toBe('WaitWhat');
+
+    // Both scan P450021 at once: one picks it, the other is refused naming who took it.
+    const calls = await Promise.all([
+      resumed.send({ code: 'BarcodeScanned', barcode: 'P450021' }),
+      taker.send({ code: 'BarcodeScanned', barcode: 'P450021' }),
+    ]);
+    const names = ['Иванов Пётр', 'Сидорова Анна'];
+    const winner = calls.findIndex((call) => call.envelope.isSuccess);
+    expect(winner).toBeGreaterThanOrEqual(0);
+    const loser = calls[1 - winner]!;
+    expect(loser.envelope).toMatchObject({
+      isSuccess: false,
+      errorCode: 1,
+      message: `Посылка P450021: уже взята, взял ${names[winner]}`,
+    });
+    expect(loser.answer.currentState.code).toBe('WaitWhat');
+    expect(await pickEvents('P450021')).toHaveLength(1);
+
+    // The loser scanning it again is refused the same way; nothing is written.
+    const beforeAgain = await race.snapshot();
+    const again = await (winner === 0 ? taker : resumed).send({
+      code: 'BarcodeScanned',
+      barcode: 'P450021',
+    });
+    expect(again.envelope.message).toBe(`Посылка P450021: уже взята, взял ${names[winner]}`);
+    expect(await race.snapshot()).toEqual(beforeAgain);
+    const [unit] = await race.context.database.db
+      .select({ state: shipmentUnits.state, boxId: parcels.boxId })
+      .from(shipmentUnits)
+      .innerJoin(parcels, eq(parcels.id, shipmentUnits.parcelId))
+      .where(eq(parcels.number, 'P450021'));
+    expect(unit).toEqual({ state: 'picked', boxId: null });
   });
 });

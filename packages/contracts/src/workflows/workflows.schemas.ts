@@ -153,12 +153,15 @@ export type TWorkflowNotification = z.infer<typeof ZWorkflowNotification>;
 
 /**
  * A label to print (spec part 1 §3 "Print job" without token and printer, which the web app's
- * printer connection adds): template, parameters, copies.
+ * printer connection adds): template, parameters, copies; for a parcel's own sticker, ours:
+ * the parcel, which the web app marks printed (`PUT Parcels/{id}/sticker_printed`) once the
+ * printer reports the job printed (docs/DECISIONS.md "Guided workflows", place to storage).
  */
 export const ZWorkflowPrintJob = z.object({
   barcodeName: z.enum(LABEL_TEMPLATES),
   barcodeData: z.array(z.object({ name: z.string(), value: z.string() })),
   copies: z.number().int().min(1),
+  parcelId: z.number().int().positive().optional(),
 });
 export type TWorkflowPrintJob = z.infer<typeof ZWorkflowPrintJob>;
 

@@ -26,15 +26,23 @@ export async function runShipmentEffect(ports: EffectPorts, effect: ShipmentEffe
   const { repository, userId, now: at } = ports;
   const origin = { userId, warehouseId: ports.warehouseId, at };
   switch (effect.kind) {
-    case 'pickShipmentParcel':
-      await ports.door.takeParcelOut(effect.parcelId);
-      await repository.shipments.setUnit(effect.unitId, {
+    case 'pickShipmentParcel': {
+      // The unit first, guarded by its state: two devices racing on one parcel (a task taken
+      // over while its first run still scans) pick it once; the later one is refused naming
+      // who took it (docs/DECISIONS.md "Guided workflows", task holding and takeover).
+      const isPicked = await repository.shipments.setUnit(effect.unitId, {
+        from: 'waiting',
         state: 'picked',
         fromBoxId: effect.boxId,
         fromCellId: effect.cellId,
         userId,
         at,
       });
+      if (!isPicked) {
+        const user = (await repository.shipments.unitChangedBy(effect.unitId)) ?? '';
+        throw refusal('refused', 'workflowParcelTaken', { parcel: effect.parcelNumber, user });
+      }
+      await ports.door.takeParcelOut(effect.parcelId);
       await repository.events.record(
         origin,
         'shipment.unitPicked',
@@ -42,6 +50,7 @@ export async function runShipmentEffect(ports: EffectPorts, effect: ShipmentEffe
         [effect.parcelNumber, effect.shipmentCode],
       );
       return;
+    }
     case 'shortShipmentUnit':
       await repository.shipments.setUnit(effect.unitId, {
         state: 'short',

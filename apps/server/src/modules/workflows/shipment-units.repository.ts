@@ -7,6 +7,7 @@ import {
   outbounds,
   parcels,
   shipmentUnits,
+  users,
   zones,
   type ShipmentUnitState,
 } from '../../db/schema.js';
@@ -44,6 +45,8 @@ export interface ShipmentParcelUnitRow {
   col: number | null;
   fromBoxId: number | null;
   fromCellName: string | null;
+  /** Who last changed the unit («Уже взята, взял …» names them). */
+  changedByName: string | null;
 }
 
 const fromCells = alias(cells, 'from_cells');
@@ -122,6 +125,7 @@ export function createShipmentUnitsRepository(db: Db) {
           col: cells.col,
           fromBoxId: shipmentUnits.fromBoxId,
           fromCellName: fromCells.name,
+          changedByName: users.name,
         })
         .from(shipmentUnits)
         .innerJoin(parcels, eq(parcels.id, shipmentUnits.parcelId))
@@ -129,15 +133,21 @@ export function createShipmentUnitsRepository(db: Db) {
         .leftJoin(cells, eq(cells.id, boxes.cellId))
         .leftJoin(zones, eq(zones.id, cells.zoneId))
         .leftJoin(fromCells, eq(fromCells.id, shipmentUnits.fromCellId))
+        .leftJoin(users, eq(users.id, shipmentUnits.changedBy))
         .where(eq(shipmentUnits.outboundId, outboundId))
         .orderBy(asc(zones.number), asc(cells.row), asc(cells.col), asc(parcels.number))
         .limit(1000);
     },
 
-    /** A unit's new state, with where it was taken from, who and when. */
+    /**
+     * A unit's new state, with where it was taken from, who and when; with `from`, only a unit
+     * still in that state changes (false otherwise): a concurrent step on the same unit waits
+     * for the first one's row lock and then finds the unit no longer `from` — no double pick.
+     */
     async setUnit(
       id: number,
       values: {
+        from?: ShipmentUnitState;
         state: ShipmentUnitState;
         reason?: string | null;
         fromBoxId?: number | null;
@@ -145,12 +155,29 @@ export function createShipmentUnitsRepository(db: Db) {
         userId: number;
         at: Date;
       },
-    ): Promise<void> {
-      const { userId, at, ...rest } = values;
-      await db
+    ): Promise<boolean> {
+      const { userId, at, from, ...rest } = values;
+      const rows = await db
         .update(shipmentUnits)
         .set({ ...rest, changedBy: userId, changedAt: at })
+        .where(
+          and(
+            eq(shipmentUnits.id, id),
+            from === undefined ? undefined : eq(shipmentUnits.state, from),
+          ),
+        )
+        .returning({ id: shipmentUnits.id });
+      return rows.length > 0;
+    },
+
+    /** Who last changed a unit (read after a `from` guard refused the change). */
+    async unitChangedBy(id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: users.name })
+        .from(shipmentUnits)
+        .innerJoin(users, eq(users.id, shipmentUnits.changedBy))
         .where(eq(shipmentUnits.id, id));
+      return row?.name ?? null;
     },
 
     /** A shipment's state moved on (1 → 2 by picking, 2 → 3 by loading) from `from` only. */

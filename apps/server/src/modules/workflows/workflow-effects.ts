@@ -132,7 +132,11 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
       return NOTHING;
     case 'printParcelSticker': {
       const sticker = await ports.door.parcelSticker(effect.parcelId);
-      return { ...NOTHING, print: [{ ...sticker, copies: effect.copies }] };
+      // The parcel named: the web marks its sticker printed once the printer reports it.
+      return {
+        ...NOTHING,
+        print: [{ ...sticker, copies: effect.copies, parcelId: effect.parcelId }],
+      };
     }
     case 'openConsolidation':
       return openConsolidation(ports, effect);

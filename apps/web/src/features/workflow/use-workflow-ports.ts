@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newOperationId } from '../../lib/operation-id';
 import { playInTurn, usePrint, useShellServices, type NotificationStatus } from '../../shell';
 import type { WorkflowError, WorkflowPorts } from './workflow.machine';
-import type { WorkflowCall } from './workflow.types';
+import type { StickerPrintedCall, WorkflowCall, WorkflowResult } from './workflow.types';
 
 /** Pause between the sounds of one answer (as on the sorting screen). */
 const SOUND_GAP_MS = 700;
@@ -42,7 +42,10 @@ export function codeText(
  * screen): the process call, sounds in order, toasts, labels through `usePrint()`. Stable for
  * the page's life; each effect uses the latest translation and services.
  */
-export function useWorkflowPorts(process: WorkflowCall): WorkflowPorts {
+export function useWorkflowPorts(
+  process: WorkflowCall,
+  markStickerPrinted?: StickerPrintedCall,
+): WorkflowPorts {
   const { t } = useTranslation('workflow');
   const { toasts, sounds, scheduler } = useShellServices();
   const print = usePrint();
@@ -50,6 +53,18 @@ export function useWorkflowPorts(process: WorkflowCall): WorkflowPorts {
   useEffect(() => {
     effects.current = { t, toasts, sounds, scheduler, print };
   }, [t, toasts, sounds, scheduler, print]);
+
+  /**
+   * One label; a parcel's own sticker is marked printed once the printer reports it printed
+   * (docs/DECISIONS.md "Guided workflows", place to storage: a cell waits for it).
+   */
+  const printJob = async (job: WorkflowResult['print'][number]): Promise<void> => {
+    const { parcelId, ...request } = job;
+    const outcome = await effects.current.print(request);
+    if (parcelId === undefined || outcome.status !== 'printed' || !markStickerPrinted) return;
+    const marked = await markStickerPrinted(parcelId, newOperationId());
+    if (!marked.isSuccess) throw new Error(marked.message ?? '');
+  };
 
   const [ports] = useState<WorkflowPorts>(() => ({
     process,
@@ -72,7 +87,7 @@ export function useWorkflowPorts(process: WorkflowCall): WorkflowPorts {
     print: (jobs) => {
       void jobs
         .reduce<Promise<unknown>>(
-          (previous, job) => previous.then(() => effects.current.print(job)),
+          (previous, job) => previous.then(() => printJob(job)),
           Promise.resolve(),
         )
         .catch((error: unknown) =>

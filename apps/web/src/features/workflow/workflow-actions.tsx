@@ -30,6 +30,9 @@ const OPTION_BUTTONS = [
   action: WorkflowAction;
 }[];
 
+/** WaitConfirm's ConfirmItem for the whole list, not one item of it (ours). */
+export const CONFIRM_ALL = 'all';
+
 /** The bar of the state's buttons and the Close confirmation. */
 export function WorkflowActions(props: {
   /** The machine's state (`data-view`). */
@@ -60,6 +63,17 @@ export function WorkflowActions(props: {
             label={props.state.code === 'InitialState' ? t('restart') : t('refresh')}
             disabled={props.isBusy}
             onClick={() => props.send({ code: 'Refresh' })}
+          />
+        ) : null}
+        {props.state?.code === 'WaitConfirm' ? (
+          // The whole list confirmed at once (a storage pick's picked and short parcels): its
+          // items offer Confirm only while waiting, and a finished list has none waiting.
+          <ActionButton
+            testId="workflow-confirm"
+            label={t('confirm')}
+            disabled={props.isBusy}
+            onClick={() => props.send({ code: 'ConfirmItem', itemId: CONFIRM_ALL })}
+            isPrimary
           />
         ) : null}
         {OPTION_BUTTONS.filter((button) => props.state?.options[button.option] === true).map(

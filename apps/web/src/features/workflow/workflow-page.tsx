@@ -5,7 +5,7 @@ import { SERVED_WORKFLOW_NAMES } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { NotAvailablePage } from '../../ui';
-import { createWorkflowService } from './workflow.service';
+import { createStickerPrintedCall, createWorkflowService } from './workflow.service';
 import { lineOf, type WorkflowRouteLine } from './workflow-route-table';
 import type { WorkflowRoute } from './workflow-routes';
 import { WorkflowScreen } from './workflow-screen';
@@ -44,7 +44,12 @@ export function workflowPage(route: WorkflowRoute): ComponentType {
           // catalogue loader of the first screen stay as they were; the page is empty until then.
           return (
             <Suspense fallback={null}>
-              <WorkflowScreen line={line} process={process} detailsProcess={detailsProcess} />
+              <WorkflowScreen
+                line={line}
+                process={process}
+                detailsProcess={detailsProcess}
+                markStickerPrinted={createStickerPrintedCall(api)}
+              />
             </Suspense>
           );
         }

@@ -8,7 +8,12 @@ import type { ShellServices } from '../../shell/shell-services';
 import { result } from '../../test/call-result';
 import { renderScanScreen } from '../../test/render-screen';
 import { workflowAnswer } from './workflow.fixture';
-import type { WorkflowAnswer, WorkflowCall, WorkflowRequest } from './workflow.types';
+import type {
+  StickerPrintedCall,
+  WorkflowAnswer,
+  WorkflowCall,
+  WorkflowRequest,
+} from './workflow.types';
 import { lineOf } from './workflow-route-table';
 import type { WorkflowRoute } from './workflow-routes';
 import { WorkflowScreen } from './workflow-screen';
@@ -34,17 +39,28 @@ const ok = (value: WorkflowAnswer) => async () => result(value);
 async function renderWorkflow(
   route: WorkflowRoute,
   process: WorkflowCall,
-  options: { locale?: Locale; services?: Partial<ShellServices>; details?: WorkflowCall } = {},
+  options: {
+    locale?: Locale;
+    services?: Partial<ShellServices>;
+    details?: WorkflowCall;
+    markStickerPrinted?: StickerPrintedCall;
+  } = {},
 ) {
+  const { markStickerPrinted, ...screenOptions } = options;
   const Screen = () => (
-    <WorkflowScreen line={lineOf(route)} process={process} detailsProcess={options.details} />
+    <WorkflowScreen
+      line={lineOf(route)}
+      process={process}
+      detailsProcess={options.details}
+      {...(markStickerPrinted ? { markStickerPrinted } : {})}
+    />
   );
   const rendered = await renderScanScreen({
     path: `/${route}`,
     Screen,
     namespace: [route, 'workflow'],
     rootTestId: 'workflow-screen',
-    ...options,
+    ...screenOptions,
   });
   await rendered.waitView('ready');
   const root = screen.getByTestId('workflow-screen');
@@ -448,5 +464,114 @@ describe('the workflow screen', () => {
     });
     // Back in the v2 run: it is answered again as it stands.
     expect(main.sent.map((request) => request.action.code)).toEqual(['Refresh', 'Refresh']);
+  });
+
+  it('place to storage: the parcel’s sticker printed is marked printed; one that failed is not', async () => {
+    const outcomes = [
+      { status: 'printed', channel: 'local', jobId: '1' },
+      { status: 'failed', channel: 'local', message: 'paper' },
+    ];
+    const printed: PrintRequest[] = [];
+    const devices = {
+      load: async () => ({
+        printer: {
+          print: async (request: PrintRequest) => {
+            printed.push(request);
+            return outcomes.shift();
+          },
+        },
+      }),
+    } as unknown as ShellServices['devices'];
+    const marked: number[] = [];
+    const markStickerPrinted: StickerPrintedCall = async (parcelId) => {
+      marked.push(parcelId);
+      return result({});
+    };
+    const printState = (version: number) =>
+      answer({
+        code: 'WaitWhereOrPrint',
+        version,
+        prompt: { key: 'placeToStoragePrint', params: { parcel: 'P450013' } },
+        expects: ['cell', 'parcel'],
+        options: { canSkip: true, count: { min: 1, max: 5 } },
+      });
+    const sticker = {
+      barcodeName: 'parcel' as const,
+      barcodeData: [{ name: 'barcode', value: 'P450013' }],
+      copies: 1,
+      parcelId: 13,
+    };
+    const withSticker = (version: number) => ({
+      ...printState(version),
+      result: { sounds: ['new' as const], notification: null, print: [sticker] },
+    });
+    const server = fakeServer([ok(printState(3)), ok(withSticker(4)), ok(withSticker(5))]);
+    await renderWorkflow('place-to-storage', server.process, {
+      services: { devices },
+      markStickerPrinted,
+    });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Посылка P450013 без стикера: выберите, сколько стикеров напечатать',
+    );
+    await userEvent.click(screen.getByTestId('workflow-count-1'));
+    await waitFor(() => expect(marked).toEqual([13]));
+    expect(server.sent[1]?.action).toEqual({ code: 'StickerCountSelected', count: 1 });
+    // The printer is given the label alone, without the parcel it names.
+    expect(printed[0]).toEqual({
+      barcodeName: 'parcel',
+      barcodeData: [{ name: 'barcode', value: 'P450013' }],
+      copies: 1,
+    });
+    await userEvent.click(screen.getByTestId('workflow-count-1'));
+    await waitFor(() => expect(printed).toHaveLength(2));
+    expect(marked).toEqual([13]);
+  });
+
+  it('WaitConfirm: one Confirm for the whole list sends ConfirmItem', async () => {
+    const confirm = answer(
+      {
+        code: 'WaitConfirm',
+        version: 9,
+        prompt: {
+          key: 'storagePickingConfirm',
+          params: { shipment: 'OUT-0101', picked: 3, short: 1, total: 4 },
+        },
+        options: { canSkip: true },
+      },
+      {
+        items: [
+          {
+            itemId: '21',
+            kind: 'parcel',
+            barcode: 'P450021',
+            title: 'Фильтр масляный',
+            subtitle: null,
+            location: '3-c-01',
+            quantity: 1,
+            doneQuantity: 1,
+            state: 'done',
+            isCurrent: false,
+          },
+        ],
+      },
+    );
+    const server = fakeServer([
+      ok(confirm),
+      ok(
+        answer({
+          code: 'WaitTaskSelection',
+          version: 10,
+          prompt: { key: 'storagePickingTask', params: {} },
+        }),
+      ),
+    ]);
+    const view = await renderWorkflow('parcel-picking-in-storage', server.process);
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'Отгрузка OUT-0101: взято 3 из 4, пропущено 1 — подтвердите',
+    );
+    await userEvent.click(screen.getByTestId('workflow-confirm'));
+    await waitFor(() => expect(view.stateCode()).toBe('WaitTaskSelection'));
+    expect(server.sent[1]?.action).toEqual({ code: 'ConfirmItem', itemId: 'all' });
+    expect(screen.getByTestId('prompt-main').textContent).toBe('Выберите отгрузку');
   });
 });

@@ -7,7 +7,12 @@ import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { Page } from '../../ui';
 import { Prompt } from '../../ui/prompt/prompt';
 import { workflowMachine, type WorkflowMachine } from './workflow.machine';
-import type { WorkflowAction, WorkflowCall, WorkflowCurrentState } from './workflow.types';
+import type {
+  StickerPrintedCall,
+  WorkflowAction,
+  WorkflowCall,
+  WorkflowCurrentState,
+} from './workflow.types';
 import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
 import { WorkflowActions } from './workflow-actions';
@@ -20,6 +25,8 @@ export interface WorkflowScreenProps {
   process: WorkflowCall;
   /** The process call of the line's details workflow, when it names one. */
   detailsProcess?: WorkflowCall | undefined;
+  /** Marks a parcel's sticker printed after its label printed (absent: nothing is marked). */
+  markStickerPrinted?: StickerPrintedCall;
 }
 
 interface WorkflowRunProps extends WorkflowScreenProps {
@@ -44,6 +51,7 @@ export function WorkflowScreen(props: WorkflowScreenProps) {
         key="details"
         line={{ route: line.route, workflow: line.details }}
         process={detailsProcess}
+        markStickerPrinted={props.markStickerPrinted}
         details={{ itemId: detailsOf, onDone: () => setDetailsOf(null) }}
       />
     );
@@ -68,7 +76,7 @@ function WorkflowRun(props: WorkflowRunProps) {
   const { t: tRoute, i18n } = useTranslation(ns);
   const user = useSessionUser();
 
-  const ports = useWorkflowPorts(props.process);
+  const ports = useWorkflowPorts(props.process, props.markStickerPrinted);
   const { actor, snapshot } = useMachineActor(workflowMachine, { ports });
   const send = (action: WorkflowAction) => actor?.send({ type: 'ACT', action });
   useMachineScans(actor);

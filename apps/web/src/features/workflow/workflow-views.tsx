@@ -133,9 +133,12 @@ export function ItemsList(props: {
   );
 }
 
+/** The states whose count is a number of stickers (print box sticker; place to storage). */
+const STICKER_COUNT_STATES: readonly string[] = ['WaitStickerCount', 'WaitWhereOrPrint'];
+
 /**
  * A count within `options.count`: buttons for the first ten, or typed. StickerCountSelected in
- * WaitStickerCount, CountSelected elsewhere.
+ * WaitStickerCount and WaitWhereOrPrint, CountSelected elsewhere.
  */
 export function CountPicker(props: {
   range: { min: number; max: number };
@@ -148,7 +151,7 @@ export function CountPicker(props: {
   const { min, max } = props.range;
   const pick = (count: number) =>
     props.send(
-      props.stateCode === 'WaitStickerCount'
+      STICKER_COUNT_STATES.includes(props.stateCode)
         ? { code: 'StickerCountSelected', count }
         : { code: 'CountSelected', count },
     );

@@ -1,6 +1,6 @@
-import { WORKFLOW_ROUTES, type WorkflowName } from '@sorting/contracts';
+import { SORTING_ROUTES, WORKFLOW_ROUTES, type WorkflowName } from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { WorkflowCall } from './workflow.types';
+import type { StickerPrintedCall, WorkflowCall } from './workflow.types';
 
 /**
  * Spec part 1 §7 `POST /{endpoint}/v1/{sortingCenterId}/{workflowName}/process` on the
@@ -17,4 +17,10 @@ export function createWorkflowService(
       body: request,
       operationId,
     });
+}
+
+/** A parcel's sticker marked printed once a workflow's label of it is (place to storage). */
+export function createStickerPrintedCall(api: ApiClient): StickerPrintedCall {
+  return (parcelId, operationId) =>
+    api.call(SORTING_ROUTES.stickerPrinted, { params: { id: parcelId }, operationId });
 }

@@ -32,3 +32,12 @@ export type WorkflowCall = (
   request: WorkflowRequest,
   operationId: string,
 ) => Promise<CallResult<WorkflowAnswer>>;
+
+/**
+ * `PUT /sorting-api/Parcels/{id}/sticker_printed` (spec part 1 §7): a parcel's sticker, printed
+ * by a workflow's label, marked printed.
+ */
+export type StickerPrintedCall = (
+  parcelId: number,
+  operationId: string,
+) => Promise<CallResult<unknown>>;

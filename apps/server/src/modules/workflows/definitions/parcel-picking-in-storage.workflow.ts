@@ -113,6 +113,10 @@ function onWaitWhat(state: State, facts: Facts): Transition<StoragePickingData> 
     return refuse('workflowActionNotExpected');
   }
   const unit = facts.own.units.find((u) => u.parcelId === scan.id);
+  if (unit?.state === 'picked') {
+    // Picked meanwhile by another device (a task taken over): «уже взята» naming who.
+    return refuse('workflowParcelTaken', { parcel: scan.barcode, user: unit.changedByName ?? '' });
+  }
   if (!unit || unit.cellId !== cellId || unit.state !== 'waiting' || unit.boxId === null) {
     const cell = facts.own.units.find((u) => u.cellId === cellId)?.cellName ?? '';
     return refuse('workflowParcelNotInCell', { parcel: scan.barcode, cell });

@@ -123,11 +123,12 @@ export const parcelPlacingWorkflow: WorkflowDefinition<ParcelPlacingData, Parcel
       if (!recipient) {
         return { prompt: { key: 'parcelPlacingWhat', params: {} }, options: {}, items: [] };
       }
-      const cell = facts.own.suggested?.name ?? '';
+      const cell = facts.own.suggested?.name ?? null;
       return {
         prompt: {
-          key: 'parcelPlacingRecipient',
-          params: { recipient: recipient.name, code: recipient.code, cell },
+          // No empty FAST cell left: the prompt says so rather than naming an empty cell.
+          key: cell ? 'parcelPlacingRecipient' : 'parcelPlacingRecipientAnyCell',
+          params: { recipient: recipient.name, code: recipient.code, cell: cell ?? '' },
         },
         options: {},
         items: facts.own.recipientParcels.map((p) => ({
