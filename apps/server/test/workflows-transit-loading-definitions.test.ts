@@ -156,6 +156,15 @@ describe.each(DEFINITIONS.map((d) => [d.name, d] as const))('%s', (_name, defini
     expect(step({ code: 'ConfirmItem', itemId: '1' }, FACTS[5]!)).toMatchObject({
       refused: { code: 'objectNotFound' },
     });
+    // The screen's one «Подтвердить»: every box not loaded confirmed missing, then shipped.
+    expect(step({ code: 'ConfirmItem', itemId: 'all' }, FACTS[4]!)).toMatchObject({
+      next: { code: 'WaitTaskSelection' },
+      effects: [
+        { kind: 'shortShipmentUnit', unitId: 1 },
+        { kind: 'shortShipmentUnit', unitId: 2 },
+        { kind: 'moveShipmentState', outboundId: 1, from: 2, to: 3 },
+      ],
+    });
     expect(step({ code: 'SkipClick' }, FACTS[4]!)).toMatchObject({
       next: { code: definition.name === 'boxes-transit-loading' ? 'WaitPallet' : 'WaitBox' },
     });

@@ -104,6 +104,12 @@ export const SERVED_WORKFLOW_NAMES = [
   'boxes-transit-loading-v2',
 ] as const satisfies readonly WorkflowName[];
 
+/**
+ * ConfirmItem's item id for the whole WaitConfirm list at once (ours: the screen's one
+ * «Подтвердить»; docs/DECISIONS.md "Guided workflows", the screen).
+ */
+export const WORKFLOW_CONFIRM_ALL = 'all';
+
 /** True for a name of WORKFLOW_NAMES. */
 export function isWorkflowName(name: string): name is WorkflowName {
   return Object.hasOwn(WORKFLOW_ROUTE_PATHS, name);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionBar, ActionButton, Dialog } from '../../ui';
+import { WORKFLOW_CONFIRM_ALL } from '@sorting/contracts';
 import type { WorkflowAction, WorkflowCurrentState } from './workflow.types';
 
 // The workflow screen's buttons (docs/DECISIONS.md "Guided workflows", the screen): Retry and
@@ -31,7 +32,7 @@ const OPTION_BUTTONS = [
 }[];
 
 /** WaitConfirm's ConfirmItem for the whole list, not one item of it (ours). */
-export const CONFIRM_ALL = 'all';
+export const CONFIRM_ALL = WORKFLOW_CONFIRM_ALL;
 
 /** The bar of the state's buttons and the Close confirmation. */
 export function WorkflowActions(props: {

@@ -1,4 +1,4 @@
-import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
+import { WORKFLOW_CONFIRM_ALL, type TWorkflowAction, type TWorkflowItem } from '@sorting/contracts';
 import type { LoadingEffect } from '../loading-effects.js';
 import type { ShipmentTaskRow } from '../shipment-units.repository.js';
 import type { LoadingBoxUnitRow } from '../transit-loading.repository.js';
@@ -211,19 +211,29 @@ export function onWaitConfirm(
   if (action.code === 'ItemReverted') return unloadBox(state, action, facts);
   if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
   const { units } = facts.own;
+  if (action.itemId === WORKFLOW_CONFIRM_ALL) {
+    // The screen's one «Подтвердить»: every box not loaded confirmed missing, then shipped.
+    const all = units.filter(isUnconfirmed).map((u) => missingEffect(u, task.code));
+    return ship(task, units, all);
+  }
   const unit = units.find((u) => String(u.id) === action.itemId && isUnconfirmed(u));
   if (!unit) return refuse('workflowItemNotFound', { item: action.itemId }, 'objectNotFound');
-  const missing: WorkflowEffect = {
-    kind: 'shortShipmentUnit',
-    unitId: unit.id,
-    reason: NOT_LOADED_REASON,
-    unitBarcode: unit.barcode,
-    shipmentCode: task.code,
-  };
+  const missing = missingEffect(unit, task.code);
   if (units.some((u) => u.id !== unit.id && isUnconfirmed(u))) {
     return accept(state, { effects: [missing], sounds: ['attention'] });
   }
   return ship(task, units, [missing]);
+}
+
+/** A box confirmed missing: `short` with reason `notLoaded`. */
+function missingEffect(unit: Unit, shipmentCode: string): WorkflowEffect {
+  return {
+    kind: 'shortShipmentUnit',
+    unitId: unit.id,
+    reason: NOT_LOADED_REASON,
+    unitBarcode: unit.barcode,
+    shipmentCode,
+  };
 }
 
 function itemOf(unit: Unit): TWorkflowItem {
