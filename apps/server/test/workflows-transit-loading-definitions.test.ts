@@ -10,7 +10,7 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../src/modules/workflows/workflow-definition.js';
-import { sweepEveryPair } from './workflow-definition-sweep.js';
+import { describeEveryPair, type DefinitionCase } from './workflow-definition-pairs.js';
 
 // The transit loading definitions as pure transitions (docs/DECISIONS.md "Guided workflows"):
 // every (state, action) pair with every kind of scan and every shape of facts is accepted or
@@ -108,11 +108,16 @@ const DEFINITIONS = [
   boxesTransitLoadingV2Workflow,
 ] as unknown as WorkflowDefinition<Record<string, unknown>, TransitLoadingFacts>[];
 
-describe.each(DEFINITIONS.map((d) => [d.name, d] as const))('%s', (_name, definition) => {
-  it('accepts or refuses every (state, action) pair, never throws, lands on a declared state', () => {
-    sweepEveryPair(definition, { data: DATA, facts: FACTS, scans: SCANS }, factsOf);
-  });
+describeEveryPair(
+  DEFINITIONS.map((definition) => ({
+    definition: definition as unknown as DefinitionCase['definition'],
+    data: DATA,
+    facts: FACTS,
+  })),
+  SCANS,
+);
 
+describe.each(DEFINITIONS.map((d) => [d.name, d] as const))('%s', (_name, definition) => {
   it('starts in WaitTaskSelection listing the tasks', () => {
     expect(definition.start.code).toBe('WaitTaskSelection');
     const view = definition.view(definition.start, factsOf(null, FACTS[1]!));
