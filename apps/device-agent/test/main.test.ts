@@ -132,9 +132,11 @@ describe('device agent command', () => {
     );
     try {
       await agent.waitForLine(/local printer websocket ws:\/\/127\.0\.0\.1:(\d+)/);
-      await agent.waitForLine(/printer pdf-1 .*to=/);
+      // The last start-up line: the lines before it have all been read by then (a pipe may hand
+      // them over in several chunks).
+      await agent.waitForLine(/allowed web origins .*http:\/\/127\.0\.0\.1:9/);
+      expect(agent.output()).toMatch(/printer pdf-1 .*to=/);
       expect(agent.output()).toContain(`to=${path.join(typedIn, 'labels-test')}`);
-      expect(agent.output()).toMatch(/allowed web origins .*http:\/\/127\.0\.0\.1:9/);
       agent.signalGroup('SIGINT');
       expect(await agent.exited).toBe(0);
       expect(agent.output()).toMatch(/SIGINT: stopping[\s\S]*stopped/);
