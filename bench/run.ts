@@ -19,6 +19,7 @@ import { prepareFloor, startFloorServer, type FloorServer } from './floor-server
 import { ensurePgbench, initPgbench, runPgbench } from './pgbench.js';
 import { pickingRows, runPickingBench } from './picking.js';
 import { runWorkflowBench, workflowRows } from './workflow.js';
+import { runTransitPickingBench, transitPickingRows } from './workflow-transit.js';
 import { runStockMatchingBench, stockMatchingRows } from './stock-matching.js';
 import { runSoak } from './soak.js';
 import { median } from './stats.js';
@@ -344,6 +345,11 @@ async function main(): Promise<void> {
     const workflow = await runWorkflowBench({ serverUrl, quick, log });
     results.workflow = workflow;
     rows.push(...workflowRows(workflow));
+    // Transit picking v2 over tasks of 200 boxes, on a database of its own
+    // (bench/workflow-transit.ts).
+    const transit = await runTransitPickingBench({ serverUrl, quick, log });
+    results.transitPicking = transit;
+    rows.push(...transitPickingRows(transit));
   }
 
   if (wants('documents')) {

@@ -15,7 +15,7 @@ import {
 import { signInHeaders, timedCall } from './http-client.js';
 import { percentiles, type Percentiles } from './stats.js';
 
-const DEVICES = 20;
+export const DEVICES = 20;
 const RATE = 50;
 const FIRST_BOX = 95_000;
 
@@ -88,28 +88,50 @@ async function runDevice(
   return errors;
 }
 
+/**
+ * A fresh PostgreSQL bench database with the demo, DEVICES bench users and zones and `seed`'s
+ * rows, a server process on it for `work`; both gone afterwards (the workflow benches).
+ */
+export async function onSeededBenchServer<T>(
+  serverUrl: string,
+  seed: (databaseUrl: string) => Promise<void>,
+  work: (baseUrl: string) => Promise<T>,
+): Promise<T> {
+  const bench = await createBenchPostgres(serverUrl);
+  try {
+    await prepareBenchDatabase(
+      { databaseUrl: bench.url },
+      { devices: DEVICES, parcelsPerZone: 20 },
+    );
+    await seed(bench.url);
+    const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
+    try {
+      return await work(server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await bench.drop();
+  }
+}
+
 export async function runWorkflowBench(options: {
   serverUrl: string;
   quick: boolean;
   log: (message: string) => void;
 }): Promise<WorkflowBenchResult> {
   const seconds = options.quick ? 10 : 30;
-  const bench = await createBenchPostgres(options.serverUrl);
-  try {
-    await prepareBenchDatabase(
-      { databaseUrl: bench.url },
-      { devices: DEVICES, parcelsPerZone: 20 },
-    );
-    await seedBoxes(bench.url);
-    options.log(`workflow: ${DEVICES} devices running placing at ${RATE} actions/s, ${seconds} s`);
-    const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
-    try {
+  options.log(`workflow: ${DEVICES} devices running placing at ${RATE} actions/s, ${seconds} s`);
+  return onSeededBenchServer(
+    options.serverUrl,
+    (databaseUrl) => seedBoxes(databaseUrl),
+    async (baseUrl) => {
       const warmUp: number[] = [];
-      await runDevice(server.url, 1, performance.now() + 2000, warmUp);
+      await runDevice(baseUrl, 1, performance.now() + 2000, warmUp);
       const times: number[] = [];
       const until = performance.now() + seconds * 1000;
       const errors = await Promise.all(
-        Array.from({ length: DEVICES }, (_, i) => runDevice(server.url, i + 1, until, times)),
+        Array.from({ length: DEVICES }, (_, i) => runDevice(baseUrl, i + 1, until, times)),
       );
       return {
         devices: DEVICES,
@@ -118,12 +140,8 @@ export async function runWorkflowBench(options: {
         process: percentiles(times),
         errors: errors.reduce((sum, n) => sum + n, 0),
       };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await bench.drop();
-  }
+    },
+  );
 }
 
 /** The rows of the bench table. */

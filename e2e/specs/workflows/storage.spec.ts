@@ -6,7 +6,13 @@ import { signInByBadge } from '../context/sign-in.helpers';
 import { test as agentTest, useDeviceUrls } from '../devices/devices.fixtures';
 import { DESKTOP, HANDHELD } from '../shell/handheld.helpers';
 import { recordToasts, soundMarks } from '../shell/page-records.helpers';
-import { expectLayoutFits, expectState, prompt, screenOf } from './workflows.helpers';
+import {
+  expectActionsVisible,
+  expectLayoutFits,
+  expectState,
+  openAt,
+  prompt,
+} from './workflows.helpers';
 
 // The storage workflows of guided workflows part 2 (docs/DECISIONS.md "Guided workflows", the
 // step tables of parcel placing, place to storage and parcel picking in storage) on the demo
@@ -14,18 +20,6 @@ import { expectLayoutFits, expectState, prompt, screenOf } from './workflows.hel
 // IN-0101 with P450011–P450014 in no cell, P450013 needing its sticker; shipment OUT-0101 with
 // P450021, P450022 in 3-c-01, P450023 in 3-c-02, P450024 in 3-c-03. The flows that change them
 // run on a fresh demo database (or the device agent's own server).
-
-/** Opens a workflow route and waits for its first state (the lazy screen, slow on a busy machine). */
-async function openAt(page: Page, path: string, state: string) {
-  await page.goto(path);
-  await expect(screenOf(page)).toHaveAttribute('data-state', state, { timeout: 30_000 });
-  await expectState(page, state);
-}
-
-/** The action buttons under the prompt are on screen (no scroll past a list to reach them). */
-async function expectActionsVisible(page: Page, testIds: string[]) {
-  for (const testId of testIds) await expect(page.getByTestId(testId)).toBeInViewport();
-}
 
 /** /parcels-placing: P450001 into the suggested cell, another recipient's cell refused. */
 async function walkParcelPlacing(page: Page, scanner: Scanner, toasts: string[]) {

@@ -27,3 +27,15 @@ export async function expectLayoutFits(page: Page, target: Locator) {
     if (box) expect(overlaps(box, targetBox), 'a toast over the prompt').toBe(false);
   }
 }
+
+/** Opens a workflow route and waits for its first state (the lazy screen, slow on a busy machine). */
+export async function openAt(page: Page, path: string, state: string) {
+  await page.goto(path);
+  await expect(screenOf(page)).toHaveAttribute('data-state', state, { timeout: 30_000 });
+  await expectState(page, state);
+}
+
+/** The action buttons under the prompt are on screen (no scroll past a list to reach them). */
+export async function expectActionsVisible(page: Page, testIds: string[]) {
+  for (const testId of testIds) await expect(page.getByTestId(testId)).toBeInViewport();
+}

@@ -271,6 +271,46 @@ describe('the workflow screen', () => {
     expect(server.sent[2]?.action).toEqual({ code: 'PlaceClick' });
   });
 
+  it('a box to take that stands in no cell is listed «вне ячейки»', async () => {
+    const box = (itemId: string, location: string | null, state: 'waiting' | 'done') => ({
+      itemId,
+      kind: 'box' as const,
+      barcode: `_34717-${itemId}`,
+      title: `_34717-${itemId}`,
+      subtitle: null,
+      location,
+      quantity: 1,
+      doneQuantity: state === 'done' ? 1 : 0,
+      state,
+      isCurrent: false,
+    });
+    const waitBox = answer(
+      {
+        code: 'WaitBox',
+        version: 3,
+        prompt: {
+          key: 'transitPickingAnyBox',
+          params: { shipment: 'OUT-0105', done: 1, total: 3 },
+        },
+        expects: ['box'],
+      },
+      {
+        items: [
+          box('185', '4-c-01', 'waiting'),
+          box('186', null, 'waiting'),
+          box('187', null, 'done'),
+        ],
+      },
+    );
+    const server = fakeServer([ok(waitBox)]);
+    await renderWorkflow('cargo-picking-v2', server.process);
+    const locations = screen
+      .getAllByTestId('workflow-item')
+      .map((item) => within(item).queryByTestId('workflow-item-location')?.textContent ?? null);
+    // In its cell; put back but out of its cell; picked (no place to name).
+    expect(locations).toEqual(['4-c-01', 'вне ячейки', null]);
+  });
+
   it('a refusal keeps the state and shows its text; 409 says the screen was updated', async () => {
     const refusal = answer(
       { code: 'WaitBox', version: 1, prompt: { key: 'placingBox', params: {} } },

@@ -88,6 +88,10 @@ export function ItemsList(props: {
             {item.subtitle ? <span className={styles.muted}>{item.subtitle}</span> : null}
             {item.location ? (
               <span data-testid="workflow-item-location">{item.location}</span>
+            ) : item.kind === 'box' && item.state === 'waiting' ? (
+              // A box still to take that stands in no cell: put back after a pick (v2 leaves it
+              // out of its cell, docs/DECISIONS.md "Guided workflows", step table 8).
+              <span data-testid="workflow-item-location">{t('itemOutOfCell')}</span>
             ) : null}
             {item.quantity > 1 ? (
               <span>{t('itemProgress', { done: item.doneQuantity, total: item.quantity })}</span>
