@@ -14,7 +14,8 @@ import {
 
 // SQL of a transit shipment's boxes as the transit picking workflows read and change them
 // (docs/DECISIONS.md "Guided workflows", shipment units; step tables 7–9): the boxes in
-// walking order with where they stand, the claim of one box by one run, a box's parcels.
+// walking order with where they stand, the other shipment holding a box, a box's parcels (a
+// unit's claim is shipment-units.repository.ts `setUnit`, one for parcels and boxes).
 
 /** A box unit of a transit shipment with the cell it stands in (or was taken from). */
 export interface ShipmentBoxUnitRow {
@@ -99,41 +100,6 @@ export function createShipmentBoxesRepository(db: Db) {
         )
         .limit(1);
       return rows[0]?.code ?? null;
-    },
-
-    /**
-     * A unit moved from one of the states `from` to `to`, in one conditional statement: of two
-     * runs claiming one box at once only the first changes it (false for the other).
-     */
-    async claimUnit(
-      id: number,
-      from: readonly ShipmentUnitState[],
-      values: {
-        state: ShipmentUnitState;
-        reason: string | null;
-        fromCellId?: number | null;
-        userId: number;
-        at: Date;
-      },
-    ): Promise<boolean> {
-      const { userId, at, ...rest } = values;
-      const rows = await db
-        .update(shipmentUnits)
-        .set({ ...rest, changedBy: userId, changedAt: at })
-        .where(and(eq(shipmentUnits.id, id), inArray(shipmentUnits.state, [...from])))
-        .returning({ id: shipmentUnits.id });
-      return rows.length > 0;
-    },
-
-    /** The name of who changed a unit last. */
-    async findUnitChanger(id: number): Promise<string | null> {
-      const rows = await db
-        .select({ name: users.name })
-        .from(shipmentUnits)
-        .innerJoin(users, eq(users.id, shipmentUnits.changedBy))
-        .where(eq(shipmentUnits.id, id))
-        .limit(1);
-      return rows[0]?.name ?? null;
     },
 
     /** The parcels lying in a box, by number. */

@@ -38,7 +38,7 @@ export function isTransitPickingEffect(effect: { kind: string }): effect is Tran
 
 /** «Уже взят {{user}}»: the unit changed by another step meanwhile. */
 async function alreadyTaken(ports: EffectPorts, unitId: number, box: string): Promise<never> {
-  const user = (await ports.repository.shipmentBoxes.findUnitChanger(unitId)) ?? '—';
+  const user = (await ports.repository.shipments.unitChangedBy(unitId)) ?? '—';
   throw refusal('refused', 'workflowBoxAlreadyTaken', { box, user });
 }
 
@@ -48,9 +48,9 @@ export async function runTransitPickingEffect(
 ): Promise<void> {
   const { repository, userId, now: at } = ports;
   const origin = { userId, warehouseId: ports.warehouseId, at };
-  const boxes = repository.shipmentBoxes;
   if (effect.kind === 'pickShipmentBox') {
-    const claimed = await boxes.claimUnit(effect.unitId, [effect.from], {
+    const claimed = await repository.shipments.setUnit(effect.unitId, {
+      from: effect.from,
       state: 'picked',
       reason: null,
       ...(effect.cellId !== null ? { fromCellId: effect.cellId } : {}),
@@ -67,7 +67,8 @@ export async function runTransitPickingEffect(
     );
     return;
   }
-  const claimed = await boxes.claimUnit(effect.unitId, [effect.from], {
+  const claimed = await repository.shipments.setUnit(effect.unitId, {
+    from: effect.from,
     state: 'waiting',
     reason: null,
     ...(effect.backToCellId !== null ? { fromCellId: null } : {}),

@@ -80,46 +80,41 @@ interface Workflow {
   loadFacts?: FactsLoader;
 }
 
+/**
+ * A registry entry: a definition with the loader of its facts, typed against each other here
+ * and erased to the engine's shape once.
+ */
+function register<D, F>(
+  definition: WorkflowDefinition<D, F>,
+  loadFacts?: (
+    ports: WorkflowPorts,
+    state: RunState<D>,
+    scan: ScanFact | null,
+    warehouseId: number,
+  ) => Promise<F>,
+): Workflow {
+  return {
+    definition: definition as unknown as Workflow['definition'],
+    ...(loadFacts ? { loadFacts: loadFacts as unknown as FactsLoader } : {}),
+  };
+}
+
 /** The workflows served today; the other names of WORKFLOW_NAMES answer 404. */
 const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
-  'print-box-sticker': { definition: printBoxStickerWorkflow as unknown as Workflow['definition'] },
-  placing: { definition: placingWorkflow as unknown as Workflow['definition'] },
-  consolidating: {
-    definition: consolidatingWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadConsolidatingFacts as unknown as FactsLoader,
-  },
-  'parcel-placing': {
-    definition: parcelPlacingWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadParcelPlacingFacts as unknown as FactsLoader,
-  },
-  'place-to-storage': {
-    definition: placeToStorageWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadPlaceToStorageFacts as unknown as FactsLoader,
-  },
-  'parcel-picking-in-storage': {
-    definition: parcelPickingInStorageWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadStoragePickingFacts as unknown as FactsLoader,
-  },
-  'boxes-transit-picking': {
-    definition: boxesTransitPickingWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadTransitPickingFacts as unknown as FactsLoader,
-  },
-  'boxes-transit-picking-v2': {
-    definition: boxesTransitPickingV2Workflow as unknown as Workflow['definition'],
-    loadFacts: loadTransitPickingV2Facts as unknown as FactsLoader,
-  },
-  'boxes-transit-picking-details': {
-    definition: boxesTransitPickingDetailsWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadTransitDetailsFacts as unknown as FactsLoader,
-  },
-  'boxes-transit-loading': {
-    definition: boxesTransitLoadingWorkflow as unknown as Workflow['definition'],
-    loadFacts: loadTransitLoadingFacts as unknown as FactsLoader,
-  },
-  'boxes-transit-loading-v2': {
-    definition: boxesTransitLoadingV2Workflow as unknown as Workflow['definition'],
-    loadFacts: loadTransitLoadingV2Facts as unknown as FactsLoader,
-  },
+  'print-box-sticker': register(printBoxStickerWorkflow),
+  placing: register(placingWorkflow),
+  consolidating: register(consolidatingWorkflow, loadConsolidatingFacts),
+  'parcel-placing': register(parcelPlacingWorkflow, loadParcelPlacingFacts),
+  'place-to-storage': register(placeToStorageWorkflow, loadPlaceToStorageFacts),
+  'parcel-picking-in-storage': register(parcelPickingInStorageWorkflow, loadStoragePickingFacts),
+  'boxes-transit-picking': register(boxesTransitPickingWorkflow, loadTransitPickingFacts),
+  'boxes-transit-picking-v2': register(boxesTransitPickingV2Workflow, loadTransitPickingV2Facts),
+  'boxes-transit-picking-details': register(
+    boxesTransitPickingDetailsWorkflow,
+    loadTransitDetailsFacts,
+  ),
+  'boxes-transit-loading': register(boxesTransitLoadingWorkflow, loadTransitLoadingFacts),
+  'boxes-transit-loading-v2': register(boxesTransitLoadingV2Workflow, loadTransitLoadingV2Facts),
 };
 
 const IDLE_MS = WORKFLOW_RUN_IDLE_HOURS * 3600_000;

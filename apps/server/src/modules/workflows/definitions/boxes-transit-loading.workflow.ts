@@ -6,7 +6,7 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { TASK_SELECTION_RULE } from './task-selection.js';
+import { TASK_SELECTION_RULE } from './picking-states.js';
 import {
   LOADING_CONFIRM_RULE,
   LOADING_START,

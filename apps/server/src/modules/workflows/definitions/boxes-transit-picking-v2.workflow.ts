@@ -1,4 +1,3 @@
-import type { TWorkflowAction } from '@sorting/contracts';
 import {
   accept,
   refuse,
@@ -6,7 +5,7 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES } from './picking-states.js';
+import { PICKING_TASK_STATES, selectTask } from './picking-states.js';
 import * as transit from './transit-picking-steps.js';
 import type { BoxUnit, TransitFacts, TransitState, TransitTask } from './transit-picking-steps.js';
 
@@ -51,39 +50,20 @@ function completeTask(task: TransitTask, units: readonly BoxUnit[]): Transition<
   return accept({ code: 'WaitConfirm', data: { task } });
 }
 
-function onWaitConfirm(
-  state: TransitState,
-  action: TWorkflowAction,
-  facts: TransitFacts,
-): Transition<Data> {
-  const { task } = state.data;
-  if (!task) return refuse('workflowActionNotExpected');
-  if (action.code === 'SkipClick') return accept(onward(task));
-  if (action.code === 'ItemReverted') {
-    return transit.revertBox(state, action, facts, { backIntoCell: false, onward });
-  }
-  if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
-  return transit.completeShipment(task, facts.own.units);
-}
-
 export const boxesTransitPickingV2Workflow: WorkflowDefinition<Data, transit.TransitPickingFacts> =
   {
     name: 'boxes-transit-picking-v2',
     start: transit.TRANSIT_START,
     states: {
       ...PICKING_TASK_STATES,
-      WaitBox: {
-        actions: ['BarcodeScanned', 'TaskCompleted', 'ItemReverted', 'SkipClick'],
-        expects: ['box'],
-        expectKey: 'workflowExpectTransitBox',
-      },
+      WaitBox: transit.TRANSIT_PICKING_STATES.WaitBox,
     },
 
     transition(state, action, facts) {
       const { task } = state.data;
       switch (state.code) {
         case 'WaitTaskSelection':
-          return transit.selectTransitTask(action, facts, onward);
+          return selectTask(action, facts.own.tasks, onward);
         case 'WaitBox':
           if (!task) return refuse('workflowActionNotExpected');
           if (action.code === 'TaskCompleted') return completeTask(task, facts.own.units);
@@ -96,7 +76,11 @@ export const boxesTransitPickingV2Workflow: WorkflowDefinition<Data, transit.Tra
         case 'WaitReason':
           return transit.onWaitReason(state, action, facts, onward);
         case 'WaitConfirm':
-          return onWaitConfirm(state, action, facts);
+          return transit.onWaitConfirm(state, action, facts, {
+            back: onward,
+            backIntoCell: false,
+            onward,
+          });
         default:
           return refuse('workflowActionNotExpected');
       }
@@ -111,11 +95,11 @@ export const boxesTransitPickingV2Workflow: WorkflowDefinition<Data, transit.Tra
         case 'WaitReason':
           return { ...transit.reasonView(state, units), items };
         case 'WaitConfirm':
-          return {
-            prompt: { key: 'transitPickingConfirm', params: transit.confirmParams(task, units) },
-            options: { canSkip: true },
-            items: items.filter((item) => item.state !== 'done'),
-          };
+          return transit.confirmView(
+            task,
+            units,
+            items.filter((item) => item.state !== 'done'),
+          );
         default: {
           const done = units.filter((u) => u.state === 'picked').length;
           const left = units.some((u) => u.state === 'waiting');

@@ -2,7 +2,7 @@ import type { WorkflowName } from '@sorting/contracts';
 import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
 import type { WorkflowPorts } from '../workflow-ports.js';
-import { TASK_TAKEOVER_MINUTES } from './parcel-picking-in-storage.workflow.js';
+import { TASK_TAKEOVER_MINUTES } from './picking-states.js';
 import type { TransitPickingData, TransitPickingFacts } from './transit-picking-steps.js';
 
 /**

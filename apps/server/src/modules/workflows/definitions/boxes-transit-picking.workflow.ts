@@ -1,4 +1,3 @@
-import type { TWorkflowAction } from '@sorting/contracts';
 import {
   accept,
   refuse,
@@ -6,7 +5,7 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES } from './picking-states.js';
+import { PICKING_TASK_STATES, selectTask } from './picking-states.js';
 import * as transit from './transit-picking-steps.js';
 import type { BoxUnit, TransitFacts, TransitState, TransitTask } from './transit-picking-steps.js';
 
@@ -67,41 +66,19 @@ function onWaitBox(state: TransitState, facts: TransitFacts): Transition<Data> {
   });
 }
 
-function onWaitConfirm(
-  state: TransitState,
-  action: TWorkflowAction,
-  facts: TransitFacts,
-): Transition<Data> {
-  const { task } = state.data;
-  if (!task) return refuse('workflowActionNotExpected');
-  if (action.code === 'SkipClick') return accept({ code: 'WaitCell', data: { task } });
-  if (action.code === 'ItemReverted') {
-    return transit.revertBox(state, action, facts, { backIntoCell: true, onward });
-  }
-  if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
-  return transit.completeShipment(task, facts.own.units);
-}
-
-const PICKING_ACTIONS = ['BarcodeScanned', 'TaskCompleted', 'ItemReverted', 'SkipClick'] as const;
-
 export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.TransitPickingFacts> = {
   name: 'boxes-transit-picking',
   start: transit.TRANSIT_START,
   states: {
     ...PICKING_TASK_STATES,
-    WaitCell: {
-      actions: PICKING_ACTIONS,
-      expects: ['cell', 'box'],
-      expectKey: 'workflowExpectCell',
-    },
-    WaitBox: { actions: PICKING_ACTIONS, expects: ['box'], expectKey: 'workflowExpectTransitBox' },
+    ...transit.TRANSIT_PICKING_STATES,
   },
 
   transition(state, action, facts) {
     const { task } = state.data;
     switch (state.code) {
       case 'WaitTaskSelection':
-        return transit.selectTransitTask(action, facts, (selected) => ({
+        return selectTask(action, facts.own.tasks, (selected) => ({
           code: 'WaitCell',
           data: { task: selected },
         }));
@@ -117,7 +94,11 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.Trans
       case 'WaitReason':
         return transit.onWaitReason(state, action, facts, onward);
       case 'WaitConfirm':
-        return onWaitConfirm(state, action, facts);
+        return transit.onWaitConfirm(state, action, facts, {
+          back: (held) => ({ code: 'WaitCell', data: { task: held } }),
+          backIntoCell: true,
+          onward,
+        });
       default:
         return refuse('workflowActionNotExpected');
     }
@@ -137,11 +118,11 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.Trans
       case 'WaitReason':
         return { ...transit.reasonView(state, units), items };
       case 'WaitConfirm':
-        return {
-          prompt: { key: 'transitPickingConfirm', params: transit.confirmParams(task, units) },
-          options: { canSkip: true },
-          items: items.filter((item) => item.state !== 'waiting'),
-        };
+        return transit.confirmView(
+          task,
+          units,
+          items.filter((item) => item.state !== 'waiting'),
+        );
       default:
         return {
           prompt: !next

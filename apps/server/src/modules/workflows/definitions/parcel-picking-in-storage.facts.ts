@@ -1,11 +1,11 @@
 import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
 import type { WorkflowPorts } from '../workflow-ports.js';
-import {
-  TASK_TAKEOVER_MINUTES,
-  type StoragePickingData,
-  type StoragePickingFacts,
+import type {
+  StoragePickingData,
+  StoragePickingFacts,
 } from './parcel-picking-in-storage.workflow.js';
+import { TASK_TAKEOVER_MINUTES } from './picking-states.js';
 
 /**
  * The facts of a storage picking step (docs/DECISIONS.md "Guided workflows"): in

@@ -1,4 +1,4 @@
-import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
+import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
 import type { ShipmentParcelUnitRow, ShipmentTaskRow } from '../shipment-units.repository.js';
 import {
   accept,
@@ -9,7 +9,13 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES } from './picking-states.js';
+import {
+  completePicking,
+  PICKING_TASK_STATES,
+  selectTask,
+  SKIP_REASONS,
+  taskOf,
+} from './picking-states.js';
 
 // Parcel picking in storage (spec part 1 §1; docs/DECISIONS.md "Guided workflows", its step
 // table): a parcels shipment in state 1 as the task; its cells in walking order (zone, row,
@@ -17,16 +23,6 @@ import { PICKING_TASK_STATES } from './picking-states.js';
 // marks the parcel `short`; ItemReverted puts a picked parcel back into its box; when nothing
 // is left (or on TaskCompleted) WaitConfirm lists picked and short, and ConfirmItem moves the
 // shipment to state 2.
-
-/** Why a unit is skipped (ShowReasonsSelected lists them; ours). */
-export const SKIP_REASONS = ['notFound', 'damaged'] as const;
-
-/** A task held by a run idle this long is taken over by the next TaskSelected (ours). */
-export const TASK_TAKEOVER_MINUTES = 30;
-
-/** The outbound states this flow moves (1 Формируется → 2 Готова). */
-const FROM_STATE = 1;
-const TO_STATE = 2;
 
 /** What the engine reads for a storage picking step (parcel-picking-in-storage.facts.ts). */
 export interface StoragePickingFacts {
@@ -72,26 +68,6 @@ function onward(
 /** The units with one unit's state changed (the effect's outcome, seen before it runs). */
 function withUnit(units: readonly Unit[], id: number, state: Unit['state']): Unit[] {
   return units.map((u) => (u.id === id ? { ...u, state } : u));
-}
-
-function selectTask(action: TWorkflowAction, facts: Facts): Transition<StoragePickingData> {
-  if (action.code !== 'TaskSelected') return refuse('workflowActionNotExpected');
-  const task = facts.own.tasks.find((t) => String(t.id) === action.taskId);
-  if (!task) return refuse('workflowTaskNotFound', { task: action.taskId }, 'objectNotFound');
-  if (task.heldBy !== null) {
-    return refuse('workflowTaskHeld', { task: task.code, user: task.heldBy });
-  }
-  const next: State = { code: 'WaitCell', data: { task: { id: task.id, code: task.code } } };
-  if (task.idleHolder === null) return accept(next);
-  // docs/DECISIONS.md "Guided workflows": a holder idle for 30 minutes is taken over.
-  return accept(next, {
-    sounds: ['attention'],
-    notification: {
-      status: 'warning',
-      key: 'workflowTaskTakenOver',
-      params: { task: task.code, user: task.idleHolder },
-    },
-  });
 }
 
 function onWaitCell(state: State, facts: Facts): Transition<StoragePickingData> {
@@ -231,35 +207,7 @@ function onWaitConfirm(
   if (action.code === 'SkipClick') return accept({ code: 'WaitCell', data: { task } });
   if (action.code === 'ItemReverted') return revert(state, action, facts);
   if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
-  const picked = facts.own.units.filter((u) => u.state === 'picked').length;
-  return accept(START, {
-    effects: [
-      {
-        kind: 'moveShipmentState',
-        outboundId: task.id,
-        code: task.code,
-        from: FROM_STATE,
-        to: TO_STATE,
-      },
-    ],
-    sounds: ['success-big'],
-    notification: {
-      status: 'success',
-      key: 'workflowShipmentPicked',
-      params: { shipment: task.code, picked, total: facts.own.units.length },
-    },
-  });
-}
-
-function taskOf(row: ShipmentTaskRow): TWorkflowTask {
-  return {
-    taskId: String(row.id),
-    title: row.code,
-    subtitle: `${row.name} · ${row.clientName}`,
-    total: row.total,
-    done: row.done,
-    heldBy: row.heldBy,
-  };
+  return completePicking(task, facts.own.units, START);
 }
 
 function itemOf(unit: Unit, current: number | null): TWorkflowItem {
@@ -303,7 +251,10 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
     const { task } = state.data;
     switch (state.code) {
       case 'WaitTaskSelection':
-        return selectTask(action, facts);
+        return selectTask(action, facts.own.tasks, (task) => ({
+          code: 'WaitCell',
+          data: { task },
+        }));
       case 'WaitCell':
       case 'WaitWhat':
         if (!task) return refuse('workflowActionNotExpected');

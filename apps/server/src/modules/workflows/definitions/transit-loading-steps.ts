@@ -12,7 +12,7 @@ import {
   type WorkflowEffect,
   type WorkflowFacts,
 } from '../workflow-definition.js';
-import { selectTask, taskOf } from './task-selection.js';
+import { selectTask, taskOf } from './picking-states.js';
 
 // The steps both transit loading workflows share (spec part 1 §1; docs/DECISIONS.md "Guided
 // workflows", the step tables of boxes-transit-loading and -v2): a transit shipment in state 2

@@ -1,4 +1,4 @@
-import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
+import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
 import type { ShipmentBoxUnitRow } from '../shipment-boxes.repository.js';
 import type { ShipmentTaskRow } from '../shipment-units.repository.js';
 import {
@@ -6,19 +6,17 @@ import {
   refuse,
   type Accepted,
   type RunState,
+  type StateRule,
+  type StepView,
   type Transition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
-import { SKIP_REASONS } from './parcel-picking-in-storage.workflow.js';
+import { completePicking, SKIP_REASONS, taskOf } from './picking-states.js';
 
 // What the two transit picking versions share (spec part 1 §1 boxes transit picking;
 // docs/DECISIONS.md "Guided workflows", step tables 7–8): a transit shipment in state 1 as the
 // task (held by one run, taken over after 30 minutes idle), its boxes as items, the refusal of
 // a box outside the task, the skip with a reason, and ConfirmItem moving the shipment 1 → 2.
-
-/** The outbound states transit picking moves (1 Формируется → 2 Готова). */
-const FROM_STATE = 1;
-const TO_STATE = 2;
 
 /** What the engine reads for a transit picking step (boxes-transit-picking.facts.ts). */
 export interface TransitPickingFacts {
@@ -56,28 +54,6 @@ export function withUnit(
   state: BoxUnit['state'],
 ): BoxUnit[] {
   return units.map((u) => (u.id === id ? { ...u, state } : u));
-}
-
-/** TaskSelected: a free task, or one whose holder has been idle for 30 minutes (a warning). */
-export function selectTransitTask(
-  action: TWorkflowAction,
-  facts: TransitFacts,
-  next: (task: TransitTask) => TransitState,
-): Transition<TransitPickingData> {
-  if (action.code !== 'TaskSelected') return refuse('workflowActionNotExpected');
-  const row = facts.own.tasks.find((t) => String(t.id) === action.taskId);
-  if (!row) return refuse('workflowTaskNotFound', { task: action.taskId }, 'objectNotFound');
-  if (row.heldBy !== null) return refuse('workflowTaskHeld', { task: row.code, user: row.heldBy });
-  const state = next({ id: row.id, code: row.code });
-  if (row.idleHolder === null) return accept(state);
-  return accept(state, {
-    sounds: ['attention'],
-    notification: {
-      status: 'warning',
-      key: 'workflowTaskTakenOver',
-      params: { task: row.code, user: row.idleHolder },
-    },
-  });
 }
 
 /**
@@ -224,38 +200,7 @@ export function completeShipment(
   task: TransitTask,
   units: readonly BoxUnit[],
 ): Accepted<TransitPickingData> {
-  return accept(TRANSIT_START, {
-    effects: [
-      {
-        kind: 'moveShipmentState',
-        outboundId: task.id,
-        code: task.code,
-        from: FROM_STATE,
-        to: TO_STATE,
-      },
-    ],
-    sounds: ['success-big'],
-    notification: {
-      status: 'success',
-      key: 'workflowShipmentPicked',
-      params: {
-        shipment: task.code,
-        picked: units.filter((u) => u.state === 'picked').length,
-        total: units.length,
-      },
-    },
-  });
-}
-
-export function transitTaskOf(row: ShipmentTaskRow): TWorkflowTask {
-  return {
-    taskId: String(row.id),
-    title: row.code,
-    subtitle: `${row.name} · ${row.clientName}`,
-    total: row.total,
-    done: row.done,
-    heldBy: row.heldBy,
-  };
+  return completePicking(task, units, TRANSIT_START);
 }
 
 /** A box as an item: its cell (null once out of it), done when picked, skipped when short. */
@@ -284,6 +229,50 @@ export function confirmParams(task: TransitTask, units: readonly BoxUnit[]) {
   };
 }
 
+/** The actions of a picking state: a scan, the task completed, a revert, a skip. */
+const PICKING_ACTIONS = ['BarcodeScanned', 'TaskCompleted', 'ItemReverted', 'SkipClick'] as const;
+
+/** The picking states' table rows: a cell then its box (v1), or any box (v1 and v2). */
+export const TRANSIT_PICKING_STATES = {
+  WaitCell: { actions: PICKING_ACTIONS, expects: ['cell', 'box'], expectKey: 'workflowExpectCell' },
+  WaitBox: { actions: PICKING_ACTIONS, expects: ['box'], expectKey: 'workflowExpectTransitBox' },
+} as const satisfies Record<string, StateRule>;
+
+/**
+ * WaitConfirm: SkipClick goes back to picking (`back`), ItemReverted puts a box back (v1 into
+ * its cell), ConfirmItem moves the shipment 1 → 2.
+ */
+export function onWaitConfirm(
+  state: TransitState,
+  action: TWorkflowAction,
+  facts: TransitFacts,
+  options: {
+    back: (task: TransitTask) => TransitState;
+    backIntoCell: boolean;
+    onward: (task: TransitTask, units: readonly BoxUnit[]) => TransitState;
+  },
+): Transition<TransitPickingData> {
+  const { task } = state.data;
+  if (!task) return refuse('workflowActionNotExpected');
+  if (action.code === 'SkipClick') return accept(options.back(task));
+  if (action.code === 'ItemReverted') return revertBox(state, action, facts, options);
+  if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
+  return completeShipment(task, facts.own.units);
+}
+
+/** WaitConfirm's view: the counts, Skip back, and the items `shown`. */
+export function confirmView(
+  task: TransitTask,
+  units: readonly BoxUnit[],
+  shown: TWorkflowItem[],
+): StepView {
+  return {
+    prompt: { key: 'transitPickingConfirm', params: confirmParams(task, units) },
+    options: { canSkip: true },
+    items: shown,
+  };
+}
+
 /** The reasons WaitReason offers, and the box it asks about. */
 export function reasonView(state: TransitState, units: readonly BoxUnit[]) {
   return {
@@ -301,6 +290,6 @@ export function taskSelectionView(facts: TransitFacts) {
     prompt: { key: 'transitPickingTask', params: {} },
     options: {},
     items: [],
-    tasks: facts.own.tasks.map(transitTaskOf),
+    tasks: facts.own.tasks.map(taskOf),
   };
 }
