@@ -7,7 +7,15 @@ import {
   type TWorkflowAnswer,
   type TWorkflowState,
 } from '@sorting/contracts';
-import { boxes, cells, consolidations, parcels, returnableBoxes } from '../src/db/schema.js';
+import {
+  boxes,
+  cells,
+  consolidations,
+  outbounds,
+  parcels,
+  returnableBoxes,
+  shipmentUnits,
+} from '../src/db/schema.js';
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
 import { workflowSnapshot } from './workflow-snapshot.js';
@@ -84,7 +92,7 @@ export interface WorkflowTestApp {
   foreignWorker: SortingClient;
   /** Signs the worker and the other worker in again (their sessions ended). */
   signInAgain(): Promise<void>;
-  /** What a refusal must leave alone. */
+  /** What a refusal must leave alone: the workflow tables, parcels, boxes, shipments, units. */
   snapshot(): Promise<Record<string, unknown>>;
   /** A box row by its barcode. */
   boxByBarcode(barcode: string): Promise<typeof boxes.$inferSelect>;
@@ -111,6 +119,8 @@ export function useWorkflowTestApp(): WorkflowTestApp {
       .orderBy(parcels.id),
     consolidations: await db().select().from(consolidations).orderBy(consolidations.id),
     containers: await db().select().from(returnableBoxes).orderBy(returnableBoxes.id),
+    units: await db().select().from(shipmentUnits).orderBy(shipmentUnits.id),
+    shipments: await db().select().from(outbounds).orderBy(outbounds.id),
   });
   given.boxByBarcode = async (barcode) => {
     const [row] = await db().select().from(boxes).where(eq(boxes.barcode, barcode));

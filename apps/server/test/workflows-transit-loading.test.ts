@@ -16,18 +16,6 @@ import {
 const app = useWorkflowTestApp();
 const db = () => app.context.database.db;
 
-/** What a refusal must leave alone: the workflow tables, the shipments and their units. */
-async function snapshot() {
-  return {
-    ...(await app.snapshot()),
-    units: await db().select().from(shipmentUnits).orderBy(shipmentUnits.id),
-    shipments: await db()
-      .select({ code: outbounds.code, state: outbounds.state })
-      .from(outbounds)
-      .orderBy(outbounds.id),
-  };
-}
-
 async function unitsOf(code: string) {
   return db()
     .select({
@@ -64,9 +52,9 @@ async function refusesAll(
   flow: ReturnType<typeof workflowDriver>,
   cases: readonly [action: Record<string, unknown> & { code: string }, message: string][],
 ) {
-  const before = await snapshot();
+  const before = await app.snapshot();
   for (const [action, message] of cases) expectRefused(await flow.send(action), message);
-  expect(await snapshot()).toEqual(before);
+  expect(await app.snapshot()).toEqual(before);
 }
 
 /** A refusal with ErrorCode 1 and its text, the state as it was. */
@@ -115,18 +103,18 @@ describe('boxes transit loading v1 (/loading)', () => {
     const other = workflowDriver(app.otherWorker, 'boxes-transit-loading');
     const theirs = await other.accept();
     expect(theirs.tasks.find((t) => t.title === 'OUT-0103')?.heldBy).toBe('Иванов Пётр');
-    const beforeHeld = await snapshot();
+    const beforeHeld = await app.snapshot();
     const held = await other.send({ code: 'TaskSelected', taskId: task.taskId });
     expectRefused(held, 'Задание OUT-0103 уже ведёт Иванов Пётр');
     expect(held.answer.currentState.code).toBe('WaitTaskSelection');
-    expect(await snapshot()).toEqual(beforeHeld);
+    expect(await app.snapshot()).toEqual(beforeHeld);
 
     // A box before a pallet is refused naming the pallet expected.
-    const beforeBox = await snapshot();
+    const beforeBox = await app.snapshot();
     const early = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-71' });
     expectRefused(early, 'Ожидается: паллета (оборотная тара)');
     expect(early.answer.currentState).toEqual(selected.currentState);
-    expect(await snapshot()).toEqual(beforeBox);
+    expect(await app.snapshot()).toEqual(beforeBox);
 
     const pallet = await flow.scan('_R34717-21');
     expect(pallet.currentState).toMatchObject({
@@ -138,9 +126,9 @@ describe('boxes transit loading v1 (/loading)', () => {
       },
       options: { canCompletePallet: false, canCompleteTask: true, canSkip: true },
     });
-    const beforeEmpty = await snapshot();
+    const beforeEmpty = await app.snapshot();
     expectRefused(await flow.send({ code: 'PalletComplete' }), 'На паллете _R34717-21 нет коробов');
-    expect(await snapshot()).toEqual(beforeEmpty);
+    expect(await app.snapshot()).toEqual(beforeEmpty);
 
     const loaded = await flow.scan('_34717-71');
     expect(loaded.result.sounds).toEqual(['success-small']);
@@ -174,7 +162,7 @@ describe('boxes transit loading v1 (/loading)', () => {
     const before72 = flow.state;
     const second = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-72' }, id);
     expect(second.envelope.isSuccess).toBe(true);
-    const beforeReplay = await snapshot();
+    const beforeReplay = await app.snapshot();
     const replay = await processCall(
       app.worker,
       'boxes-transit-loading',
@@ -184,7 +172,7 @@ describe('boxes transit loading v1 (/loading)', () => {
     );
     expect(replay.envelope.isRepeat).toBe(true);
     expect(replay.answer).toEqual(second.answer);
-    expect(await snapshot()).toEqual(beforeReplay);
+    expect(await app.snapshot()).toEqual(beforeReplay);
 
     const completed = await flow.accept({ code: 'PalletComplete' });
     expect(completed.currentState).toMatchObject({
@@ -202,12 +190,12 @@ describe('boxes transit loading v1 (/loading)', () => {
     const otherStart = await other.accept();
     const out0104 = otherStart.tasks.find((t) => t.title === 'OUT-0104')!;
     await other.accept({ code: 'TaskSelected', taskId: out0104.taskId });
-    const beforePallet = await snapshot();
+    const beforePallet = await app.snapshot();
     expectRefused(
       await other.send({ code: 'BarcodeScanned', barcode: '_R34717-21' }),
       'Паллета _R34717-21 уже загружается в отгрузку OUT-0103',
     );
-    expect(await snapshot()).toEqual(beforePallet);
+    expect(await app.snapshot()).toEqual(beforePallet);
     await other.send({ code: 'Closed' });
 
     // The second pallet; a box taken off again (ItemReverted) and loaded again.
@@ -227,12 +215,12 @@ describe('boxes transit loading v1 (/loading)', () => {
       pallet: null,
       reason: null,
     });
-    const beforeNotLoaded = await snapshot();
+    const beforeNotLoaded = await app.snapshot();
     expectRefused(
       await flow.send({ code: 'ItemReverted', itemId: unit74.itemId }),
       'Короб _34717-74 не погружен: снимать нечего',
     );
-    expect(await snapshot()).toEqual(beforeNotLoaded);
+    expect(await app.snapshot()).toEqual(beforeNotLoaded);
     await flow.scan('_34717-74');
 
     // TaskCompleted with every box loaded closes the open pallet and ships the shipment.
@@ -338,11 +326,11 @@ describe('boxes transit loading v2 (/loading-v2)', () => {
     expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitBox');
     await flow.accept({ code: 'TaskCompleted' });
 
-    const beforeWrong = await snapshot();
+    const beforeWrong = await app.snapshot();
     const loadedUnit = two.items.find((item) => item.barcode === '_34717-75')!;
     const wrong = await flow.send({ code: 'ConfirmItem', itemId: loadedUnit.itemId });
     expect(wrong.envelope).toMatchObject({ isSuccess: false, errorCode: 104 });
-    expect(await snapshot()).toEqual(beforeWrong);
+    expect(await app.snapshot()).toEqual(beforeWrong);
 
     const missing = confirm.items[0]!;
     const shipped = await flow.accept({ code: 'ConfirmItem', itemId: missing.itemId });

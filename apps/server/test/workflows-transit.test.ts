@@ -1,43 +1,20 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { boxes, cells, outbounds, shipmentUnits } from '../src/db/schema.js';
-import { createSessionTestApp } from './sessions.js';
-import { BADGES, newOperationId, signInClient, type SortingClient } from './sorting-client.js';
-import { processCall, workflowDriver } from './workflow-client.js';
-import { workflowSnapshot } from './workflow-snapshot.js';
+import { BADGES, newOperationId, signInClient } from './sorting-client.js';
+import { processCall, useWorkflowTestApp, workflowDriver } from './workflow-client.js';
 
 // Boxes transit picking v1, v2 and details (docs/DECISIONS.md "Guided workflows", step tables
 // 7–9; spec part 1 §1, §3, §4, §7) over the demo seed (demo-transit-picking-data.ts): OUT-0102
 // in 4-b-01…4-b-04 for v1, OUT-0105 in 4-c-01…4-c-04 for v2, box 186 with six parcels.
 
-let context: Awaited<ReturnType<typeof createSessionTestApp>>;
-let worker: SortingClient;
-let otherWorker: SortingClient;
-
-beforeAll(async () => {
-  context = await createSessionTestApp();
-  worker = await signInClient(context.app, BADGES.worker, () => 0);
-  otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-});
-
-afterAll(async () => {
-  await context?.close();
-});
-
-/** What a refusal must leave alone. */
-async function snapshot() {
-  const db = context.database.db;
-  return {
-    ...(await workflowSnapshot(db)),
-    units: await db.select().from(shipmentUnits).orderBy(shipmentUnits.id),
-    shipments: await db.select().from(outbounds).orderBy(outbounds.id),
-  };
-}
+const setup = useWorkflowTestApp();
+const db = () => setup.context.database.db;
 
 /** The cell a box stands in, null when in none. */
 async function cellOf(barcode: string) {
-  const [row] = await context.database.db
+  const [row] = await db()
     .select({ cell: cells.name })
     .from(boxes)
     .leftJoin(cells, eq(cells.id, boxes.cellId))
@@ -46,7 +23,7 @@ async function cellOf(barcode: string) {
 }
 
 async function unitsOf(code: string) {
-  return context.database.db
+  return db()
     .select({ box: boxes.barcode, state: shipmentUnits.state, reason: shipmentUnits.reason })
     .from(shipmentUnits)
     .innerJoin(outbounds, eq(outbounds.id, shipmentUnits.outboundId))
@@ -56,7 +33,7 @@ async function unitsOf(code: string) {
 }
 
 async function stateOf(code: string) {
-  const [row] = await context.database.db
+  const [row] = await db()
     .select({ state: outbounds.state })
     .from(outbounds)
     .where(eq(outbounds.code, code));
@@ -65,7 +42,7 @@ async function stateOf(code: string) {
 
 describe('boxes transit picking v1 (/cargo-picking)', () => {
   it('picks OUT-0102 cell by cell, box by box, with a skip and a revert (state 1 → 2)', async () => {
-    const flow = workflowDriver(worker, 'boxes-transit-picking');
+    const flow = workflowDriver(setup.worker, 'boxes-transit-picking');
     const start = await flow.accept();
     expect(start.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -99,7 +76,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
 
     // A wrong cell, then (in WaitBox) another box of the task and a box of OUT-0105: refused,
     // each naming what is expected; nothing written.
-    const before = await snapshot();
+    const before = await setup.snapshot();
     const wrongCell = await flow.send({ code: 'BarcodeScanned', barcode: '=34717-4-b-02' });
     expect(wrongCell.envelope).toMatchObject({
       isSuccess: false,
@@ -107,7 +84,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
       message: 'Не та ячейка: ожидается 4-b-01',
     });
     expect(wrongCell.answer.currentState).toEqual(selected.currentState);
-    expect(await snapshot()).toEqual(before);
+    expect(await setup.snapshot()).toEqual(before);
 
     const atCell = await flow.scan('=34717-4-b-01');
     expect(atCell.currentState).toMatchObject({
@@ -115,7 +92,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
       expects: ['box'],
       prompt: { key: 'transitPickingBox', params: { box: '_34717-181', cell: '4-b-01' } },
     });
-    const beforeBox = await snapshot();
+    const beforeBox = await setup.snapshot();
     const otherBox = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-182' });
     expect(otherBox.envelope).toMatchObject({
       isSuccess: false,
@@ -130,7 +107,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
     expect(none.envelope.message).toBe('Короб _34717-1 не входит в задание OUT-0102');
     const parcel = await flow.send({ code: 'BarcodeScanned', barcode: 'P450107' });
     expect(parcel.envelope).toMatchObject({ errorCode: 1, message: 'Ожидается: короб задания' });
-    expect(await snapshot()).toEqual(beforeBox);
+    expect(await setup.snapshot()).toEqual(beforeBox);
 
     // The box: picked, out of its cell; the next cell follows.
     const picked = await flow.scan('_34717-181');
@@ -141,7 +118,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
     });
     expect(picked.items[0]).toMatchObject({ barcode: '_34717-181', state: 'done', location: null });
     expect(await cellOf('_34717-181')).toBeNull();
-    const [emptied] = await context.database.db
+    const [emptied] = await db()
       .select({ isEmpty: cells.isEmpty })
       .from(cells)
       .where(eq(cells.name, '4-b-01'));
@@ -210,7 +187,7 @@ describe('boxes transit picking v1 (/cargo-picking)', () => {
 
 describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
   it('picks OUT-0105 in any order, checks box 186, reverts, confirms the missing (1 → 2)', async () => {
-    const flow = workflowDriver(worker, 'boxes-transit-picking-v2');
+    const flow = workflowDriver(setup.worker, 'boxes-transit-picking-v2');
     const start = await flow.accept();
     const task = start.tasks.find((t) => t.title === 'OUT-0105')!;
     const selected = await flow.accept({ code: 'TaskSelected', taskId: task.taskId });
@@ -235,7 +212,7 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
     expect(await cellOf('_34717-187')).toBeNull();
 
     // A box of OUT-0102, a box of no shipment, a box already taken: refused, nothing written.
-    const before = await snapshot();
+    const before = await setup.snapshot();
     const foreign = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-181' });
     expect(foreign.envelope).toMatchObject({
       isSuccess: false,
@@ -247,10 +224,10 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
     const again = await flow.send({ code: 'BarcodeScanned', barcode: '_34717-187' });
     expect(again.envelope.message).toBe('Уже взят Иванов Пётр');
     expect(again.answer.currentState).toEqual(third.currentState);
-    expect(await snapshot()).toEqual(before);
+    expect(await setup.snapshot()).toEqual(before);
 
     // «Состав» of box 186: the details run lists the boxes of the task the v2 run holds.
-    const details = workflowDriver(worker, 'boxes-transit-picking-details');
+    const details = workflowDriver(setup.worker, 'boxes-transit-picking-details');
     const boxesOfTask = await details.accept();
     expect(boxesOfTask.currentState).toMatchObject({
       code: 'WaitTaskSelection',
@@ -327,22 +304,22 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
 describe('transit picking: holding, two devices on one box, replay', () => {
   it('refuses a held task, takes it over after 30 minutes; of two devices on one box one wins', async () => {
     // A transit shipment of its own for this test: OUT-0105's boxes back to waiting, state 1.
-    const db = context.database.db;
-    const [shipment] = await db
+    const database = db();
+    const [shipment] = await database
       .select({ id: outbounds.id })
       .from(outbounds)
       .where(eq(outbounds.code, 'OUT-0105'));
-    await db.update(outbounds).set({ state: 1 }).where(eq(outbounds.id, shipment!.id));
-    await db
+    await database.update(outbounds).set({ state: 1 }).where(eq(outbounds.id, shipment!.id));
+    await database
       .update(shipmentUnits)
       .set({ state: 'waiting', reason: null })
       .where(eq(shipmentUnits.outboundId, shipment!.id));
 
-    const first = workflowDriver(worker, 'boxes-transit-picking-v2');
+    const first = workflowDriver(setup.worker, 'boxes-transit-picking-v2');
     const task = (await first.accept()).tasks.find((t) => t.title === 'OUT-0105')!;
     await first.accept({ code: 'TaskSelected', taskId: task.taskId });
 
-    const second = workflowDriver(otherWorker, 'boxes-transit-picking-v2');
+    const second = workflowDriver(setup.otherWorker, 'boxes-transit-picking-v2');
     expect((await second.accept()).tasks.find((t) => t.title === 'OUT-0105')?.heldBy).toBe(
       'Иванов Пётр',
     );
@@ -354,11 +331,10 @@ describe('transit picking: holding, two devices on one box, replay', () => {
     });
 
     // Idle for 30 minutes: taken over with a warning; both runs now name the task.
-    context.clock.advanceMinutes(30);
-    worker = await signInClient(context.app, BADGES.worker, () => 0);
-    otherWorker = await signInClient(context.app, BADGES.otherWorker, () => 0);
-    const mine = workflowDriver(worker, 'boxes-transit-picking-v2');
-    const theirs = workflowDriver(otherWorker, 'boxes-transit-picking-v2');
+    setup.context.clock.advanceMinutes(30);
+    await setup.signInAgain();
+    const mine = workflowDriver(setup.worker, 'boxes-transit-picking-v2');
+    const theirs = workflowDriver(setup.otherWorker, 'boxes-transit-picking-v2');
     await mine.accept();
     await theirs.accept();
     const takenOver = await theirs.accept({ code: 'TaskSelected', taskId: task.taskId });
@@ -392,9 +368,9 @@ describe('transit picking: holding, two devices on one box, replay', () => {
     const claim = theirs.state;
     const scanned = await theirs.send({ code: 'BarcodeScanned', barcode: '_34717-186' }, id);
     expect(scanned.envelope.isSuccess).toBe(true);
-    const before = await snapshot();
+    const before = await setup.snapshot();
     const replay = await processCall(
-      otherWorker,
+      setup.otherWorker,
       'boxes-transit-picking-v2',
       claim,
       { code: 'BarcodeScanned', barcode: '_34717-186' },
@@ -402,7 +378,7 @@ describe('transit picking: holding, two devices on one box, replay', () => {
     );
     expect(replay.envelope.isRepeat).toBe(true);
     expect(replay.answer).toEqual(scanned.answer);
-    expect(await snapshot()).toEqual(before);
+    expect(await setup.snapshot()).toEqual(before);
     await mine.send({ code: 'Closed' });
     await theirs.send({ code: 'Closed' });
   });
@@ -410,9 +386,9 @@ describe('transit picking: holding, two devices on one box, replay', () => {
 
 describe('transit picking: random action sequences (fast-check)', () => {
   it('never answers 5xx; a refusal keeps the version, an accepted step raises it by one', async () => {
-    const client = await signInClient(context.app, BADGES.worker, () => 0);
-    const ids = (await context.database.db.select({ id: outbounds.id }).from(outbounds)).map(
-      (row) => String(row.id),
+    const client = await signInClient(setup.context.app, BADGES.worker, () => 0);
+    const ids = (await db().select({ id: outbounds.id }).from(outbounds)).map((row) =>
+      String(row.id),
     );
     const action = fc.oneof(
       fc.constantFrom<Record<string, unknown> & { code: string }>(
