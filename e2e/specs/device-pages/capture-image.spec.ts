@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { expect, test } from '../../fixtures';
+import { signInByBadge } from '../context/sign-in.helpers';
+import { reason, scanParcel } from '../returns/returns.helpers';
 import { fakeCameraLaunchOptions } from '../scanner/fake-camera';
 import { jpegSize, writeLabelVideo } from './capture-image.helpers';
 
@@ -116,4 +118,48 @@ test('a hand-over returns to its own path only, and the still waits there in its
   );
   expect(waiting?.type).toBe('image/jpeg');
   expect(waiting?.size).toBeGreaterThan(10_000);
+});
+
+test('signed in, a returns photo step takes its photo through the hand-over and uploads it (P300012)', async ({
+  page,
+  baseURL,
+  scanner,
+}) => {
+  await signInByBadge(page, baseURL ?? '');
+  const screen = await scanParcel(page, scanner, 'P300012', 'SelectReturnReason');
+  await reason(page, 'manufacturing_defects').click();
+  await expect(screen).toHaveAttribute('data-step', 'documentsPhoto');
+
+  await page.getByRole('button', { name: 'Камера с проверкой резкости' }).click();
+  await expect(page).toHaveURL(/\/capture-image\?returnTo=%2Freturns&slot=returns-documents$/);
+  await expect(page.getByTestId('capture-video')).toHaveAttribute('data-status', 'live', {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Снять' }).click();
+  await expect(page.getByTestId('capture-still')).toHaveAttribute('data-verdict', 'ok', {
+    timeout: 15_000,
+  });
+  const uploaded = page.waitForResponse((response) =>
+    response.url().endsWith('/returns-api/return/image'),
+  );
+  await page.getByRole('button', { name: 'Использовать', exact: true }).click();
+
+  // Back on the same return and step; the still joins the upload queue and is stored.
+  await expect(page).toHaveURL(/\/returns$/);
+  await expect(screen).toHaveAttribute('data-step', 'documentsPhoto');
+  await expect(page.getByTestId('prompt-pre')).toHaveText('Отправление P300012');
+  expect((await uploaded).ok()).toBe(true);
+  const photo = page.getByTestId('photo');
+  await expect(photo).toHaveCount(1);
+  await expect(photo.locator('img')).toHaveAttribute('alt', /capture-\d{8}-\d{6}\.jpg/);
+  const id = await photo.getAttribute('data-id');
+  const stored = await page.request.get(`/returns-api/return/image/${id ?? ''}`);
+  expect(stored.headers()['content-type']).toContain('image/jpeg');
+  await expect(page.getByTestId('next')).toBeEnabled();
+
+  // Cancelled, the photo goes as with any other.
+  await page.getByTestId('cancel').click();
+  await expect(screen).toHaveAttribute('data-state', 'ScanRetunedPackage');
+  const gone = await page.request.get(`/returns-api/return/image/${id ?? ''}`);
+  expect(gone.headers()['content-type'] ?? '').not.toContain('image/');
 });
