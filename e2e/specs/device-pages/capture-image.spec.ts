@@ -6,7 +6,7 @@ import { reason, scanParcel } from '../returns/returns.helpers';
 import { fakeCameraLaunchOptions } from '../scanner/fake-camera';
 import { jpegSize, writeLabelVideo } from './capture-image.helpers';
 
-// /capture-image without a session (docs/DECISIONS.md «Device pages»): Chromium's fake camera
+// /capture-image without a session (docs/DECISIONS.md "Device pages"): Chromium's fake camera
 // shows a sharp label (this spec's browser) or the same label blurred (a second browser).
 const sharpVideo = writeLabelVideo(false);
 const blurredVideo = writeLabelVideo(true);

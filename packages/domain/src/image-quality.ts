@@ -1,5 +1,5 @@
 /**
- * The quality check of a still taken on /capture-image (docs/DECISIONS.md «Device pages»):
+ * The quality check of a still taken on /capture-image (docs/DECISIONS.md "Device pages"):
  * pure, over a grayscale copy of the photo about 640 px wide (the page scales it on a canvas),
  * so the thresholds do not depend on the camera's resolution.
  */

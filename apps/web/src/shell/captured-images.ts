@@ -1,6 +1,6 @@
 /**
  * The hand-over of a still from /capture-image to the page that asked for it
- * (`/capture-image?returnTo=<path>&slot=<id>`, docs/DECISIONS.md «Device pages»): the JPEG
+ * (`/capture-image?returnTo=<path>&slot=<id>`, docs/DECISIONS.md "Device pages"): the JPEG
  * waits in IndexedDB under its slot until that page takes it, once. Entries older than an hour
  * are dropped, so a photo nobody came back for does not stay on a shared device.
  */

@@ -31,7 +31,7 @@ function useHandOver(): { returnTo: string; slot: string } | null {
 }
 
 /**
- * `/capture-image` (part 2 §2, without sign-in; docs/DECISIONS.md «Device pages»): a photo
+ * `/capture-image` (part 2 §2, without sign-in; docs/DECISIONS.md "Device pages"): a photo
  * from the live camera with a sharpness and exposure check, to download, share or hand over
  * to the page that asked for it.
  */

@@ -2,7 +2,7 @@ import type { Snapshot } from 'xstate';
 import { CAPTURED_IMAGE_LIFETIME_MS } from '../../shell/captured-images';
 import type { PhotoStep } from './returns.model';
 
-// A photo step's «Камера с проверкой резкости» (docs/DECISIONS.md «Device pages»): the return
+// A photo step's «Камера с проверкой резкости» (docs/DECISIONS.md "Device pages"): the return
 // is parked here, in memory, while /capture-image takes the photo; the page picks it up again
 // with the still handed over in IndexedDB. A reload or an hour away loses the parked return
 // (its photos stay on the server as with any abandoned return).

@@ -24,7 +24,7 @@ export interface MachineActor<TMachine extends AnyStateMachine> {
  * budget (docs/DECISIONS.md "Sorting entry"); React's own `useSyncExternalStore` does the same.
  *
  * `resume`, when given, is a persisted snapshot to start from instead of the initial state (a
- * flow that stepped away to /capture-image and came back, docs/DECISIONS.md «Device pages»).
+ * flow that stepped away to /capture-image and came back, docs/DECISIONS.md "Device pages").
  */
 export function useMachineActor<TMachine extends AnyStateMachine>(
   machine: TMachine,
