@@ -62,6 +62,8 @@ export async function createOcrEngine(
     ...OCR_PATHS,
     cacheMethod: 'write',
     gzip: true,
+    // The page's CSP (script-src 'self') refuses a worker made from a blob: URL.
+    workerBlobURL: false,
     logger: (message: { status: string; progress: number }) =>
       onProgress({ status: message.status, progress: message.progress }),
   });
