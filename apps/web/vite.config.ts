@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
 
 /** In development the server's calls go to the real server (scripts/dev.mjs sets the URL). */
 const serverUrl = process.env.SORTING_SERVER_URL ?? 'http://127.0.0.1:3000';
@@ -20,8 +24,47 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
+const require = createRequire(import.meta.url);
+
+/**
+ * The OCR engine's worker and LSTM-only cores (SIMD, relaxed SIMD and plain: Chrome 90 of part 1
+ * §2 has no WebAssembly SIMD) served from our own origin under /ocr/, never a CDN: copied from
+ * node_modules into the build, served from there in development. The language data is in
+ * public/ocr/lang (scripts/ocr-lang.sh). docs/DECISIONS.md "Device pages".
+ */
+const OCR_FILES: Readonly<Record<string, string>> = {
+  'ocr/worker.min.js': require.resolve('tesseract.js/dist/worker.min.js'),
+  ...Object.fromEntries(
+    ['lstm', 'simd-lstm', 'relaxedsimd-lstm'].map((kind) => [
+      `ocr/core/tesseract-core-${kind}.wasm.js`,
+      path.join(
+        path.dirname(require.resolve('tesseract.js-core/package.json')),
+        `tesseract-core-${kind}.wasm.js`,
+      ),
+    ]),
+  ),
+};
+
+function ocrAssets(): Plugin {
+  return {
+    name: 'sorting-ocr-assets',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = OCR_FILES[(request.url ?? '').split('?')[0]?.slice(1) ?? ''];
+        if (!file) return next();
+        response.setHeader('Content-Type', 'text/javascript');
+        createReadStream(file).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const [fileName, file] of Object.entries(OCR_FILES))
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressed],
+  plugins: [react(), ocrAssets(), precompressed],
   server: {
     proxy: {
       // Every service of the spec lives under '<name>-api/' (sorting-api, auth-api, ...).

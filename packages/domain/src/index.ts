@@ -20,3 +20,5 @@ export * from './picking/change-due.js';
 export * from './stock-matching/maker-patterns.js';
 export * from './stock-matching/stock-normalisation.js';
 export * from './stock-matching/stock-matching.js';
+export * from './image-quality.js';
+export * from './scan-candidates.js';

@@ -105,6 +105,12 @@ export const DEMO_SHIPPED_ORDERS: readonly DemoShippedOrder[] = [
     'e2e: damaged (3 photos)',
   ),
   order('P300011', [item('Книга', 'A-1012', 'Read', 1, 690, 'book')], 'spare, for a manual try'),
+  // Its own parcel: the photo step's hand-over to /capture-image (e2e capture-image.spec.ts).
+  order(
+    'P300012',
+    [item('Кружка термо', 'A-1013', 'Lumo', 1, 890, 'mug')],
+    'e2e: a photo through /capture-image',
+  ),
 ];
 
 /** The picture URL of a demo product. */

@@ -5,6 +5,7 @@ import type cameraViewfinder from '../shell/camera-viewfinder/locales/ru.json';
 import type devices from '../shell/devices/locales/ru.json';
 import type notYetAvailable from '../shell/not-yet-available/locales/ru.json';
 import type audit from '../features/audit/locales/ru.json';
+import type captureImage from '../features/capture-image/locales/ru.json';
 import type deconsolidation from '../features/deconsolidation/locales/ru.json';
 import type dimensions from '../features/dimensions/locales/ru.json';
 import type documentsFlow from '../features/documents-flow/locales/ru.json';
@@ -42,6 +43,7 @@ export interface I18nResources extends WorkflowRouteResources {
   devices: typeof devices;
   'not-yet-available': typeof notYetAvailable;
   audit: typeof audit;
+  'capture-image': typeof captureImage;
   deconsolidation: typeof deconsolidation;
   dimensions: typeof dimensions;
   'documents-flow': typeof documentsFlow;

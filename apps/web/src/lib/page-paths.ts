@@ -10,6 +10,8 @@ export const PAGES = {
   signIn: '/user-auth',
   settings: '/settings',
   nfc: '/nfc',
+  captureImage: '/capture-image',
+  returns: '/returns',
   sorting: '/sorting',
   picking: '/picking',
   audit: '/audit',

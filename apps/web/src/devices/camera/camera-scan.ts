@@ -54,18 +54,20 @@ async function findCamera(media: CameraMedia, name: string): Promise<MediaDevice
 /**
  * Opens the camera named in the scan settings (its label, or its id when the browser gave no
  * label), else the back camera. Labels are empty until the camera permission is given, so a
- * first visit opens the back camera, then switches when the named one shows up.
+ * first visit opens the back camera, then switches when the named one shows up. `video` asks
+ * for another size (a still on /capture-image wants the largest the camera gives).
  */
 export async function openCamera(
   media: CameraMedia | undefined,
   deviceName: string | null,
+  video: MediaTrackConstraints = BACK_CAMERA,
 ): Promise<MediaStream> {
   if (!media || typeof media.getUserMedia !== 'function') throw new CameraError('no-camera');
   const named = deviceName ? await findCamera(media, deviceName) : null;
   const open = (device: MediaDeviceInfo | null) =>
     media.getUserMedia({
       audio: false,
-      video: device ? { ...BACK_CAMERA, deviceId: { exact: device.deviceId } } : BACK_CAMERA,
+      video: device ? { ...video, deviceId: { exact: device.deviceId } } : video,
     });
   if (named || !deviceName) return open(named);
   const stream = await open(null);

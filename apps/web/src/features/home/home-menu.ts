@@ -53,6 +53,7 @@ export const HOME_MENU = [
       { area: 'notifications', access: 'everyone' },
       { area: 'settings', access: 'everyone' },
       { area: 'nfc', access: 'everyone' },
+      { area: 'capture-image', access: 'everyone' },
     ],
   },
 ] as const satisfies readonly { group: string; areas: readonly MenuArea[] }[];

@@ -55,6 +55,7 @@ describe('home page tiles', () => {
       'notifications',
       'settings',
       'nfc',
+      'capture-image',
     ]);
   });
 
@@ -74,6 +75,12 @@ describe('home page tiles', () => {
   });
 
   it('signed out: sign in and the device pages only', async () => {
-    expect(await renderHome(null)).toEqual(['user-auth', 'notifications', 'settings', 'nfc']);
+    expect(await renderHome(null)).toEqual([
+      'user-auth',
+      'notifications',
+      'settings',
+      'nfc',
+      'capture-image',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SnapshotFrom } from 'xstate';
+import type { Snapshot as AnySnapshot, SnapshotFrom } from 'xstate';
 import { RETURN_REASON_CODES, type TReturnItem, type TReturnPhoto } from '@sorting/contracts';
 import { formatMoney } from '@sorting/domain';
 import { api } from '../../lib/api';
@@ -31,6 +31,9 @@ import {
 import { createReturnsService, type ReturnsCalls } from './returns.service';
 import styles from './returns-page.module.css';
 import { PAGES } from '../../lib/page-paths';
+import { captureFileName } from '../../devices/photo/photo-encode';
+import { takeCapturedImage } from '../../shell/captured-images';
+import { captureImageUrl, handOverSlot, parkReturn, unparkReturn } from './returns-hand-over';
 
 type Snapshot = SnapshotFrom<ReturnsMachine>;
 
@@ -135,17 +138,43 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
       void effects.current.navigate(effects.current.localize(PAGES.sorting));
     },
   }));
+  // Back from /capture-image: the parked return goes on, with this page's ports.
+  const [parked] = useState(() => unparkReturn());
+  const isHandingOver = useRef(false);
   const { actor, snapshot } = useMachineActor(
     returnsMachine,
     { ports, warehouseCode: user?.defaultWarehouseNumber ?? null },
     (last, input) => {
-      // Leaving the page mid-return is a cancel: its photos go (best effort, nobody waits).
-      if (last.status !== 'done')
+      // Leaving the page mid-return is a cancel: its photos go (best effort, nobody waits);
+      // not when it only steps away to take a photo.
+      if (last.status !== 'done' && !isHandingOver.current)
         for (const photo of heldPhotos(last.context))
           input.ports.deletePhoto(photo.id).catch(() => undefined);
     },
+    parked ? withPorts(parked.snapshot, ports) : undefined,
   );
   const send = (event: ReturnsEvent) => actor?.send(event);
+
+  useEffect(() => {
+    if (!actor || !parked) return;
+    // The still joins the same upload queue as a chosen file, with the same checks.
+    takeCapturedImage(parked.slot).then(
+      (blob) => {
+        if (!blob) return;
+        const file = new File([blob], captureFileName(new Date()), { type: 'image/jpeg' });
+        actor.send({ type: 'PHOTOS_CHOSEN', files: [file] });
+      },
+      (error: unknown) => console.warn('captured image not taken', error),
+    );
+  }, [actor, parked]);
+
+  const captureChecked = (step: PhotoStep) => {
+    if (!actor) return;
+    const slot = handOverSlot(step);
+    parkReturn(slot, actor.getPersistedSnapshot());
+    isHandingOver.current = true;
+    void navigate(captureImageUrl(localize(PAGES.captureImage), localize(PAGES.returns), slot));
+  };
 
   useMachineScans(actor);
 
@@ -237,6 +266,7 @@ export function ReturnsScreen(props: { calls: ReturnsCalls }) {
             isBusy={isBusy}
             onFiles={(files) => send({ type: 'PHOTOS_CHOSEN', files })}
             onDelete={(id) => send({ type: 'PHOTO_DELETE', id })}
+            onCapture={() => captureChecked(PHOTO_STEP_OF[position.step ?? ''] as PhotoStep)}
           />
         ) : null}
 
@@ -567,6 +597,7 @@ function PhotoStepView(props: {
   isBusy: boolean;
   onFiles: (files: File[]) => void;
   onDelete: (id: string) => void;
+  onCapture: () => void;
 }) {
   const { t } = useTranslation('returns');
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -601,6 +632,15 @@ function PhotoStepView(props: {
             onChange={onChange}
           />
         </label>
+        <button
+          type="button"
+          className={`${controlStyles.button} ${styles.picker}`}
+          data-testid="photo-checked-camera"
+          disabled={props.isBusy || props.queue.length > 0}
+          onClick={props.onCapture}
+        >
+          {t('checkedCamera')}
+        </button>
       </div>
       {props.queue.length > 0 ? (
         <ul className={styles.queue} data-testid="upload-queue">
@@ -702,4 +742,10 @@ function useReturnsService(): ReturnsCalls {
 export default function ReturnsPage() {
   const service = useReturnsService();
   return <ReturnsScreen calls={service} />;
+}
+
+/** A parked snapshot with this page's ports (the parked ones call the page that was left). */
+function withPorts(snapshot: AnySnapshot<unknown>, ports: ReturnsPorts): AnySnapshot<unknown> {
+  const parkedContext = (snapshot as { context?: ReturnsContext }).context;
+  return { ...snapshot, context: { ...parkedContext, ports } } as unknown as AnySnapshot<unknown>;
 }

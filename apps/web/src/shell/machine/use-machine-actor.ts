@@ -4,6 +4,7 @@ import {
   type Actor,
   type AnyStateMachine,
   type InputFrom,
+  type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
 
@@ -21,16 +22,23 @@ export interface MachineActor<TMachine extends AnyStateMachine> {
  * Not @xstate/react's `useActorRef`/`useSelector`: their CommonJS `use-sync-external-store`
  * shim moves React's CommonJS wrapper into a chunk of the first screen and breaks its 150 kB
  * budget (docs/DECISIONS.md "Sorting entry"); React's own `useSyncExternalStore` does the same.
+ *
+ * `resume`, when given, is a persisted snapshot to start from instead of the initial state (a
+ * flow that stepped away to /capture-image and came back, docs/DECISIONS.md "Device pages").
  */
 export function useMachineActor<TMachine extends AnyStateMachine>(
   machine: TMachine,
   input: InputFrom<TMachine>,
   onStop?: (snapshot: SnapshotFrom<TMachine>, input: InputFrom<TMachine>) => void,
+  resume?: Snapshot<unknown>,
 ): MachineActor<TMachine> {
-  const [initial] = useState(() => ({ input, onStop }));
+  const [initial] = useState(() => ({ input, onStop, resume }));
   const [actor, setActor] = useState<Actor<TMachine> | null>(null);
   useEffect(() => {
-    const next = createActor(machine, { input: initial.input }).start();
+    const next = createActor(machine, {
+      input: initial.input,
+      snapshot: initial.resume,
+    }).start();
     setActor(next);
     return () => {
       const last = next.getSnapshot();
