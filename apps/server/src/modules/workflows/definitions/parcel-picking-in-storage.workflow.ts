@@ -9,7 +9,7 @@ import {
   type WorkflowDefinition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES } from './picking-states.js';
+import { PICKING_TASK_STATES, revertPickedUnit, shipmentPicked } from './picking-states.js';
 
 // Parcel picking in storage (spec part 1 §1; docs/DECISIONS.md "Guided workflows", its step
 // table): a parcels shipment in state 1 as the task; its cells in walking order (zone, row,
@@ -23,10 +23,6 @@ export const SKIP_REASONS = ['notFound', 'damaged'] as const;
 
 /** A task held by a run idle this long is taken over by the next TaskSelected (ours). */
 export const TASK_TAKEOVER_MINUTES = 30;
-
-/** The outbound states this flow moves (1 Формируется → 2 Готова). */
-const FROM_STATE = 1;
-const TO_STATE = 2;
 
 /** What the engine reads for a storage picking step (parcel-picking-in-storage.facts.ts). */
 export interface StoragePickingFacts {
@@ -201,24 +197,9 @@ function revert(
 ): Transition<StoragePickingData> {
   const { task } = state.data;
   if (!task || action.code !== 'ItemReverted') return refuse('workflowActionNotExpected');
-  const unit = facts.own.units.find((u) => String(u.id) === action.itemId);
-  if (!unit || unit.state !== 'picked' || unit.fromBoxId === null) {
-    return refuse('workflowItemNotPicked', { item: action.itemId });
-  }
-  const units = withUnit(facts.own.units, unit.id, 'waiting');
-  return accept(onward(task, units, state.data.cellId), {
-    effects: [
-      {
-        kind: 'revertShipmentParcel',
-        unitId: unit.id,
-        parcelId: unit.parcelId,
-        parcelNumber: unit.number,
-        boxId: unit.fromBoxId,
-        shipmentCode: task.code,
-      },
-    ],
-    sounds: ['repeat'],
-  });
+  return revertPickedUnit(task, facts.own.units, action.itemId, (units) =>
+    onward(task, units, state.data.cellId),
+  );
 }
 
 function onWaitConfirm(
@@ -231,24 +212,7 @@ function onWaitConfirm(
   if (action.code === 'SkipClick') return accept({ code: 'WaitCell', data: { task } });
   if (action.code === 'ItemReverted') return revert(state, action, facts);
   if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
-  const picked = facts.own.units.filter((u) => u.state === 'picked').length;
-  return accept(START, {
-    effects: [
-      {
-        kind: 'moveShipmentState',
-        outboundId: task.id,
-        code: task.code,
-        from: FROM_STATE,
-        to: TO_STATE,
-      },
-    ],
-    sounds: ['success-big'],
-    notification: {
-      status: 'success',
-      key: 'workflowShipmentPicked',
-      params: { shipment: task.code, picked, total: facts.own.units.length },
-    },
-  });
+  return shipmentPicked(START, task, facts.own.units);
 }
 
 function taskOf(row: ShipmentTaskRow): TWorkflowTask {

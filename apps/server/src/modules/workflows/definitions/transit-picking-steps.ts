@@ -1,6 +1,7 @@
 import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
 import type { ShipmentBoxUnitRow } from '../shipment-boxes.repository.js';
 import type { ShipmentTaskRow } from '../shipment-units.repository.js';
+import { shipmentPicked } from './picking-states.js';
 import {
   accept,
   refuse,
@@ -15,10 +16,6 @@ import { SKIP_REASONS } from './parcel-picking-in-storage.workflow.js';
 // docs/DECISIONS.md "Guided workflows", step tables 7–8): a transit shipment in state 1 as the
 // task (held by one run, taken over after 30 minutes idle), its boxes as items, the refusal of
 // a box outside the task, the skip with a reason, and ConfirmItem moving the shipment 1 → 2.
-
-/** The outbound states transit picking moves (1 Формируется → 2 Готова). */
-const FROM_STATE = 1;
-const TO_STATE = 2;
 
 /** What the engine reads for a transit picking step (boxes-transit-picking.facts.ts). */
 export interface TransitPickingFacts {
@@ -224,27 +221,7 @@ export function completeShipment(
   task: TransitTask,
   units: readonly BoxUnit[],
 ): Accepted<TransitPickingData> {
-  return accept(TRANSIT_START, {
-    effects: [
-      {
-        kind: 'moveShipmentState',
-        outboundId: task.id,
-        code: task.code,
-        from: FROM_STATE,
-        to: TO_STATE,
-      },
-    ],
-    sounds: ['success-big'],
-    notification: {
-      status: 'success',
-      key: 'workflowShipmentPicked',
-      params: {
-        shipment: task.code,
-        picked: units.filter((u) => u.state === 'picked').length,
-        total: units.length,
-      },
-    },
-  });
+  return shipmentPicked(TRANSIT_START, task, units);
 }
 
 export function transitTaskOf(row: ShipmentTaskRow): TWorkflowTask {
