@@ -151,7 +151,7 @@ describe('picking goods by SKU (/parcels-picking)', () => {
     const attention = await flow.scan('asz001');
     expect(attention.currentState).toMatchObject({
       code: 'WaitSku',
-      prompt: { key: 'skuPickingAttention' },
+      prompt: { key: 'skuPickingAttention', params: { item: 'Febest ASZ-001' } },
     });
     expect(attention.result).toMatchObject({
       sounds: ['attention'],

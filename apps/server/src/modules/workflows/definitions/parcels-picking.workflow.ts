@@ -318,10 +318,15 @@ function viewOf(state: State, facts: Facts, task: Task): StepView {
   const items = units.map((u) =>
     itemOf(
       u,
-      offered ? offered.unitIds.includes(u.id) : u.state === 'waiting' && u.cellId === current,
+      // WaitSku: current are only the goods a scan offered, which the screen lets choose.
+      state.code === 'WaitSku'
+        ? (offered?.unitIds.includes(u.id) ?? false)
+        : u.state === 'waiting' && u.cellId === current,
     ),
   );
-  const asked = units.find((u) => u.id === unitId);
+  const asked = units.find(
+    (u) => u.id === (unitId ?? (offered?.attention ? offered.unitIds[0] : -1)),
+  );
   const item = asked ? titleOf(asked) : '';
   const common = { canCompleteTask: true };
   switch (state.code) {
@@ -331,7 +336,7 @@ function viewOf(state: State, facts: Facts, task: Task): StepView {
           ? offered.attention
             ? {
                 key: 'skuPickingAttention',
-                params: { item: items.find((i) => i.isCurrent)?.title ?? '' },
+                params: { item },
               }
             : { key: 'skuPickingChoose', params: { text: offered.text } }
           : { key: 'skuPickingSku', params: { shipment: task.code, cell } },
