@@ -251,6 +251,8 @@ describe('documents/outbound', () => {
       ['OUT-0104', null],
       ['OUT-0103', null],
       ['OUT-0003', 'SYNC-7790'],
+      // Picking goods by SKU's shipment (demo-sku-picking-data.ts).
+      ['OUT-0201', null],
       ['OUT-0105', null],
       ['OUT-0102', null],
       ['OUT-0101', null],
@@ -263,7 +265,7 @@ describe('documents/outbound', () => {
       details: [],
       documents: [],
     });
-    expect(response.headers['x-total-count']).toBe('8');
+    expect(response.headers['x-total-count']).toBe('9');
   });
 
   it('answers the details of a shipment; another warehouse’s is not found', async () => {

@@ -587,8 +587,9 @@ describe('POST /sorting-api/move', () => {
 
   it('lets a box emptied by re-sorting take another key', async () => {
     const box = await createdBox();
-    const cellD1 = await cellIdOf(worker, sc, '=34717-3-d-01');
-    const cellD3 = await cellIdOf(worker, sc, '=34717-3-d-03');
+    // 3-d-01…3-d-04 hold the boxes of picking by SKU's demo (demo-sku-picking-data.ts).
+    const cellD1 = await cellIdOf(worker, sc, '=34717-3-d-05');
+    const cellD3 = await cellIdOf(worker, sc, '=34717-3-d-06');
     expect((await move(worker, { boxId: box.id, cellId: cellD1 })).json().IsSuccess).toBe(true);
 
     const spb = await worker.scan('P100009', zoneId(3));
@@ -604,7 +605,7 @@ describe('POST /sorting-api/move', () => {
     });
     expect(searched.json().OperationObject).toMatchObject({ isEmpty: true, sortingKey: null });
     const again = await worker.scan('P100011', zoneId(3));
-    expect(again.cells.map((cell) => cell.name)).toContain('3-d-01');
+    expect(again.cells.map((cell) => cell.name)).toContain('3-d-05');
     expect((await move(worker, { parcelId: again.id, cellId: cellD1 })).json().IsSuccess).toBe(
       true,
     );

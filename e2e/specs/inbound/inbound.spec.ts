@@ -144,13 +144,14 @@ test('shipments: details and clearing an integration code', async ({ page, baseU
   await page.goto('/inbound');
   await page.getByTestId('tab-shipment').click();
   await expect(page).toHaveURL(/\/shipment$/);
-  // With the guided workflows' transit shipments (demo-transit-*-data.ts).
+  // With the guided workflows' shipments (demo-transit-*-data.ts, demo-sku-picking-data.ts).
   await expect(page.getByTestId('shipment-code')).toHaveText([
     'OUT-0001',
     'OUT-0002',
     'OUT-0104',
     'OUT-0103',
     'OUT-0003',
+    'OUT-0201',
     'OUT-0105',
     'OUT-0102',
     'OUT-0101',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageParam, MessageParams } from '@sorting/contracts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
+import { SKU_PICKING_EN, SKU_PICKING_RU } from './messages-sku-picking.js';
 import { TRANSIT_PICKING_EN, TRANSIT_PICKING_RU } from './messages-transit-picking.js';
 
 /**
@@ -231,6 +232,7 @@ const RU = {
   workflowReasonUnknown: 'Неизвестная причина {reason}',
   workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
   ...TRANSIT_PICKING_RU,
+  ...SKU_PICKING_RU,
   workflowExpectPallet: 'паллета (оборотная тара)',
   workflowExpectBoxOrPallet: 'короб отгрузки или другая паллета',
   workflowBoxNotInShipment: 'Короба {box} нет в отгрузке {shipment}',
@@ -471,6 +473,7 @@ const EN: Record<MessageKey, string> = {
   workflowReasonUnknown: 'Unknown reason {reason}',
   workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
   ...TRANSIT_PICKING_EN,
+  ...SKU_PICKING_EN,
   workflowExpectPallet: 'a pallet (a returnable box)',
   workflowExpectBoxOrPallet: 'a box of the shipment or another pallet',
   workflowBoxNotInShipment: 'Box {box} is not in shipment {shipment}',

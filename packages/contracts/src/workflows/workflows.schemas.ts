@@ -127,6 +127,22 @@ export type TWorkflowTask = z.infer<typeof ZWorkflowTask>;
 
 export const WORKFLOW_ITEM_STATES = ['waiting', 'done', 'skipped'] as const;
 
+/**
+ * Spec part 1 §3 stock item fields of an item (WaitSku, WaitPickingSticker): the screen runs
+ * `matchStock` over them for an instant highlight; the server runs it too and decides.
+ */
+export const ZWorkflowStockItem = z.object({
+  parcelNumber: z.string(),
+  parcelName: z.string(),
+  maker: z.string(),
+  barcodes: z.array(z.string()),
+  receiptBarcode: z.string().nullable(),
+  isStickered: z.boolean(),
+  count: z.number().int(),
+  isNeedAttention: z.boolean(),
+});
+export type TWorkflowStockItem = z.infer<typeof ZWorkflowStockItem>;
+
 /** A unit of the current step (the destination's parcels of a consolidation). */
 export const ZWorkflowItem = z.object({
   itemId: z.string(),
@@ -139,6 +155,8 @@ export const ZWorkflowItem = z.object({
   doneQuantity: z.number().int(),
   state: z.enum(WORKFLOW_ITEM_STATES),
   isCurrent: z.boolean(),
+  /** The goods' stock item fields, on the items of goods picked by SKU. */
+  stock: ZWorkflowStockItem.optional(),
 });
 export type TWorkflowItem = z.infer<typeof ZWorkflowItem>;
 

@@ -65,6 +65,15 @@ export interface DimensionFact {
   heightCm: number;
 }
 
+/**
+ * A goods label's text (`sku`, spec part 1 §3, §5): what a state expecting goods gets for a scan
+ * with no prefix that names none of the state's other kinds; stock matching reads it.
+ */
+export interface SkuFact {
+  kind: 'sku';
+  barcode: string;
+}
+
 /** A barcode the classification recognised by prefix but found nothing for, or nothing at all. */
 export interface UnknownFact {
   kind: 'unknown';
@@ -74,7 +83,25 @@ export interface UnknownFact {
 }
 
 export type ScanFact =
-  BoxFact | ContainerFact | CellFact | ParcelFact | RecipientFact | DimensionFact | UnknownFact;
+  | BoxFact
+  | ContainerFact
+  | CellFact
+  | ParcelFact
+  | RecipientFact
+  | DimensionFact
+  | SkuFact
+  | UnknownFact;
+
+/**
+ * The scan as a state expecting goods reads it (docs/DECISIONS.md "Picking goods by SKU"): a text
+ * without a prefix whose classified kind the state does not expect is a goods label (`sku`).
+ */
+export function asSkuWhenExpected(scan: ScanFact, expects: readonly WorkflowScanKind[]): ScanFact {
+  if (!expects.includes('sku') || kindByPrefix(scan.barcode) !== null) return scan;
+  return expects.includes(scan.kind as WorkflowScanKind)
+    ? scan
+    : { kind: 'sku', barcode: scan.barcode };
+}
 
 /** The kind a barcode's prefix names (spec part 1 §4), before any lookup; null: ask the tables. */
 export function kindByPrefix(barcode: string): WorkflowScanKind | null {

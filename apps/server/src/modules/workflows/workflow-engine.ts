@@ -31,6 +31,8 @@ import { placeToStorageWorkflow } from './definitions/place-to-storage.workflow.
 import { placingWorkflow } from './definitions/placing.workflow.js';
 import { loadStoragePickingFacts } from './definitions/parcel-picking-in-storage.facts.js';
 import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-storage.workflow.js';
+import { loadSkuPickingFacts } from './definitions/parcels-picking.facts.js';
+import { parcelsPickingWorkflow } from './definitions/parcels-picking.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
 import {
   loadTransitPickingFacts,
@@ -41,7 +43,7 @@ import { boxesTransitPickingV2Workflow } from './definitions/boxes-transit-picki
 import { loadTransitDetailsFacts } from './definitions/boxes-transit-picking-details.facts.js';
 import { boxesTransitPickingDetailsWorkflow } from './definitions/boxes-transit-picking-details.workflow.js';
 import { classifyScan } from './scan-classifier.js';
-import type { ScanFact } from './scan-facts.js';
+import { asSkuWhenExpected, type ScanFact } from './scan-facts.js';
 import {
   isRefusal,
   type RunState,
@@ -115,6 +117,7 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   ),
   'boxes-transit-loading': register(boxesTransitLoadingWorkflow, loadTransitLoadingFacts),
   'boxes-transit-loading-v2': register(boxesTransitLoadingV2Workflow, loadTransitLoadingV2Facts),
+  'parcels-picking': register(parcelsPickingWorkflow, loadSkuPickingFacts),
 };
 
 const IDLE_MS = WORKFLOW_RUN_IDLE_HOURS * 3600_000;
@@ -306,7 +309,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
     }
     let scan: ScanFact | null = null;
     if (action.code === 'BarcodeScanned') {
-      scan = await classifyScan(door, action.barcode);
+      scan = asSkuWhenExpected(await classifyScan(door, action.barcode), rule.expects);
       const kind = scan.kind === 'unknown' ? scan.prefixKind : scan.kind;
       if (kind !== null && !rule.expects.includes(kind)) {
         throw refusal('refused', 'workflowScanNotExpected', { expected: { key: rule.expectKey } });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
 import { createShipmentBoxesRepository } from './shipment-boxes.repository.js';
 import { createShipmentUnitsRepository } from './shipment-units.repository.js';
+import { createStockItemsRepository } from './stock-items.repository.js';
 import { createTransitLoadingRepository } from './transit-loading.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
@@ -168,6 +169,8 @@ export function createWorkflowsRepository(db: Db) {
     events: createEventRecorder(db),
     /** The shipments' units (picking and loading). */
     shipments: createShipmentUnitsRepository(db),
+    /** The goods' stock item fields (picking by SKU). */
+    stockItems: createStockItemsRepository(db),
     /** A transit shipment's boxes (transit picking). */
     shipmentBoxes: createShipmentBoxesRepository(db),
     /** The transit shipments' boxes as loading reads and changes them. */

@@ -12,8 +12,8 @@ type Send = (action: WorkflowAction) => void;
 /** How many count buttons the picker shows at most (1–10); more is typed. */
 const COUNT_BUTTONS = 10;
 
-/** States where the current item can be given a reason (picking by SKU and cargo, parts 2, 3). */
-const REASON_STATES: readonly string[] = ['WaitItem', 'WaitSku', 'WaitSkuCount', 'WaitCount'];
+/** States where the current item can be given a reason (receipt of cargo, part 3). */
+const REASON_STATES: readonly string[] = ['WaitItem', 'WaitCount'];
 /** States whose items are confirmed one by one. */
 const CONFIRM_STATES: readonly string[] = ['WaitConfirm', 'WaitItem'];
 
@@ -59,6 +59,9 @@ export function ItemsList(props: {
 }) {
   const { t } = useTranslation('workflow');
   const canConfirm = CONFIRM_STATES.includes(props.stateCode);
+  // WaitSku marks current only the goods a scan offered (candidates, an attention item):
+  // ConfirmItem takes the one chosen (docs/DECISIONS.md "Picking goods by SKU").
+  const canChoose = (item: WorkflowItem) => props.stateCode === 'WaitSku' && item.isCurrent;
   const canGiveReason = REASON_STATES.includes(props.stateCode);
   return (
     <section className={styles.section} aria-label={t('items')}>
@@ -105,7 +108,7 @@ export function ItemsList(props: {
                   onClick={() => props.send({ code: 'ItemReverted', itemId: item.itemId })}
                 />
               ) : null}
-              {item.state === 'waiting' && canConfirm ? (
+              {item.state === 'waiting' && (canConfirm || canChoose(item)) ? (
                 <ActionButton
                   testId="workflow-item-confirm"
                   label={t('confirm')}
@@ -137,8 +140,12 @@ export function ItemsList(props: {
   );
 }
 
-/** The states whose count is a number of stickers (print box sticker; place to storage). */
-const STICKER_COUNT_STATES: readonly string[] = ['WaitStickerCount', 'WaitWhereOrPrint'];
+/** The states whose count is a number of stickers (print box sticker; place to storage; SKU). */
+const STICKER_COUNT_STATES: readonly string[] = [
+  'WaitStickerCount',
+  'WaitWhereOrPrint',
+  'WaitPickingSticker',
+];
 
 /**
  * A count within `options.count`: buttons for the first ten, or typed. StickerCountSelected in

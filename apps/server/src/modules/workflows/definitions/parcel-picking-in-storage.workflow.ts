@@ -12,6 +12,7 @@ import {
 import {
   completePicking,
   PICKING_TASK_STATES,
+  revertPickedUnit,
   selectTask,
   SKIP_REASONS,
   taskOf,
@@ -177,24 +178,9 @@ function revert(
 ): Transition<StoragePickingData> {
   const { task } = state.data;
   if (!task || action.code !== 'ItemReverted') return refuse('workflowActionNotExpected');
-  const unit = facts.own.units.find((u) => String(u.id) === action.itemId);
-  if (!unit || unit.state !== 'picked' || unit.fromBoxId === null) {
-    return refuse('workflowItemNotPicked', { item: action.itemId });
-  }
-  const units = withUnit(facts.own.units, unit.id, 'waiting');
-  return accept(onward(task, units, state.data.cellId), {
-    effects: [
-      {
-        kind: 'revertShipmentParcel',
-        unitId: unit.id,
-        parcelId: unit.parcelId,
-        parcelNumber: unit.number,
-        boxId: unit.fromBoxId,
-        shipmentCode: task.code,
-      },
-    ],
-    sounds: ['repeat'],
-  });
+  return revertPickedUnit(task, facts.own.units, action.itemId, (units) =>
+    onward(task, units, state.data.cellId),
+  );
 }
 
 function onWaitConfirm(

@@ -1,5 +1,5 @@
 import type { TWorkflowAction, TWorkflowTask } from '@sorting/contracts';
-import type { ShipmentTaskRow } from '../shipment-units.repository.js';
+import type { ShipmentParcelUnitRow, ShipmentTaskRow } from '../shipment-units.repository.js';
 import {
   accept,
   refuse,
@@ -63,6 +63,12 @@ export function selectTask<D>(
   });
 }
 
+/** A task as a picking run holds it. */
+export interface PickingTask {
+  id: number;
+  code: string;
+}
+
 /** The outbound states picking moves (1 Формируется → 2 Готова). */
 const PICKING_FROM_STATE = 1;
 const PICKING_TO_STATE = 2;
@@ -72,7 +78,7 @@ const PICKING_TO_STATE = 2;
  * собрана: 3 из 4», and `next` (the task list).
  */
 export function completePicking<D>(
-  task: { id: number; code: string },
+  task: PickingTask,
   units: readonly { state: string }[],
   next: RunState<D>,
 ): Accepted<D> {
@@ -112,3 +118,33 @@ export const PICKING_TASK_STATES = {
     expectKey: 'workflowExpectAction',
   },
 } as const satisfies Record<string, StateRule>;
+
+/**
+ * ItemReverted: a picked parcel unit put back into the box it was taken from, then `next` with
+ * the units as they stand after it; a unit not picked is refused.
+ */
+export function revertPickedUnit<D, U extends ShipmentParcelUnitRow>(
+  task: PickingTask,
+  units: readonly U[],
+  itemId: string,
+  next: (units: U[]) => RunState<D>,
+): Transition<D> {
+  const unit = units.find((u) => String(u.id) === itemId);
+  if (!unit || unit.state !== 'picked' || unit.fromBoxId === null) {
+    return refuse('workflowItemNotPicked', { item: itemId });
+  }
+  const after = units.map((u) => (u.id === unit.id ? { ...u, state: 'waiting' as const } : u));
+  return accept(next(after), {
+    effects: [
+      {
+        kind: 'revertShipmentParcel',
+        unitId: unit.id,
+        parcelId: unit.parcelId,
+        parcelNumber: unit.number,
+        boxId: unit.fromBoxId,
+        shipmentCode: task.code,
+      },
+    ],
+    sounds: ['repeat'],
+  });
+}
