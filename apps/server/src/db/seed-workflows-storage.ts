@@ -11,6 +11,7 @@ import { createSeedInboundRepository } from './seed-inbound.repository.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
 import { seedWorkflowsTransitPicking } from './seed-workflows-transit-picking.js';
 import { seedTransitLoading } from './seed-workflows-transit-loading.js';
+import { seedWorkflowsReceipt } from './seed-workflows-receipt.js';
 
 // The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
 // docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
@@ -35,6 +36,7 @@ export async function seedWorkflowsStorage(
   await seedStorageShipment(db, warehouseId);
   await seedWorkflowsTransitPicking(db, warehouseId);
   await seedTransitLoading(db, warehouseId);
+  await seedWorkflowsReceipt(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(
     DEMO_PLACING_RECIPIENTS.map((recipient) => ({

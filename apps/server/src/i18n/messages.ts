@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MessageParam, MessageParams } from '@sorting/contracts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
 import { TRANSIT_PICKING_EN, TRANSIT_PICKING_RU } from './messages-transit-picking.js';
+import { RECEIPT_EN, RECEIPT_RU } from './messages-receipt.js';
 
 /**
  * The server's own user-facing messages (spec part 1 §1: ru by default, en). The web app
@@ -231,6 +232,7 @@ const RU = {
   workflowReasonUnknown: 'Неизвестная причина {reason}',
   workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
   ...TRANSIT_PICKING_RU,
+  ...RECEIPT_RU,
   workflowExpectPallet: 'паллета (оборотная тара)',
   workflowExpectBoxOrPallet: 'короб отгрузки или другая паллета',
   workflowBoxNotInShipment: 'Короба {box} нет в отгрузке {shipment}',
@@ -471,6 +473,7 @@ const EN: Record<MessageKey, string> = {
   workflowReasonUnknown: 'Unknown reason {reason}',
   workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
   ...TRANSIT_PICKING_EN,
+  ...RECEIPT_EN,
   workflowExpectPallet: 'a pallet (a returnable box)',
   workflowExpectBoxOrPallet: 'a box of the shipment or another pallet',
   workflowBoxNotInShipment: 'Box {box} is not in shipment {shipment}',

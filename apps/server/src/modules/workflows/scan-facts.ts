@@ -65,6 +65,27 @@ export interface DimensionFact {
   heightCm: number;
 }
 
+/**
+ * A cargo unit (docs/DECISIONS.md "Receipt of cargo"): a place of a supply (`PL-0201-1`), or the
+ * supply's own `.69.` acceptance report (placeId null), which names every place of it.
+ */
+export interface CargoUnitFact {
+  kind: 'cargo_unit';
+  barcode: string;
+  placeId: number | null;
+  inboundId: number;
+  warehouseId: number;
+}
+
+/**
+ * A goods label's text (`sku`), read by stock matching (part 1 §5): a scan that names no object
+ * of the tables, taken as such only by a state that expects `sku` (the engine decides).
+ */
+export interface SkuFact {
+  kind: 'sku';
+  barcode: string;
+}
+
 /** A barcode the classification recognised by prefix but found nothing for, or nothing at all. */
 export interface UnknownFact {
   kind: 'unknown';
@@ -74,7 +95,15 @@ export interface UnknownFact {
 }
 
 export type ScanFact =
-  BoxFact | ContainerFact | CellFact | ParcelFact | RecipientFact | DimensionFact | UnknownFact;
+  | BoxFact
+  | ContainerFact
+  | CellFact
+  | ParcelFact
+  | RecipientFact
+  | DimensionFact
+  | CargoUnitFact
+  | SkuFact
+  | UnknownFact;
 
 /** The kind a barcode's prefix names (spec part 1 §4), before any lookup; null: ask the tables. */
 export function kindByPrefix(barcode: string): WorkflowScanKind | null {

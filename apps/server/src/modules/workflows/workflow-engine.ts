@@ -32,6 +32,8 @@ import { placingWorkflow } from './definitions/placing.workflow.js';
 import { loadStoragePickingFacts } from './definitions/parcel-picking-in-storage.facts.js';
 import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-storage.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
+import { loadReceiptFacts } from './definitions/receipt-cargo.facts.js';
+import { receiptCargoWorkflow } from './definitions/receipt-cargo.workflow.js';
 import {
   loadTransitPickingFacts,
   loadTransitPickingV2Facts,
@@ -119,6 +121,10 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'boxes-transit-loading-v2': {
     definition: boxesTransitLoadingV2Workflow as unknown as Workflow['definition'],
     loadFacts: loadTransitLoadingV2Facts as unknown as FactsLoader,
+  },
+  'receipt-cargo': {
+    definition: receiptCargoWorkflow as unknown as Workflow['definition'],
+    loadFacts: loadReceiptFacts as unknown as FactsLoader,
   },
 };
 
@@ -315,6 +321,10 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
       const kind = scan.kind === 'unknown' ? scan.prefixKind : scan.kind;
       if (kind !== null && !rule.expects.includes(kind)) {
         throw refusal('refused', 'workflowScanNotExpected', { expected: { key: rule.expectKey } });
+      }
+      // A text naming nothing is a goods label where a state expects one (stock matching).
+      if (scan.kind === 'unknown' && scan.prefixKind === null && rule.expects.includes('sku')) {
+        scan = { kind: 'sku', barcode: action.barcode };
       }
       if (scan.kind === 'unknown') {
         throw refusal('objectNotFound', 'workflowScanUnknown', { barcode: action.barcode });

@@ -9,6 +9,7 @@ import { Prompt } from '../../ui/prompt/prompt';
 import { workflowMachine, type WorkflowMachine } from './workflow.machine';
 import type {
   StickerPrintedCall,
+  DetailStickeredCall,
   WorkflowAction,
   WorkflowCall,
   WorkflowCurrentState,
@@ -27,6 +28,8 @@ export interface WorkflowScreenProps {
   detailsProcess?: WorkflowCall | undefined;
   /** Marks a parcel's sticker printed after its label printed (absent: nothing is marked). */
   markStickerPrinted?: StickerPrintedCall;
+  /** Marks a supply detail stickered after its label printed (absent: nothing is marked). */
+  markDetailStickered?: DetailStickeredCall;
 }
 
 interface WorkflowRunProps extends WorkflowScreenProps {
@@ -76,7 +79,11 @@ function WorkflowRun(props: WorkflowRunProps) {
   const { t: tRoute, i18n } = useTranslation(ns);
   const user = useSessionUser();
 
-  const ports = useWorkflowPorts(props.process, props.markStickerPrinted);
+  const ports = useWorkflowPorts(
+    props.process,
+    props.markStickerPrinted,
+    props.markDetailStickered,
+  );
   const { actor, snapshot } = useMachineActor(workflowMachine, { ports });
   const send = (action: WorkflowAction) => actor?.send({ type: 'ACT', action });
   useMachineScans(actor);

@@ -133,8 +133,12 @@ export function ItemsList(props: {
   );
 }
 
-/** The states whose count is a number of stickers (print box sticker; place to storage). */
-const STICKER_COUNT_STATES: readonly string[] = ['WaitStickerCount', 'WaitWhereOrPrint'];
+/** The states whose count is a number of stickers (print box sticker; place to storage; receipt). */
+const STICKER_COUNT_STATES: readonly string[] = [
+  'WaitStickerCount',
+  'WaitWhereOrPrint',
+  'WaitPickingSticker',
+];
 
 /**
  * A count within `options.count`: buttons for the first ten, or typed. StickerCountSelected in
