@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inboundPlaces, inbounds, parcels } from '../src/db/schema.js';
 import { newOperationId } from './sorting-client.js';
@@ -326,5 +327,215 @@ describe('receipt of cargo (/receipt-cargo)', () => {
     // The supply's state is the stickering's (4), untouched by the closing.
     expect((await supply()).state).toBe(4);
     expect(closed.tasks.map((t) => t.title)).toEqual([]);
+  });
+});
+
+describe('receipt of cargo: counts above one, attention, places left missing', () => {
+  it('offers items that may not be stickered at once, and closes with a place missing', async () => {
+    // A supply of its own (arrived, needing stickering): a Suzuki item of count 3 and an item
+    // with an attention message in its first place, a second place never received.
+    const [warehouse] = await db()
+      .select({ id: inbounds.warehouseId })
+      .from(inbounds)
+      .where(eq(inbounds.number, 'IN-0201'));
+    const [own] = await db()
+      .insert(inbounds)
+      .values({
+        warehouseId: warehouse!.id,
+        number: 'IN-0299',
+        senderName: 'ООО «Проверка»',
+        acceptanceBarcode: '.69.IN-0299',
+        state: 5,
+        arrivedAt: new Date(),
+        needsStickering: true,
+      })
+      .returning({ id: inbounds.id });
+    const ownPlaces = await db()
+      .insert(inboundPlaces)
+      .values([
+        {
+          inboundId: own!.id,
+          barcode: 'PL-0299-1',
+          lengthCm: 10,
+          widthCm: 10,
+          heightCm: 10,
+          weightGrams: 500,
+        },
+        { inboundId: own!.id, barcode: 'PL-0299-2' },
+      ])
+      .returning({ id: inboundPlaces.id });
+    const detail = (number: string, values: Partial<typeof parcels.$inferInsert>) => ({
+      warehouseId: warehouse!.id,
+      number,
+      name: number,
+      sortingKey: 'SPB-01',
+      sortingName: 'Санкт-Петербург',
+      inboundId: own!.id,
+      clientName: 'ООО «Проверка»',
+      ...values,
+    });
+    await db()
+      .insert(parcels)
+      .values([
+        detail('P469901', {
+          inboundPlaceId: ownPlaces[0]!.id,
+          makeName: 'Suzuki',
+          detailNumber: '09160-10008',
+          quantity: 3,
+        }),
+        detail('P469902', {
+          inboundPlaceId: ownPlaces[0]!.id,
+          makeName: 'Hella',
+          detailNumber: '1K0-941',
+          attentionMessage: 'Проверить комплектность',
+        }),
+        detail('P469903', {
+          inboundPlaceId: ownPlaces[1]!.id,
+          makeName: 'Depo',
+          detailNumber: '212-1118L',
+        }),
+      ]);
+
+    const flow = workflowDriver(setup.otherWorker, 'receipt-cargo');
+    await flow.accept();
+    const tasks = await flow.accept({ code: 'WorkplaceSelected', barcode: '=34717-WP-02' });
+    const task = tasks.tasks.find((t) => t.title === 'IN-0299');
+    expect(task).toMatchObject({ total: 2, done: 0 });
+
+    // An unknown task id: refused, nothing written.
+    const before = await snapshot();
+    const unknown = await flow.send({ code: 'TaskSelected', taskId: '999999' });
+    expect(unknown.envelope).toMatchObject({ isSuccess: false, errorCode: 104 });
+    expect(await snapshot()).toEqual(before);
+
+    // A place scanned while choosing opens its supply at that place.
+    const count = await flow.scan('PL-0299-1');
+    expect(count.currentState).toMatchObject({
+      code: 'WaitCount',
+      prompt: { params: { place: 'PL-0299-1', n: 4 } },
+    });
+    // The expected count needs no reason; the place has measures: received at once.
+    const sticker = await flow.accept({ code: 'CountSelected', count: 4 });
+    expect(sticker.currentState.code).toBe('WaitPickingSticker');
+
+    // Count 3: identified but not stickered at once; the user confirms it and picks 3 copies.
+    const suzuki = await flow.scan('0916010008');
+    expect(suzuki.result.print).toEqual([]);
+    expect(suzuki.currentState.prompt.key).toBe('receiptPickGoods');
+    expect(suzuki.items.map((i) => i.barcode)).toEqual(['P469901']);
+    const counted = await flow.accept({ code: 'ConfirmItem', itemId: suzuki.items[0]!.itemId });
+    expect(counted.currentState.options.count).toEqual({ min: 1, max: 3 });
+    const three = await flow.accept({ code: 'StickerCountSelected', count: 3 });
+    expect(three.result.print).toMatchObject([{ barcodeName: 'inbound-detail', copies: 3 }]);
+
+    // The attention item: offered, printed only once confirmed.
+    const hella = await flow.scan('1K0-941');
+    expect(hella.result.print).toEqual([]);
+    expect(hella.items.map((i) => i.barcode)).toEqual(['P469902']);
+    await flow.accept({ code: 'ConfirmItem', itemId: hella.items[0]!.itemId });
+    const one = await flow.accept({ code: 'StickerCountSelected', count: 1 });
+    expect(one.result.print).toMatchObject([{ copies: 1 }]);
+
+    // A label of the other place's goods is not in this place.
+    const other = await flow.send({ code: 'BarcodeScanned', barcode: '212-1118L' });
+    expect(other.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
+
+    await flow.accept({ code: 'SkipClick' });
+    const foreign = await flow.send({ code: 'BarcodeScanned', barcode: 'PL-0201-1' });
+    expect(foreign.envelope).toMatchObject({ isSuccess: false, errorCode: 1 });
+    expect(foreign.envelope.message).toBe('Место PL-0201-1 — не из этой поставки');
+
+    const confirm = await flow.accept({ code: 'TaskCompleted' });
+    expect(confirm.currentState.prompt.params).toMatchObject({ task: 'IN-0299', missing: 1 });
+    expect(confirm.items.map((i) => i.barcode)).toEqual(['PL-0299-2']);
+    // SkipClick goes back to the places; confirming closes the receipt.
+    expect((await flow.accept({ code: 'SkipClick' })).currentState.code).toBe('WaitItem');
+    await flow.accept({ code: 'TaskCompleted' });
+    const closed = await flow.accept({ code: 'ConfirmItem', itemId: 'all' });
+    expect(closed.currentState.code).toBe('WaitTaskSelection');
+    const rows = await db()
+      .select({
+        barcode: inboundPlaces.barcode,
+        isMissing: inboundPlaces.isMissing,
+        receivedCount: inboundPlaces.receivedCount,
+      })
+      .from(inboundPlaces)
+      .where(eq(inboundPlaces.inboundId, own!.id))
+      .orderBy(asc(inboundPlaces.barcode));
+    expect(rows).toEqual([
+      { barcode: 'PL-0299-1', isMissing: false, receivedCount: 4 },
+      { barcode: 'PL-0299-2', isMissing: true, receivedCount: null },
+    ]);
+    // The supply keeps its state (5, arrived): closing the receipt does not move it.
+    const [after] = await db()
+      .select({ state: inbounds.state })
+      .from(inbounds)
+      .where(eq(inbounds.id, own!.id));
+    expect(after?.state).toBe(5);
+  });
+});
+
+describe('receipt of cargo under any sequence of actions', () => {
+  it('never answers 5xx; a refusal keeps the run, an accepted step raises its version by one', async () => {
+    const barcode = fc.constantFrom(
+      '=34717-WP-01',
+      '.69.IN-0299',
+      'PL-0299-2',
+      'PL-0201-1',
+      '4607012340028',
+      'A 000 420 12 20',
+      'P460001',
+      '_34717-163',
+      'nothing-at-all',
+    );
+    const action = fc.oneof(
+      barcode.map((b) => ({ code: 'BarcodeScanned', barcode: b })),
+      barcode.map((b) => ({ code: 'WorkplaceSelected', barcode: b })),
+      fc.constantFrom('1', '999999').map((taskId) => ({ code: 'TaskSelected', taskId })),
+      fc.integer({ min: -1, max: 60 }).map((count) => ({ code: 'CountSelected', count })),
+      fc.integer({ min: 0, max: 4 }).map((count) => ({ code: 'StickerCountSelected', count })),
+      fc
+        .constantFrom('shortage', 'surplus', 'damagedPackage', 'wrongGoods', 'lost')
+        .map((reasonCode) => ({ code: 'ReasonSelected', reasonCode })),
+      fc.record({
+        code: fc.constant('ConfirmItem'),
+        itemId: fc.constantFrom('all', '1'),
+        measure: fc.record({
+          lengthCm: fc.double({ min: -1, max: 2000, noNaN: true }),
+          widthCm: fc.double({ min: 0.1, max: 100, noNaN: true }),
+          heightCm: fc.double({ min: 0.1, max: 100, noNaN: true }),
+          weightGrams: fc.integer({ min: -5, max: 2_000_000 }),
+        }),
+      }),
+      fc.constantFrom(
+        { code: 'ShowReasonsSelected' },
+        { code: 'SkipClick' },
+        { code: 'TaskCompleted' },
+        { code: 'Refresh' },
+        { code: 'Closed' },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+        const flow = workflowDriver(setup.worker, 'receipt-cargo');
+        await flow.accept();
+        for (const next of actions) {
+          const before = flow.state!;
+          const call = await flow.send(next);
+          expect(call.status, JSON.stringify(call.envelope)).toBeLessThan(500);
+          if (call.status === 400) continue;
+          const after = call.answer.currentState;
+          if (!call.envelope.isSuccess) {
+            expect(after.version, JSON.stringify(call.envelope)).toBe(before.version);
+          } else if (next.code === 'Closed') {
+            expect(after).toMatchObject({ code: 'InitialState', runId: null });
+          } else if (next.code !== 'Refresh') {
+            expect(after.version).toBe(before.version + 1);
+          }
+        }
+        await flow.send({ code: 'Closed' });
+      }),
+      { numRuns: 12 },
+    );
   });
 });
