@@ -30,7 +30,10 @@ export interface ReceiptPlaceRow {
   isMissing: boolean;
 }
 
-/** A detail of a place as a stock item (part 1 §3; DECISIONS "Part 3 tables"), with its id. */
+/**
+ * A detail of a place as a stock item, with its id (part 1 §3; docs/DECISIONS.md "Guided
+ * workflows", part 3 tables).
+ */
 export interface PlaceStockRow {
   id: number;
   number: string;
