@@ -102,6 +102,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'boxes-transit-picking-details',
   'boxes-transit-loading',
   'boxes-transit-loading-v2',
+  'receipt-cargo',
 ] as const satisfies readonly WorkflowName[];
 
 /**

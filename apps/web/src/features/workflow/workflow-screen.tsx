@@ -16,6 +16,7 @@ import type {
 } from './workflow.types';
 import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
+import { MeasureForm } from './workflow-measures';
 import { WorkflowActions } from './workflow-actions';
 import { codeText, useWorkflowPorts, type DynamicT } from './use-workflow-ports';
 import styles from './workflow-screen.module.css';
@@ -177,6 +178,15 @@ function WorkflowRun(props: WorkflowRunProps) {
             key={`${state.code}-${state.version}`}
             range={options.count}
             stateCode={state.code}
+            isBusy={isBusy}
+            send={send}
+          />
+        ) : null}
+
+        {state?.code === 'WaitMeasurements' ? (
+          <MeasureForm
+            key={`${state.code}-${state.version}`}
+            itemId={currentItem?.itemId ?? ''}
             isBusy={isBusy}
             send={send}
           />
