@@ -15,7 +15,7 @@ const COUNT_BUTTONS = 10;
 /** States where the current item can be given a reason (picking by SKU and cargo, parts 2, 3). */
 const REASON_STATES: readonly string[] = ['WaitItem', 'WaitSku', 'WaitSkuCount', 'WaitCount'];
 /** States whose items are confirmed one by one. */
-const CONFIRM_STATES: readonly string[] = ['WaitConfirm', 'WaitItem'];
+const CONFIRM_STATES: readonly string[] = ['WaitConfirm', 'WaitItem', 'WaitPickingSticker'];
 
 /** WaitTaskSelection: a card per task; taking one is TaskSelected. */
 export function TaskCards(props: { tasks: WorkflowTask[]; isBusy: boolean; send: Send }) {

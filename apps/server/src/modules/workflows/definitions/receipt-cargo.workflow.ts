@@ -230,8 +230,11 @@ function onSticker(state: State, action: TWorkflowAction, facts: Facts): Transit
     );
   }
   if (action.code === 'ConfirmItem') {
+    // A candidate offered, or any unstickered detail of the place picked from its list.
     const id = Number(action.itemId);
-    if (!state.data.candidates?.includes(id)) return refuse('receiptGoodsNotFound');
+    if (!stock.some((item) => item.id === id && !item.isStickered)) {
+      return refuse('receiptGoodsNotFound');
+    }
     return accept({ code: 'WaitPickingSticker', data: { ...state.data, picked: id } });
   }
   if (action.code !== 'StickerCountSelected') return refuse('workflowActionNotExpected');
