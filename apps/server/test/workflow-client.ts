@@ -84,6 +84,32 @@ export function workflowDriver(client: SortingClient, workflow: string) {
   };
 }
 
+/**
+ * Runs actions from a fresh Refresh and closes the run: never a 5xx; a refusal keeps the run's
+ * version, an accepted step raises it by one (the property tests of every workflow).
+ */
+export async function runKeepingVersions(
+  flow: ReturnType<typeof workflowDriver>,
+  actions: readonly WorkflowAction[],
+): Promise<void> {
+  await flow.accept();
+  for (const next of actions) {
+    const before = flow.state!;
+    const call = await flow.send(next);
+    expect(call.status, JSON.stringify(call.envelope)).toBeLessThan(500);
+    if (call.status === 400) continue;
+    const after = call.answer.currentState;
+    if (!call.envelope.isSuccess) {
+      expect(after.version, JSON.stringify(call.envelope)).toBe(before.version);
+    } else if (next.code === 'Closed') {
+      expect(after).toMatchObject({ code: 'InitialState', runId: null });
+    } else if (next.code !== 'Refresh') {
+      expect(after.version).toBe(before.version + 1);
+    }
+  }
+  await flow.send({ code: 'Closed' });
+}
+
 /** The seeded app the workflow tests drive, its workers and what they read back. */
 export interface WorkflowTestApp {
   context: Awaited<ReturnType<typeof createSessionTestApp>>;

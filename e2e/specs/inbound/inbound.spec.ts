@@ -38,9 +38,9 @@ test('counters and groups match the seed; a scanned parcel finds its supply; arc
   await signInByBadge(page, baseURL ?? '');
   await page.goto('/inbound');
   await expect(page.getByTestId('tab-inbound')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('group-0')).toHaveText('Ожидаются (2)');
+  await expect(page.getByTestId('group-0')).toHaveText('Ожидаются (3)');
   await expect(page.getByTestId('group-1')).toHaveText('В работе (4)');
-  await expect.poll(() => codes(page)).toEqual(['IN-0001', 'IN-0008']);
+  await expect.poll(() => codes(page)).toEqual(['IN-0001', 'IN-0008', 'IN-0201']);
   await expect(page.getByTestId('inbound-date-from')).toHaveCount(0);
 
   await page.getByTestId('group-1').click();

@@ -18,6 +18,7 @@ import {
   type DemoWarehouse,
 } from './demo-data.js';
 import { DEMO_DOCUMENTS } from './demo-documents-data.js';
+import { listDemoReceiptEntries } from './demo-receipt-data.js';
 import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
 import { DEMO_PICKING_CLIENTS } from './demo-picking-data.js';
 import {
@@ -224,6 +225,7 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
   entries.push(...listDemoInboundEntries());
   entries.push(...listTransitLoadingEntries());
   entries.push(...listDemoSkuPickingEntries());
+  entries.push(...listDemoReceiptEntries());
   return entries;
 }
 

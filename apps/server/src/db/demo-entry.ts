@@ -19,7 +19,10 @@ export type DemoEntryKind =
   | 'audit-session'
   | 'supply'
   | 'supply-detail'
-  | 'shipment';
+  | 'shipment'
+  // The receipt of cargo (demo-receipt-data.ts): places and `.69.` reports, goods' labels.
+  | 'cargo-unit'
+  | 'goods-label';
 
 /** One scannable demo object for docs and tests. */
 export interface DemoEntry {

@@ -1,8 +1,31 @@
 import type { Db } from './database.js';
-import { DEMO_SHIPMENTS, DEMO_SUPPLIES, demoSupplyAcceptanceBarcode } from './demo-inbound-data.js';
+import {
+  DEMO_SHIPMENTS,
+  DEMO_SUPPLIES,
+  demoSupplyAcceptanceBarcode,
+  type DemoSupply,
+  type DemoSupplyDetail,
+} from './demo-inbound-data.js';
 import { createSeedInboundRepository } from './seed-inbound.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A demo detail's parcel columns (its supply, warehouse and states set by the caller). */
+export function supplyDetailRow(supply: DemoSupply, detail: DemoSupplyDetail, stickeredAt: Date) {
+  return {
+    number: detail.number,
+    name: detail.name,
+    sortingKey: 'SPB-01',
+    sortingName: 'Санкт-Петербург',
+    detailStickeredAt: detail.state === 3 ? stickeredAt : null,
+    clientName: supply.senderName,
+    makeName: detail.makeName,
+    detailNumber: detail.detailNumber,
+    detailName: detail.detailName,
+    orderNumber: detail.orderNumber,
+    quantity: detail.quantity,
+  };
+}
 
 /**
  * The demo supplies with their details, papers and receipt place documents, and the demo
@@ -48,21 +71,11 @@ export async function seedInbound(
       supply.details
         .filter((detail) => !known.has(detail.number))
         .map((detail) => ({
+          ...supplyDetailRow(supply, detail, daysAgo(1)),
           warehouseId: warehouseIdOf(supply.warehouseNumber),
-          number: detail.number,
-          name: detail.name,
-          sortingKey: 'SPB-01',
-          sortingName: 'Санкт-Петербург',
           inboundId,
           isReceipted: detail.state === 2 || detail.state === 3,
           isCancelled: detail.state === 4,
-          detailStickeredAt: detail.state === 3 ? daysAgo(1) : null,
-          clientName: supply.senderName,
-          makeName: detail.makeName,
-          detailNumber: detail.detailNumber,
-          detailName: detail.detailName,
-          orderNumber: detail.orderNumber,
-          quantity: detail.quantity,
         })),
     );
     const hasReceiptPlace =

@@ -12,6 +12,7 @@ import { createSeedPickingRepository } from './seed-picking.repository.js';
 import { seedWorkflowsTransitPicking } from './seed-workflows-transit-picking.js';
 import { seedTransitLoading } from './seed-workflows-transit-loading.js';
 import { seedWorkflowsSkuPicking } from './seed-workflows-sku-picking.js';
+import { seedWorkflowsReceipt } from './seed-workflows-receipt.js';
 
 // The demo data of the guided workflows, part 2 (docs/DECISIONS.md "Guided workflows";
 // docs/DEMO.md): the recipients whose parcels /parcels-placing puts into pick-up cells. Their
@@ -37,6 +38,7 @@ export async function seedWorkflowsStorage(
   await seedWorkflowsTransitPicking(db, warehouseId);
   await seedTransitLoading(db, warehouseId);
   await seedWorkflowsSkuPicking(db, warehouseId);
+  await seedWorkflowsReceipt(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(
     DEMO_PLACING_RECIPIENTS.map((recipient) => ({

@@ -3,6 +3,7 @@ import type { MessageParam, MessageParams } from '@sorting/contracts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
 import { SKU_PICKING_EN, SKU_PICKING_RU } from './messages-sku-picking.js';
 import { TRANSIT_PICKING_EN, TRANSIT_PICKING_RU } from './messages-transit-picking.js';
+import { RECEIPT_EN, RECEIPT_RU } from './messages-receipt.js';
 
 /**
  * The server's own user-facing messages (spec part 1 §1: ru by default, en). The web app
@@ -233,6 +234,7 @@ const RU = {
   workflowShipmentPicked: 'Отгрузка {shipment} собрана: {picked} из {total}',
   ...TRANSIT_PICKING_RU,
   ...SKU_PICKING_RU,
+  ...RECEIPT_RU,
   workflowExpectPallet: 'паллета (оборотная тара)',
   workflowExpectBoxOrPallet: 'короб отгрузки или другая паллета',
   workflowBoxNotInShipment: 'Короба {box} нет в отгрузке {shipment}',
@@ -474,6 +476,7 @@ const EN: Record<MessageKey, string> = {
   workflowShipmentPicked: 'Shipment {shipment} picked: {picked} of {total}',
   ...TRANSIT_PICKING_EN,
   ...SKU_PICKING_EN,
+  ...RECEIPT_EN,
   workflowExpectPallet: 'a pallet (a returnable box)',
   workflowExpectBoxOrPallet: 'a box of the shipment or another pallet',
   workflowBoxNotInShipment: 'Box {box} is not in shipment {shipment}',

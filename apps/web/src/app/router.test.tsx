@@ -222,6 +222,7 @@ describe('every route', () => {
     '/cargo-picking-v2',
     '/loading',
     '/loading-v2',
+    '/receipt-cargo',
   ]);
 
   it.each(
@@ -238,7 +239,7 @@ describe('every route', () => {
   // does not run yet shows the placeholder.
   it.each([
     ['/packing', 'Упаковка', 'packing'],
-    ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
+    ['/en/parcels-picking', 'Parcel picking', 'parcels-picking'],
   ])(
     '%s renders the workflow placeholder titled %s from its namespace %s',
     async (url, title, ns) => {
@@ -259,6 +260,7 @@ describe('every route', () => {
     ['/en/cargo-picking-v2', 'Cargo picking (v2)', 'cargo-picking-v2'],
     ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
     ['/en/loading', 'Transit loading', 'loading'],
+    ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -288,6 +290,7 @@ describe('every route', () => {
           'cargo-picking-v2',
           'loading',
           'loading-v2',
+          'receipt-cargo',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',

@@ -8,6 +8,7 @@ export {
   usePrint,
   useReadStableWeight,
   useScan,
+  useScanClaim,
   useScanSettings,
   useSoundPlayer,
   useSessionUser,

@@ -103,6 +103,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'boxes-transit-loading',
   'boxes-transit-loading-v2',
   'parcels-picking',
+  'receipt-cargo',
 ] as const satisfies readonly WorkflowName[];
 
 /**

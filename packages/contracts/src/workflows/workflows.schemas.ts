@@ -180,6 +180,11 @@ export const ZWorkflowPrintJob = z.object({
   barcodeData: z.array(z.object({ name: z.string(), value: z.string() })),
   copies: z.number().int().min(1),
   parcelId: z.number().int().positive().optional(),
+  /**
+   * Ours: a supply detail's `inbound-detail` label (receipt of cargo), which the web app marks
+   * stickered (`PUT …/details/{inboundDetailId}/stickered`) once the printer reports it printed.
+   */
+  inboundDetailId: z.number().int().positive().optional(),
 });
 export type TWorkflowPrintJob = z.infer<typeof ZWorkflowPrintJob>;
 

@@ -145,6 +145,8 @@ const WORKFLOW_KINDS: ReadonlySet<DemoEntryKind> = new Set([
   'box',
   'recipient',
   'returnable-box',
+  'cargo-unit',
+  'goods-label',
 ]);
 
 /**

@@ -1,12 +1,14 @@
-import type {
-  InboundDetailState,
-  InboundState,
-  OutboundState,
-  TInboundDetail,
-  TInboundHead,
-  TOutboundDetail,
-  TOutboundHead,
-  TSupplyDocument,
+import {
+  INBOUND_DETAIL_LABEL,
+  type InboundDetailState,
+  type InboundState,
+  type OutboundState,
+  type TInboundDetail,
+  type TInboundHead,
+  type TOutboundDetail,
+  type TOutboundHead,
+  type TInboundDetailLabel,
+  type TSupplyDocument,
 } from '@sorting/contracts';
 import type { OutboundRow, SupplyDetailRow, SupplyRow } from './documents.repository.js';
 
@@ -94,5 +96,29 @@ export function presentOutboundDetail(row: {
     name: row.name,
     boxName: row.boxName,
     quantity: row.quantity,
+  };
+}
+
+/**
+ * The `inbound-detail` label of a supply's detail (part 2 §7 `…/barcode/json`); also printed by
+ * the receipt of cargo (docs/DECISIONS.md "Receipt of cargo").
+ */
+export function inboundDetailLabel(detail: {
+  number: string;
+  name: string;
+  detailName: string | null;
+  detailNumber: string | null;
+  makeName: string | null;
+  quantity: number;
+}): TInboundDetailLabel {
+  return {
+    barcodeName: INBOUND_DETAIL_LABEL,
+    barcodeData: {
+      barcode: detail.number,
+      name: detail.detailName ?? detail.name,
+      number: detail.detailNumber ?? '',
+      make: detail.makeName ?? '',
+      quantity: String(detail.quantity),
+    },
   };
 }

@@ -1,10 +1,8 @@
 import {
   DOCUMENTS_PAGE_SIZE,
-  INBOUND_DETAIL_LABEL,
   type TClosedInbound,
   type TDocumentsFilter,
   type TInboundDetail,
-  type TInboundDetailLabel,
   type TInboundHead,
   type TInboundStateCounts,
   type TOutboundDetail,
@@ -30,6 +28,7 @@ import type {
   SupplyRow,
 } from './documents.repository.js';
 import {
+  inboundDetailLabel,
   presentOutbound,
   presentOutboundDetail,
   presentSupply,
@@ -295,16 +294,7 @@ export function createDocumentsService(options: {
       await supplyOf(repository, detail.inboundId, context).catch(() => {
         throw refusal('objectNotFound', 'inboundDetailNotFound', { id: inboundDetailId });
       });
-      const label: TInboundDetailLabel = {
-        barcodeName: INBOUND_DETAIL_LABEL,
-        barcodeData: {
-          barcode: detail.number,
-          name: detail.detailName ?? detail.name,
-          number: detail.detailNumber ?? '',
-          make: detail.makeName ?? '',
-          quantity: String(detail.quantity),
-        },
-      };
+      const label = inboundDetailLabel(detail);
       return JSON.stringify(label);
     },
 

@@ -14,3 +14,5 @@ export async function registerDocuments(app: FastifyInstance, deps: ModuleDeps):
     }),
   });
 }
+
+export { inboundDetailLabel } from './documents.presenter.js';

@@ -1,6 +1,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { boxes, cells, inbounds, parcels, pickingClients, zones } from '../../db/schema.js';
+import {
+  boxes,
+  cells,
+  inboundPlaces,
+  inbounds,
+  parcels,
+  pickingClients,
+  zones,
+} from '../../db/schema.js';
 import { boxCells } from './sorting-rows.js';
 
 /** A parcel of a destination with where it lies: its box and the box's cell. */
@@ -37,6 +45,23 @@ export interface ParcelSupplyRow {
 /** The reads the workflows make of sorting's tables (sorting's door, workflow-door.ts). */
 export function createDoorReadsRepository(db: Db) {
   return {
+    /** A place (cargo unit) of a supply by its barcode, with its supply's warehouse. */
+    async findInboundPlace(
+      barcode: string,
+    ): Promise<{ id: number; inboundId: number; warehouseId: number } | null> {
+      const rows = await db
+        .select({
+          id: inboundPlaces.id,
+          inboundId: inboundPlaces.inboundId,
+          warehouseId: inbounds.warehouseId,
+        })
+        .from(inboundPlaces)
+        .innerJoin(inbounds, eq(inbounds.id, inboundPlaces.inboundId))
+        .where(eq(inboundPlaces.barcode, barcode))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** The box standing in a cell (open first), null when the cell holds none. */
     async findBoxInCell(cellId: number): Promise<{ id: number; barcode: string } | null> {
       const rows = await db

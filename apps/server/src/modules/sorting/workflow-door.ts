@@ -42,6 +42,17 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     findCellContent: reads.findCellContent,
     findParcelSupply: reads.findParcelSupply,
     findRecipient: reads.findRecipient,
+    findInboundPlace: reads.findInboundPlace,
+    findInboundByAcceptance: (barcode: string) =>
+      repository.findInboundByAcceptanceBarcode(barcode),
+
+    /**
+     * Spec part 1 §7 `documents/inbound/arrive` (the `.69.` report): the supply arrives, 1 → 5,
+     * once, with its event (docs/DECISIONS.md "Receipt of cargo": by its first place).
+     */
+    async arriveInbound(acceptanceBarcode: string): Promise<void> {
+      await details.arriveInbound(acceptanceBarcode, inner);
+    },
 
     /** Spec part 1 §7 `GET Parcels/{id}/sticker`: the parcel label's print job payload. */
     parcelSticker: (parcelId: number) => details.sticker(parcelId, 'ru', inner),

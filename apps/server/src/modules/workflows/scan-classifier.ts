@@ -1,11 +1,14 @@
 import type { SortingDoor } from '../sorting/index.js';
 import { kindByPrefix, type ScanFact } from './scan-facts.js';
 
+/** Spec part 1 §7: the prefix of a supply's acceptance report barcode. */
+const ACCEPTANCE_PREFIX = '.69.';
+
 /**
  * The object a barcode names (docs/DECISIONS.md "Guided workflows", scan classification): its
  * prefix first (`_R…` a returnable box, `_…` a box, `=`/`%` a cell), then by lookup: a
- * dimension type's barcode (`dt`), then a parcel, then a recipient's code (`recepient`). Nothing
- * found: `unknown`.
+ * dimension type's barcode (`dt`), then a parcel, then a recipient's code (`recepient`), then a supply's place or `.69.` report
+ * (`cargo_unit`). Nothing found: `unknown`.
  */
 export async function classifyScan(door: SortingDoor, barcode: string): Promise<ScanFact> {
   const prefixKind = kindByPrefix(barcode);
@@ -70,5 +73,25 @@ export async function classifyScan(door: SortingDoor, barcode: string): Promise<
   }
   const recipient = await door.findRecipient(barcode);
   if (recipient) return { kind: 'recepient', barcode, ...recipient };
-  return unknown;
+  return (await findCargoUnit(door, barcode)) ?? unknown;
+}
+
+/** A supply's place, or the supply by its `.69.` acceptance report (receipt of cargo). */
+async function findCargoUnit(door: SortingDoor, barcode: string): Promise<ScanFact | null> {
+  const place = await door.findInboundPlace(barcode);
+  if (place) {
+    const { id: placeId, inboundId, warehouseId } = place;
+    return { kind: 'cargo_unit', barcode, placeId, inboundId, warehouseId };
+  }
+  if (!barcode.startsWith(ACCEPTANCE_PREFIX)) return null;
+  const supply = await door.findInboundByAcceptance(barcode);
+  return supply
+    ? {
+        kind: 'cargo_unit',
+        barcode,
+        placeId: null,
+        inboundId: supply.id,
+        warehouseId: supply.warehouse.id,
+      }
+    : null;
 }

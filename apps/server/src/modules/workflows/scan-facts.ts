@@ -66,6 +66,18 @@ export interface DimensionFact {
 }
 
 /**
+ * A cargo unit (docs/DECISIONS.md "Receipt of cargo"): a place of a supply (`PL-0201-1`), or the
+ * supply's own `.69.` acceptance report (placeId null), which names every place of it.
+ */
+export interface CargoUnitFact {
+  kind: 'cargo_unit';
+  barcode: string;
+  placeId: number | null;
+  inboundId: number;
+  warehouseId: number;
+}
+
+/**
  * A goods label's text (`sku`, spec part 1 §3, §5): what a state expecting goods gets for a scan
  * with no prefix that names none of the state's other kinds; stock matching reads it.
  */
@@ -89,6 +101,7 @@ export type ScanFact =
   | ParcelFact
   | RecipientFact
   | DimensionFact
+  | CargoUnitFact
   | SkuFact
   | UnknownFact;
 

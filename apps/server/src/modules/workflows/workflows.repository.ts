@@ -5,6 +5,7 @@ import { createShipmentBoxesRepository } from './shipment-boxes.repository.js';
 import { createShipmentUnitsRepository } from './shipment-units.repository.js';
 import { createStockItemsRepository } from './stock-items.repository.js';
 import { createTransitLoadingRepository } from './transit-loading.repository.js';
+import { createReceiptRepository } from './receipt.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
 // SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
@@ -175,6 +176,7 @@ export function createWorkflowsRepository(db: Db) {
     shipmentBoxes: createShipmentBoxesRepository(db),
     /** The transit shipments' boxes as loading reads and changes them. */
     loading: createTransitLoadingRepository(db),
+    receipt: createReceiptRepository(db),
   };
 }
 

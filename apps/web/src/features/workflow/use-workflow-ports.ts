@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { newOperationId } from '../../lib/operation-id';
 import { playInTurn, usePrint, useShellServices, type NotificationStatus } from '../../shell';
 import type { WorkflowError, WorkflowPorts } from './workflow.machine';
-import type { StickerPrintedCall, WorkflowCall, WorkflowResult } from './workflow.types';
+import type {
+  DetailStickeredCall,
+  StickerPrintedCall,
+  WorkflowCall,
+  WorkflowResult,
+} from './workflow.types';
 
 /** Pause between the sounds of one answer (as on the sorting screen). */
 const SOUND_GAP_MS = 700;
@@ -45,6 +50,7 @@ export function codeText(
 export function useWorkflowPorts(
   process: WorkflowCall,
   markStickerPrinted?: StickerPrintedCall,
+  markDetailStickered?: DetailStickeredCall,
 ): WorkflowPorts {
   const { t } = useTranslation('workflow');
   const { toasts, sounds, scheduler } = useShellServices();
@@ -59,11 +65,17 @@ export function useWorkflowPorts(
    * (docs/DECISIONS.md "Guided workflows", place to storage: a cell waits for it).
    */
   const printJob = async (job: WorkflowResult['print'][number]): Promise<void> => {
-    const { parcelId, ...request } = job;
+    const { parcelId, inboundDetailId, ...request } = job;
     const outcome = await effects.current.print(request);
-    if (parcelId === undefined || outcome.status !== 'printed' || !markStickerPrinted) return;
-    const marked = await markStickerPrinted(parcelId, newOperationId());
-    if (!marked.isSuccess) throw new Error(marked.message ?? '');
+    if (outcome.status !== 'printed') return;
+    // A supply detail's label (receipt of cargo): stickered only once the printer reports it.
+    const marked =
+      parcelId !== undefined && markStickerPrinted
+        ? await markStickerPrinted(parcelId, newOperationId())
+        : inboundDetailId !== undefined && markDetailStickered
+          ? await markDetailStickered(inboundDetailId, newOperationId())
+          : null;
+    if (marked && !marked.isSuccess) throw new Error(marked.message ?? '');
   };
 
   const [ports] = useState<WorkflowPorts>(() => ({

@@ -5,7 +5,11 @@ import { SERVED_WORKFLOW_NAMES } from '@sorting/contracts';
 import { api } from '../../lib/api';
 import { runtimeSettingsQuery } from '../../lib/runtime-settings';
 import { NotAvailablePage } from '../../ui';
-import { createStickerPrintedCall, createWorkflowService } from './workflow.service';
+import {
+  createDetailStickeredCall,
+  createStickerPrintedCall,
+  createWorkflowService,
+} from './workflow.service';
 import { lineOf, type WorkflowRouteLine } from './workflow-route-table';
 import type { WorkflowRoute } from './workflow-routes';
 import { WorkflowScreen } from './workflow-screen';
@@ -49,6 +53,7 @@ export function workflowPage(route: WorkflowRoute): ComponentType {
                 process={process}
                 detailsProcess={detailsProcess}
                 markStickerPrinted={createStickerPrintedCall(api)}
+                markDetailStickered={createDetailStickeredCall(api)}
               />
             </Suspense>
           );

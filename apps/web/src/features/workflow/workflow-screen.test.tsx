@@ -9,6 +9,7 @@ import { result } from '../../test/call-result';
 import { renderScanScreen } from '../../test/render-screen';
 import { workflowAnswer } from './workflow.fixture';
 import type {
+  DetailStickeredCall,
   StickerPrintedCall,
   WorkflowAnswer,
   WorkflowCall,
@@ -44,15 +45,17 @@ async function renderWorkflow(
     services?: Partial<ShellServices>;
     details?: WorkflowCall;
     markStickerPrinted?: StickerPrintedCall;
+    markDetailStickered?: DetailStickeredCall;
   } = {},
 ) {
-  const { markStickerPrinted, ...screenOptions } = options;
+  const { markStickerPrinted, markDetailStickered, ...screenOptions } = options;
   const Screen = () => (
     <WorkflowScreen
       line={lineOf(route)}
       process={process}
       detailsProcess={options.details}
       {...(markStickerPrinted ? { markStickerPrinted } : {})}
+      {...(markDetailStickered ? { markDetailStickered } : {})}
     />
   );
   const rendered = await renderScanScreen({
@@ -65,6 +68,27 @@ async function renderWorkflow(
   await rendered.waitView('ready');
   const root = screen.getByTestId('workflow-screen');
   return { ...rendered, stateCode: () => root.dataset.state };
+}
+
+/** A printer answering `outcome` for each label, and what marked the labels printed. */
+function printingDevices(outcome: () => unknown) {
+  const printed: PrintRequest[] = [];
+  const devices = {
+    load: async () => ({
+      printer: {
+        print: async (request: PrintRequest) => {
+          printed.push(request);
+          return outcome();
+        },
+      },
+    }),
+  } as unknown as ShellServices['devices'];
+  const marked: number[] = [];
+  const mark: StickerPrintedCall & DetailStickeredCall = async (id) => {
+    marked.push(id);
+    return result({});
+  };
+  return { printed, devices, marked, mark };
 }
 
 const placingBox = answer({
@@ -132,17 +156,11 @@ describe('the workflow screen', () => {
   });
 
   it('picks the sticker count by button or typed, within the range, and prints the labels', async () => {
-    const printed: PrintRequest[] = [];
-    const devices = {
-      load: async () => ({
-        printer: {
-          print: async (request: PrintRequest) => {
-            printed.push(request);
-            return { status: 'printed', channel: 'local', jobId: String(printed.length) };
-          },
-        },
-      }),
-    } as unknown as ShellServices['devices'];
+    const { printed, devices } = printingDevices(() => ({
+      status: 'printed',
+      channel: 'local',
+      jobId: String(printed.length),
+    }));
     const countState = answer({
       code: 'WaitStickerCount',
       version: 1,
@@ -511,22 +529,12 @@ describe('the workflow screen', () => {
       { status: 'printed', channel: 'local', jobId: '1' },
       { status: 'failed', channel: 'local', message: 'paper' },
     ];
-    const printed: PrintRequest[] = [];
-    const devices = {
-      load: async () => ({
-        printer: {
-          print: async (request: PrintRequest) => {
-            printed.push(request);
-            return outcomes.shift();
-          },
-        },
-      }),
-    } as unknown as ShellServices['devices'];
-    const marked: number[] = [];
-    const markStickerPrinted: StickerPrintedCall = async (parcelId) => {
-      marked.push(parcelId);
-      return result({});
-    };
+    const {
+      printed,
+      devices,
+      marked,
+      mark: markStickerPrinted,
+    } = printingDevices(() => outcomes.shift());
     const printState = (version: number) =>
       answer({
         code: 'WaitWhereOrPrint',
@@ -613,5 +621,95 @@ describe('the workflow screen', () => {
     await waitFor(() => expect(view.stateCode()).toBe('WaitTaskSelection'));
     expect(server.sent[1]?.action).toEqual({ code: 'ConfirmItem', itemId: 'all' });
     expect(screen.getByTestId('prompt-main').textContent).toBe('Выберите отгрузку');
+  });
+});
+
+describe('the workflow screen: receipt of cargo', () => {
+  const place = {
+    itemId: '7',
+    kind: 'cargo_unit' as const,
+    barcode: 'PL-0201-2',
+    title: 'PL-0201-2',
+    subtitle: null,
+    location: null,
+    quantity: 2,
+    doneQuantity: 0,
+    state: 'waiting' as const,
+    isCurrent: true,
+  };
+  const measuring = answer(
+    {
+      code: 'WaitMeasurements',
+      version: 6,
+      prompt: { key: 'receiptMeasures', params: { place: 'PL-0201-2' } },
+    },
+    { items: [place] },
+  );
+
+  it('WaitMeasurements: .GL/.GW/.GH fill the sides, the scale the weight; ConfirmItem in grams', async () => {
+    const devices = {
+      load: async () => ({ readStableWeight: async () => 4.25 }),
+    } as unknown as ShellServices['devices'];
+    const server = fakeServer([ok(measuring), ok(measuring)]);
+    const view = await renderWorkflow('receipt-cargo', server.process, { services: { devices } });
+    expect(screen.getByTestId('prompt-main').textContent).toBe(
+      'PL-0201-2: измерьте место (.GL/.GW/.GH или вручную) и взвесьте',
+    );
+    await view.scan('.GL50');
+    await view.scan('.GW40,5');
+    await view.scan('.GH30');
+    // The measure scans are the form's: nothing was sent for them.
+    expect(server.sent).toHaveLength(1);
+    expect((screen.getByTestId('workflow-measure-width') as HTMLInputElement).value).toBe('40.5');
+    expect(screen.getByTestId('workflow-measure-submit')).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByTestId('workflow-measure-scale'));
+    await waitFor(() =>
+      expect((screen.getByTestId('workflow-measure-weight') as HTMLInputElement).value).toBe(
+        '4.25',
+      ),
+    );
+    await userEvent.click(screen.getByTestId('workflow-measure-submit'));
+    await waitFor(() => expect(server.sent).toHaveLength(2));
+    expect(server.sent[1]?.action).toEqual({
+      code: 'ConfirmItem',
+      itemId: '7',
+      measure: { lengthCm: 50, widthCm: 40.5, heightCm: 30, weightGrams: 4250 },
+    });
+  });
+
+  it('marks a supply detail stickered once its label is printed', async () => {
+    const printing = printingDevices(() => ({ status: 'printed', channel: 'local', jobId: '1' }));
+    const { printed, devices, marked, mark: markDetailStickered } = printing;
+    const sticker = (version: number) =>
+      answer({
+        code: 'WaitPickingSticker',
+        version,
+        prompt: { key: 'receiptSticker', params: { place: 'PL-0201-1' } },
+        expects: ['sku'],
+        options: { canSkip: true },
+      });
+    const label = {
+      barcodeName: 'inbound-detail' as const,
+      barcodeData: [{ name: 'barcode', value: 'P460001' }],
+      copies: 1,
+      inboundDetailId: 41,
+    };
+    const server = fakeServer([
+      ok(sticker(3)),
+      ok({ ...sticker(4), result: { sounds: [], notification: null, print: [label] } }),
+    ]);
+    const view = await renderWorkflow('receipt-cargo', server.process, {
+      services: { devices },
+      markDetailStickered,
+    });
+    await view.scan('09283-45012');
+    await waitFor(() => expect(marked).toEqual([41]));
+    expect(printed).toEqual([
+      {
+        barcodeName: 'inbound-detail',
+        barcodeData: [{ name: 'barcode', value: 'P460001' }],
+        copies: 1,
+      },
+    ]);
   });
 });

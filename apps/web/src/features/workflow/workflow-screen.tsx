@@ -9,12 +9,14 @@ import { Prompt } from '../../ui/prompt/prompt';
 import { workflowMachine, type WorkflowMachine } from './workflow.machine';
 import type {
   StickerPrintedCall,
+  DetailStickeredCall,
   WorkflowAction,
   WorkflowCall,
   WorkflowCurrentState,
 } from './workflow.types';
 import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
+import { MeasureForm } from './workflow-measures';
 import { WorkflowActions } from './workflow-actions';
 import { codeText, useWorkflowPorts, type DynamicT } from './use-workflow-ports';
 import styles from './workflow-screen.module.css';
@@ -27,6 +29,8 @@ export interface WorkflowScreenProps {
   detailsProcess?: WorkflowCall | undefined;
   /** Marks a parcel's sticker printed after its label printed (absent: nothing is marked). */
   markStickerPrinted?: StickerPrintedCall;
+  /** Marks a supply detail stickered after its label printed (absent: nothing is marked). */
+  markDetailStickered?: DetailStickeredCall;
 }
 
 interface WorkflowRunProps extends WorkflowScreenProps {
@@ -76,7 +80,11 @@ function WorkflowRun(props: WorkflowRunProps) {
   const { t: tRoute, i18n } = useTranslation(ns);
   const user = useSessionUser();
 
-  const ports = useWorkflowPorts(props.process, props.markStickerPrinted);
+  const ports = useWorkflowPorts(
+    props.process,
+    props.markStickerPrinted,
+    props.markDetailStickered,
+  );
   const { actor, snapshot } = useMachineActor(workflowMachine, { ports });
   const send = (action: WorkflowAction) => actor?.send({ type: 'ACT', action });
   useMachineScans(actor);
@@ -170,6 +178,15 @@ function WorkflowRun(props: WorkflowRunProps) {
             key={`${state.code}-${state.version}`}
             range={options.count}
             stateCode={state.code}
+            isBusy={isBusy}
+            send={send}
+          />
+        ) : null}
+
+        {state?.code === 'WaitMeasurements' ? (
+          <MeasureForm
+            key={`${state.code}-${state.version}`}
+            itemId={currentItem?.itemId ?? ''}
             isBusy={isBusy}
             send={send}
           />

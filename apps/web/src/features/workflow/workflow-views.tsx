@@ -15,7 +15,7 @@ const COUNT_BUTTONS = 10;
 /** States where the current item can be given a reason (receipt of cargo, part 3). */
 const REASON_STATES: readonly string[] = ['WaitItem', 'WaitCount'];
 /** States whose items are confirmed one by one. */
-const CONFIRM_STATES: readonly string[] = ['WaitConfirm', 'WaitItem'];
+const CONFIRM_STATES: readonly string[] = ['WaitConfirm', 'WaitItem', 'WaitPickingSticker'];
 
 /** WaitTaskSelection: a card per task; taking one is TaskSelected. */
 export function TaskCards(props: { tasks: WorkflowTask[]; isBusy: boolean; send: Send }) {
@@ -140,7 +140,8 @@ export function ItemsList(props: {
   );
 }
 
-/** The states whose count is a number of stickers (print box sticker; place to storage; SKU). */
+/** The states whose count is a number of stickers (print box sticker; place to storage; SKU;
+ * receipt). */
 const STICKER_COUNT_STATES: readonly string[] = [
   'WaitStickerCount',
   'WaitWhereOrPrint',

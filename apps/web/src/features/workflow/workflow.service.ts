@@ -1,6 +1,11 @@
-import { SORTING_ROUTES, WORKFLOW_ROUTES, type WorkflowName } from '@sorting/contracts';
+import {
+  DOCUMENTS_ROUTES,
+  SORTING_ROUTES,
+  WORKFLOW_ROUTES,
+  type WorkflowName,
+} from '@sorting/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { StickerPrintedCall, WorkflowCall } from './workflow.types';
+import type { DetailStickeredCall, StickerPrintedCall, WorkflowCall } from './workflow.types';
 
 /**
  * Spec part 1 §7 `POST /{endpoint}/v1/{sortingCenterId}/{workflowName}/process` on the
@@ -23,4 +28,10 @@ export function createWorkflowService(
 export function createStickerPrintedCall(api: ApiClient): StickerPrintedCall {
   return (parcelId, operationId) =>
     api.call(SORTING_ROUTES.stickerPrinted, { params: { id: parcelId }, operationId });
+}
+
+/** A supply detail marked stickered once its `inbound-detail` label is printed (receipt). */
+export function createDetailStickeredCall(api: ApiClient): DetailStickeredCall {
+  return (inboundDetailId, operationId) =>
+    api.call(DOCUMENTS_ROUTES.inboundDetailStickered, { params: { inboundDetailId }, operationId });
 }

@@ -41,3 +41,12 @@ export type StickerPrintedCall = (
   parcelId: number,
   operationId: string,
 ) => Promise<CallResult<unknown>>;
+
+/**
+ * `PUT …/documents/inbound/details/{inboundDetailId}/stickered` (part 2 §7): a supply detail,
+ * its `inbound-detail` label printed by the receipt of cargo, marked stickered.
+ */
+export type DetailStickeredCall = (
+  inboundDetailId: number,
+  operationId: string,
+) => Promise<CallResult<unknown>>;
