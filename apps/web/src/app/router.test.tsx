@@ -223,6 +223,7 @@ describe('every route', () => {
     '/loading',
     '/loading-v2',
     '/receipt-cargo',
+    '/parcels-picking',
   ]);
 
   it.each(
@@ -239,7 +240,7 @@ describe('every route', () => {
   // does not run yet shows the placeholder.
   it.each([
     ['/packing', 'Упаковка', 'packing'],
-    ['/en/parcels-picking', 'Parcel picking', 'parcels-picking'],
+    ['/en/packing', 'Packing', 'packing'],
   ])(
     '%s renders the workflow placeholder titled %s from its namespace %s',
     async (url, title, ns) => {
@@ -261,6 +262,7 @@ describe('every route', () => {
     ['/loading-v2', 'Погрузка (v2)', 'loading-v2'],
     ['/en/loading', 'Transit loading', 'loading'],
     ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
+    ['/en/parcels-picking', 'Parcel picking', 'parcels-picking'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -291,6 +293,7 @@ describe('every route', () => {
           'loading',
           'loading-v2',
           'receipt-cargo',
+          'parcels-picking',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',
