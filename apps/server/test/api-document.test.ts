@@ -19,6 +19,7 @@ import { createSessionTestApp } from './sessions.js';
 const NOT_CALLS = new Set([
   'GET /*',
   'GET /healthz',
+  'GET /readyz',
   'GET /openapi.json',
   'GET /manifest.webmanifest',
   'GET /ru/manifest.webmanifest',

@@ -25,6 +25,7 @@ import { rowCounts } from './fault-fixtures.js';
 /** Routes that answer a plain object, not an envelope (still never a 500). */
 const PLAIN_ROUTES = new Set([
   'GET /healthz',
+  'GET /readyz',
   'GET /openapi.json',
   'GET /api-docs',
   'GET /api-docs/json',

@@ -96,6 +96,7 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
   const parcelPath = { id: String(parcelId) };
   return {
     'GET /healthz': {},
+    'GET /readyz': {},
     'POST /local-settings-newsort': {},
     'POST /auth-api/users/search': {
       anonymous: true,

@@ -10,9 +10,15 @@ export async function coreRoutes(
 ): Promise<void> {
   const { service } = options;
 
-  app.get('/healthz', async (request, reply) => {
-    const health = await service.checkHealth();
-    if (health.status !== 'ok') request.log.warn({ health }, 'health check failed');
+  // Liveness: the process answers (a load balancer or supervisor restarts it when not).
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(service.liveness()),
+  );
+
+  // Readiness: a draining process (shutdown begun) leaves the load balancer before it stops.
+  app.get('/readyz', async (request, reply) => {
+    const health = await service.checkHealth(app.isClosing());
+    if (health.status !== 'ok') request.log.warn({ health }, 'readiness check failed');
     return reply
       .code(health.status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
