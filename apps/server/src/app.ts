@@ -30,6 +30,7 @@ import { registerDemo } from './modules/demo/index.js';
 import { registerDimensions } from './modules/dimensions/index.js';
 import { registerDocuments } from './modules/documents/index.js';
 import { registerDocumentsFlow } from './modules/documents-flow/index.js';
+import { registerErrorReports } from './modules/error-reports/index.js';
 import { registerPicking, type PaymentTerminal } from './modules/picking/index.js';
 import {
   registerPrintingHub,
@@ -231,6 +232,7 @@ async function registerEverything(
     registerWorkflows,
     registerDemo,
     registerPrintingHub,
+    registerErrorReports,
   ];
   for (const register of modules) await register(app, deps);
 

@@ -20,6 +20,7 @@ const NOT_CALLS = new Set([
   'GET /*',
   'GET /healthz',
   'GET /readyz',
+  'POST /api/:projectId/envelope/',
   'GET /openapi.json',
   'GET /manifest.webmanifest',
   'GET /ru/manifest.webmanifest',

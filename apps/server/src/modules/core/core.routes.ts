@@ -25,8 +25,9 @@ export async function coreRoutes(
       .send(health);
   });
 
-  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES).
-  registerRoutes(app, CORE_ROUTES, CORE_SCHEMAS, {
+  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES). The
+  // error reports' list of the same map is the error-reports module's.
+  registerRoutes(app, { runtimeSettings: CORE_ROUTES.runtimeSettings }, CORE_SCHEMAS, {
     runtimeSettings: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return service.runtimeSettings();
