@@ -9,14 +9,15 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { AppError } from '@sorting/contracts';
+import { AppError, REQUEST_ID_HEADER } from '@sorting/contracts';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerApiDocument } from './http/api-document.js';
 import { registerCompression } from './http/compression.js';
 import { EnvelopeCasingRegistry } from './http/envelope-casing.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, withRequestId } from './http/error-handler.js';
 import { RequestLogController } from './http/request-log.js';
+import { echoRequestId, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { ModuleDeps, RegisterModule } from './http/server-module.js';
 import { openSessions, registerAuth } from './modules/auth/index.js';
@@ -29,6 +30,7 @@ import { registerDemo } from './modules/demo/index.js';
 import { registerDimensions } from './modules/dimensions/index.js';
 import { registerDocuments } from './modules/documents/index.js';
 import { registerDocumentsFlow } from './modules/documents-flow/index.js';
+import { registerErrorReports } from './modules/error-reports/index.js';
 import { registerPicking, type PaymentTerminal } from './modules/picking/index.js';
 import {
   registerPrintingHub,
@@ -46,6 +48,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database; closed when the app closes (unless the caller keeps it). */
     database: Database;
+    /** True once draining or close() has begun: `/readyz` answers 503. */
+    isClosing: () => boolean;
+    /**
+     * Shutdown's first step (main.ts on SIGTERM): `/readyz` answers 503 so the load balancer
+     * takes this process out, while it still serves every call until close().
+     */
+    startDraining: () => void;
   }
 }
 
@@ -223,6 +232,7 @@ async function registerEverything(
     registerWorkflows,
     registerDemo,
     registerPrintingHub,
+    registerErrorReports,
   ];
   for (const register of modules) await register(app, deps);
 
@@ -247,11 +257,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path parameter may be a 200-character barcode (p2 §7 deconsolidation), each character
     // up to 6 bytes URL-encoded; Fastify's default (100) would answer a long one 404.
     routerOptions: { maxParamLength: 1200 },
+    genReqId: requestIdOf,
     // A malformed URL (e.g. '/%zz') is refused before routing: still answer the envelope.
     frameworkErrors: (error, request, reply) => {
       const answer = new AppError('badRequest', { message: error.message });
-      const envelope = envelopeCasing.present(request as FastifyRequest, answer.toEnvelope());
-      void (reply as FastifyReply).code(answer.status).send(envelope);
+      const envelope = withRequestId(
+        envelopeCasing.present(request as FastifyRequest, answer.toEnvelope()),
+        request.id,
+      );
+      void (reply as FastifyReply)
+        .code(answer.status)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send(envelope);
     },
     // Handhelds keep connections alive; idle ones are closed at once on shutdown, busy ones
     // finish their request first.
@@ -260,7 +277,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  echoRequestId(app);
   const isClosing = trackClosing(app);
+  let isDraining = false;
+  app.decorate('isClosing', () => isDraining || isClosing());
+  app.decorate('startDraining', () => {
+    isDraining = true;
+  });
   endKeepAliveOnClose(app, isClosing);
   endStrayUpgrades(app);
 

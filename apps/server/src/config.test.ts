@@ -53,6 +53,12 @@ describe('loadConfig', () => {
       AWS_SECRET_ACCESS_KEY: 'secret',
       DATABASE_PREPARED_STATEMENTS: 'false',
       STRICT_CONTRACT: 'true',
+      SENTRY_DSN: 'https://key@sentry.example/2',
+      SENTRY_DSN_WEB: 'https://webkey@sentry.example/3',
+      ERROR_REPORT_RETENTION_DAYS: '14',
+      ERROR_REPORTS_PER_MINUTE: '20',
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      DRAIN_SECONDS: '15',
     });
     expect(config).toEqual({
       port: 0,
@@ -84,6 +90,12 @@ describe('loadConfig', () => {
       documentSigningKey: null,
       paymentTerminal: { kind: 'simulated', simDelayMs: 2000, simStartMs: 0, timeoutMs: 120_000 },
       strictContract: true,
+      sentryDsn: 'https://key@sentry.example/2',
+      sentryDsnWeb: 'https://webkey@sentry.example/3',
+      errorReportRetentionDays: 14,
+      errorReportsPerMinute: 20,
+      metricsToken: 'scrape-token-0123456789',
+      drainSeconds: 15,
     });
   });
 

@@ -88,6 +88,13 @@ const ZEnvironment = z.object({
   PAYMENT_TERMINAL_SIM_START_MS: optional(z.coerce.number().int().min(0).max(60_000)),
   PAYMENT_TERMINAL_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
   STRICT_CONTRACT: optional(ZFlag),
+  // docs/DECISIONS.md "Error reporting": reports, metrics and shutdown's draining.
+  SENTRY_DSN: optional(z.url({ protocol: /^https?$/ })),
+  SENTRY_DSN_WEB: optional(z.url({ protocol: /^https?$/ })),
+  ERROR_REPORT_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
+  ERROR_REPORTS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000)),
+  METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  DRAIN_SECONDS: optional(z.coerce.number().int().min(0).max(600)),
 });
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -201,6 +208,18 @@ export interface Config {
    * (docs/DECISIONS.md "Contract and errors", declared ErrorCodes).
    */
   strictContract: boolean;
+  /** The server's own Sentry DSN (`@sentry/node`); null = exceptions only in the log. */
+  sentryDsn: string | null;
+  /** The web app's DSN; null = the server's own ingest (`/api/1/envelope/`). */
+  sentryDsnWeb: string | null;
+  /** Stored error reports older than this many days are deleted. */
+  errorReportRetentionDays: number;
+  /** The ingest keeps at most this many reports per device per minute. */
+  errorReportsPerMinute: number;
+  /** `/metrics` answers only with `Authorization: Bearer <token>`; null = no /metrics at all. */
+  metricsToken: string | null;
+  /** On SIGTERM, `/readyz` answers 503 this long before the process stops taking calls. */
+  drainSeconds: number;
 }
 
 /**
@@ -252,5 +271,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.PAYMENT_TERMINAL_TIMEOUT_MS ?? 120_000,
     },
     strictContract: e.STRICT_CONTRACT ?? false,
+    sentryDsn: e.SENTRY_DSN ?? null,
+    sentryDsnWeb: e.SENTRY_DSN_WEB ?? null,
+    errorReportRetentionDays: e.ERROR_REPORT_RETENTION_DAYS ?? 30,
+    errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE ?? 60,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    drainSeconds: e.DRAIN_SECONDS ?? 0,
   };
 }

@@ -51,11 +51,19 @@ async function main(): Promise<void> {
   }
   // `npm start` ends with `exec node ...` (design/stack.md), so SIGTERM reaches this process.
   // Installed once listening: before that a failure must keep its exit code 1.
-  closeWithGrace({ delay: SHUTDOWN_DELAY_MS, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+  closeWithGrace(
+    { delay: SHUTDOWN_DELAY_MS + config.drainSeconds * 1000, logger: app.log },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'closing after an unexpected error');
+      else app.log.info({ signal }, 'shutting down');
+      // Draining: /readyz answers 503 so the load balancer takes this process out first.
+      app.startDraining();
+      if (!err && config.drainSeconds > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      }
+      await app.close();
+    },
+  );
 
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

@@ -19,6 +19,8 @@ import { createSessionTestApp } from './sessions.js';
 const NOT_CALLS = new Set([
   'GET /*',
   'GET /healthz',
+  'GET /readyz',
+  'POST /api/:projectId/envelope/',
   'GET /openapi.json',
   'GET /manifest.webmanifest',
   'GET /ru/manifest.webmanifest',

@@ -117,6 +117,7 @@ describe('sign-in by badge (lkdToken cookie, users/search)', () => {
       IsCriticalError: false,
       IsRepeat: false,
       OperationObject: null,
+      RequestId: response.headers['x-request-id'],
     });
     expect(token).toBeNull();
     expect(cookieOf(response, LKD_TOKEN_COOKIE)).toMatchObject({ maxAge: 0 });

@@ -60,9 +60,36 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('GET /healthz', () => {
-  it('answers ok with the database kind after select 1', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
+/** `url` of an app whose database refuses every statement. */
+async function askBroken(url: string) {
+  const broken = {
+    ...database,
+    db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db,
+  };
+  const sick = await buildApp({
+    config: createTestConfig(),
+    database: broken,
+    keepDatabaseOpen: true,
+  });
+  try {
+    return await sick.inject({ method: 'GET', url });
+  } finally {
+    await sick.close();
+  }
+}
+
+describe('GET /healthz (liveness)', () => {
+  it('answers ok without asking the database, even when it fails', async () => {
+    const response = await askBroken('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: database.kind });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /readyz (readiness)', () => {
+  it('answers ok with the database kind after select 1 and the migrations check', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
     if (database.kind === 'pglite') {
       expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
@@ -81,22 +108,100 @@ describe('GET /healthz', () => {
   });
 
   it('answers 503 when the database fails', async () => {
-    const broken = {
+    const response = await askBroken('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: 'unavailable',
+      reason: 'database',
+      database: database.kind,
+    });
+  });
+
+  it('answers 503 while a migration of this build is missing', async () => {
+    const behind = {
       ...database,
-      db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db,
+      db: {
+        execute: async (query: unknown) => {
+          const text = JSON.stringify(query);
+          if (text.includes('__drizzle_migrations')) return { rows: [{ applied: 1 }] };
+          return database.db.execute(query as Parameters<Db['execute']>[0]);
+        },
+      } as unknown as Db,
     };
     const sick = await buildApp({
       config: createTestConfig(),
-      database: broken,
+      database: behind,
       keepDatabaseOpen: true,
     });
     try {
-      const response = await sick.inject({ method: 'GET', url: '/healthz' });
+      const response = await sick.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ status: 'unavailable', database: database.kind });
+      expect(response.json()).toMatchObject({ status: 'unavailable', reason: 'migrations' });
     } finally {
       await sick.close();
     }
+  });
+
+  it('answers 503 draining once draining has begun, before the process closes', async () => {
+    const draining = await buildApp({
+      config: createTestConfig(),
+      database,
+      keepDatabaseOpen: true,
+    });
+    try {
+      expect((await draining.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      draining.startDraining();
+      const ready = await draining.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', reason: 'draining' });
+      // Still alive, and still serving everyone else's calls meanwhile.
+      expect((await draining.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await draining.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a well-formed X-Request-Id: echoed on the answer and in the error envelope', async () => {
+    const sent = 'scan-7f3a9c2e-01';
+    const response = await app.inject({
+      method: 'GET',
+      url: '/test-api/zone',
+      headers: { 'x-request-id': sent },
+    });
+    expect(response.headers['x-request-id']).toBe(sent);
+    expect(response.json()).toMatchObject({ ErrorCode: 204, RequestId: sent });
+  });
+
+  it('replaces a malformed one (newline, too short, too long) with its own UUID', async () => {
+    for (const sent of [
+      'ab',
+      'x'.repeat(129),
+      'a b c d e f g h',
+      'abc\u0000defgh',
+      '../../etc/passwd',
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/test-api/crash',
+        headers: { 'x-request-id': sent },
+      });
+      const id = response.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(response.json()).toMatchObject({ ErrorCode: 500, RequestId: id });
+    }
+  });
+
+  it('names a camelCase error envelope requestId and answers pages and successes with the header', async () => {
+    const camel = await app.inject({ method: 'GET', url: '/camel-api/unknown' });
+    expect(camel.json()).toMatchObject({
+      isSuccess: false,
+      requestId: camel.headers['x-request-id'],
+    });
+    const settings = await app.inject({ method: 'POST', url: RUNTIME_SETTINGS_PATH });
+    expect(settings.headers['x-request-id']).toEqual(expect.any(String));
+    expect(settings.json()).not.toHaveProperty('RequestId');
   });
 });
 
@@ -186,6 +291,7 @@ describe('unknown routes and errors', () => {
       IsCriticalError: false,
       IsRepeat: false,
       OperationObject: null,
+      RequestId: zone.headers['x-request-id'],
     });
     const forbidden = await app.inject({ method: 'GET', url: '/test-api/forbidden' });
     expect(forbidden.statusCode).toBe(403);

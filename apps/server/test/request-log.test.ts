@@ -153,3 +153,21 @@ describe('request logging at LOG_LEVEL=debug', () => {
     }
   });
 });
+
+describe('request ids in the log', () => {
+  it("writes a failed request's lines under the id its 500 envelope and header carry", async () => {
+    lines.length = 0;
+    const sent = 'action-5d1c0e7a-crash';
+    const response = await app.inject({
+      method: 'GET',
+      url: '/test-api/crash',
+      headers: { 'x-request-id': sent },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['x-request-id']).toBe(sent);
+    expect(response.json()).toMatchObject({ ErrorCode: 500, RequestId: sent });
+    const failed = lines.filter((line) => line.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.reqId).toBe(sent);
+  });
+});

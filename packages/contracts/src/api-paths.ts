@@ -10,6 +10,10 @@ import { RUNTIME_SETTINGS_PATH } from './constants.js';
 export const API_ROOT_PATHS = [
   '/printersHub',
   '/healthz',
+  '/readyz',
+  // The error reports' ingest (`/api/{projectId}/envelope/`, Sentry's path) and the scrape.
+  '/api/',
+  '/metrics',
   RUNTIME_SETTINGS_PATH,
   // The API document and its human page (apps/server/src/http/api-document.ts).
   '/openapi.json',

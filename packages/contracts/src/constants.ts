@@ -68,3 +68,18 @@ export const SOUND_NAMES = [
   'scan',
 ] as const;
 export type SoundName = (typeof SOUND_NAMES)[number];
+
+/**
+ * The request id (docs/DECISIONS.md "Error reporting"): the web app sends one per user action;
+ * the server keeps a well-formed one, else makes its own, and echoes it on every answer.
+ * Lower case: Node's incoming headers are.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** 8–128 characters of letters, digits and `._:-` (a UUID, a proxy's hex id): nothing a log line could be forged with. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** True for a request id the server keeps as sent. */
+export function isWellFormedRequestId(value: string): boolean {
+  return REQUEST_ID_PATTERN.test(value);
+}

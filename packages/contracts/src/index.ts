@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './settings.js';
 export * from './api-paths.js';
 export * from './constants.js';
+export * from './error-reports.js';
 export * from './input-rules.js';
 export * from './auth/auth.schemas.js';
 export * from './auth/auth.routes.js';

@@ -14,3 +14,4 @@ export * from './schema-delivery.js';
 export * from './schema-picking-validation.js';
 export * from './schema-picking-payment.js';
 export * from './schema-workflows.js';
+export * from './schema-error-reports.js';

@@ -148,6 +148,16 @@ function declaredOrBreach(
   return { error: breach, status: breach.status, isUnexpected: true };
 }
 
+/**
+ * An error envelope names its request id (`RequestId`, or `requestId` in a camelCase
+ * service): the id a worker reads off a report leads to the log lines (docs/OPERATIONS.md).
+ */
+export function withRequestId<T extends object>(envelope: T, requestId: string): T {
+  return 'IsSuccess' in envelope
+    ? { ...envelope, RequestId: requestId }
+    : { ...envelope, requestId: requestId };
+}
+
 /** Installs the one error handler and the 404 answer for unknown routes. */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -164,7 +174,7 @@ export function registerErrorHandling(
       return reply
         .code(error.status)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(app.envelopeCasing.present(request, error.toEnvelope()));
+        .send(withRequestId(app.envelopeCasing.present(request, error.toEnvelope()), request.id));
     }
     const answer = toErrorAnswer(raw, localeOf(request));
     const { error, status, isUnexpected } = declaredOrBreach(strictContract, request, answer);
@@ -184,7 +194,12 @@ export function registerErrorHandling(
     }
     return reply
       .code(status)
-      .send(app.envelopeCasing.present(request, error.toEnvelope(wordingOf(error, request))));
+      .send(
+        withRequestId(
+          app.envelopeCasing.present(request, error.toEnvelope(wordingOf(error, request))),
+          request.id,
+        ),
+      );
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -192,6 +207,8 @@ export function registerErrorHandling(
     const error = new AppError('routeNotFound', {
       message: `Route ${request.method} ${pathname} not found`,
     });
-    return reply.code(error.status).send(app.envelopeCasing.present(request, error.toEnvelope()));
+    return reply
+      .code(error.status)
+      .send(withRequestId(app.envelopeCasing.present(request, error.toEnvelope()), request.id));
   });
 }

@@ -65,6 +65,8 @@ export function envelopeSchema(casing: EnvelopeCasing, operationObject: z.ZodTyp
   return z.object({
     ...Object.fromEntries(ENVELOPE_FIELDS.map(([field, schema]) => [name(field), schema])),
     [name('operationObject')]: operationObject.nullable(),
+    // An error envelope names its request id (error-handler.ts `withRequestId`).
+    [name('requestId')]: z.string().optional(),
   });
 }
 

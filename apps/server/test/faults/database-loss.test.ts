@@ -148,7 +148,8 @@ describe.skipIf(!serverUrl)('PostgreSQL lost while devices scan', () => {
       expect(failure.body?.Message).toEqual(expect.stringMatching(/База данных недоступна/));
       expect(failure.text).not.toMatch(/at .*\.(ts|js):\d+|ECONN|terminated/);
     }
-    const health = await fetch(`${server.url}/healthz`);
+    // Ready again: the database answers (/healthz, liveness, never asked it).
+    const health = await fetch(`${server.url}/readyz`);
     expect(health.status).toBe(200);
 
     // Nothing half-written: each move answered once as a success has exactly one event,

@@ -52,6 +52,7 @@ describe('a lost database connection', () => {
       IsCriticalError: false,
       IsRepeat: false,
       OperationObject: null,
+      RequestId: response.headers['x-request-id'],
     });
   });
 

@@ -25,6 +25,9 @@ import { rowCounts } from './fault-fixtures.js';
 /** Routes that answer a plain object, not an envelope (still never a 500). */
 const PLAIN_ROUTES = new Set([
   'GET /healthz',
+  'GET /readyz',
+  // Sentry's answer ({ id }) on success; its refusals are envelopes (error-reports-ingest.test.ts).
+  'POST /api/:projectId/envelope/',
   'GET /openapi.json',
   'GET /api-docs',
   'GET /api-docs/json',

@@ -32,6 +32,8 @@ export const NOT_FIELD_FUZZED: Record<string, string> = {
   'GET /printersHub':
     'the websocket upgrade; every argument of every hub method is fuzzed by printing-hub-arguments.test.ts, its frames by printing-hub-limits.test.ts',
   'GET /api-docs/static/*': "Swagger UI's own files (@fastify/static; not found otherwise)",
+  'POST /api/:projectId/envelope/':
+    "Sentry's newline-separated envelope, no JSON body: its own corpus (NUL, control characters, huge, gzip bombs, invalid lines) is in error-reports-ingest.test.ts",
 };
 
 /** The ids of the demo seed the samples name. */
@@ -96,6 +98,9 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
   const parcelPath = { id: String(parcelId) };
   return {
     'GET /healthz': {},
+    'GET /readyz': {},
+    'GET /errors-api/reports': { query: { page: '1' } },
+    'POST /api/:projectId/envelope/': { params: { projectId: '1' }, body: {} },
     'POST /local-settings-newsort': {},
     'POST /auth-api/users/search': {
       anonymous: true,

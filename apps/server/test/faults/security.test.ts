@@ -30,7 +30,9 @@ import {
  * public route fails the test until it is added here on purpose.
  */
 const PUBLIC_ROUTES: Record<string, string> = {
-  'GET /healthz': 'operators and load balancers',
+  'GET /healthz': 'operators and load balancers (liveness)',
+  'GET /readyz': 'load balancers (readiness: database, migrations, draining)',
+  'POST /api/:projectId/envelope/': 'error reports, also of the sign-in page (Sentry ingest)',
   'POST /local-settings-newsort': 'runtime settings before sign-in (part 2 §7)',
   'POST /auth-api/users/search': 'the sign-in call itself (part 1 §7)',
   'POST /auth-api/sign-in': 'password sign-in',

@@ -8,6 +8,7 @@ import { createScanSettingsStore } from '../devices/scan-settings/scan-settings'
 import { listenForKeyboardWedge } from '../devices/scanner/keyboard-wedge-listener';
 import { createScanInput } from '../devices/scanner/scan-input';
 import { api } from '../lib/api';
+import { beginUserAction, followUserActions } from '../lib/request-id';
 import { createDocumentCookieJar } from '../lib/cookies';
 import { createDevicesAccess } from '../shell/devices/devices-access';
 import { queryClient } from '../lib/query-client';
@@ -92,6 +93,11 @@ export function bootstrap(container: HTMLElement): void {
     play: (name) => soundPlayer.play(name),
     now: browserScheduler.now,
     mark: browserAudioDeps.mark,
+  });
+  // One request id per user action: a tap, a key, a scan (lib/request-id.ts).
+  followUserActions(document);
+  scanInput.onReceive(() => {
+    beginUserAction();
   });
   // The keyboard-wedge scanner works wherever the focus is, on every page, for the app's life.
   listenForKeyboardWedge({

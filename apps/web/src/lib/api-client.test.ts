@@ -152,6 +152,23 @@ describe('api client', () => {
     ]);
   });
 
+  it("sends the user action's request id as X-Request-Id on each of its calls", async () => {
+    const fetch = vi.fn<FetchFn>(async () => jsonResponse(200, { IsSuccess: true }));
+    let action = 'scan-0001-aaaa';
+    const client = createApiClient({ fetch, getServiceBase: () => '', getRequestId: () => action });
+    const scan = callOf(client, 'sorting', 'POST', '/sorting-api/parcels/scan');
+    await scan({ body: { barcode: 'P1' } });
+    await scan({ body: { barcode: 'P1' } });
+    action = 'scan-0002-bbbb';
+    await scan({ body: { barcode: 'P2' } });
+    const headers = fetch.mock.calls.map(([, init]) => init.headers as Record<string, string>);
+    expect(headers.map((h) => h['x-request-id'])).toEqual([
+      'scan-0001-aaaa',
+      'scan-0001-aaaa',
+      'scan-0002-bbbb',
+    ]);
+  });
+
   it('takes an empty successful answer as success without an object', async () => {
     const { client } = clientAnswering(new Response(null, { status: 204 }));
     const result = await callOf(client, 'users', 'DELETE', '/users-api/v1/sessions')();

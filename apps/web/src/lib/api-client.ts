@@ -1,5 +1,6 @@
 import {
   OPERATION_ID_HEADER,
+  REQUEST_ID_HEADER,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   fillPath,
@@ -88,6 +89,8 @@ export interface ApiClientDeps {
    * (an /en/… page without the NEXT_LOCALE cookie still reads English refusals).
    */
   getLanguage?: () => string;
+  /** The current user action's request id, sent as `X-Request-Id` (lib/request-id.ts). */
+  getRequestId?: () => string;
 }
 
 /**
@@ -176,9 +179,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const request = async <T>(service: ServiceName, path: string, init: ApiRequest = {}) => {
     const base = await deps.getServiceBase(service);
     const language = deps.getLanguage?.();
+    const requestId = deps.getRequestId?.();
     const headers: Record<string, string> = {
       Accept: 'application/json',
       ...(language ? { 'Accept-Language': language } : {}),
+      ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
       ...init.headers,
       ...(init.operationId ? { [OPERATION_ID_HEADER]: init.operationId } : {}),
       // CSRF defence: the server refuses cookie-authenticated writes without it

@@ -2,6 +2,7 @@ import { printingApiBase } from '@sorting/contracts';
 import { splitLocalePath } from '@sorting/domain';
 import { createApiClient } from './api-client';
 import { queryClient } from './query-client';
+import { currentRequestId } from './request-id';
 import { runtimeSettingsQuery } from './runtime-settings';
 
 /** The app's API client: base paths come from the runtime settings read at start. */
@@ -16,4 +17,5 @@ export const api = createApiClient({
   },
   // The page's language is its path's prefix (an unprefixed path is ru, or was redirected).
   getLanguage: () => splitLocalePath(window.location.pathname).locale,
+  getRequestId: currentRequestId,
 });

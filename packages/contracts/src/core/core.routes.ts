@@ -20,4 +20,15 @@ export const CORE_ROUTES = {
     isOperation: false,
     errors: [],
   }),
+  // docs/DECISIONS.md "Error reporting": the /errors page of administrators.
+  errorReports: defineRoute<Schemas['errorReports']>()({
+    service: 'core',
+    method: 'GET',
+    path: '/errors-api/reports',
+    answer: 'camel',
+    access: { kind: 'session', roles: ['administrator'] },
+    warehouse: { from: 'none' },
+    isOperation: false,
+    errors: [],
+  }),
 } as const;

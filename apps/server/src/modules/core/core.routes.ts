@@ -10,17 +10,24 @@ export async function coreRoutes(
 ): Promise<void> {
   const { service } = options;
 
-  app.get('/healthz', async (request, reply) => {
-    const health = await service.checkHealth();
-    if (health.status !== 'ok') request.log.warn({ health }, 'health check failed');
+  // Liveness: the process answers (a load balancer or supervisor restarts it when not).
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(service.liveness()),
+  );
+
+  // Readiness: a draining process (shutdown begun) leaves the load balancer before it stops.
+  app.get('/readyz', async (request, reply) => {
+    const health = await service.checkHealth(app.isClosing());
+    if (health.status !== 'ok') request.log.warn({ health }, 'readiness check failed');
     return reply
       .code(health.status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
       .send(health);
   });
 
-  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES).
-  registerRoutes(app, CORE_ROUTES, CORE_SCHEMAS, {
+  // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES). The
+  // error reports' list of the same map is the error-reports module's.
+  registerRoutes(app, { runtimeSettings: CORE_ROUTES.runtimeSettings }, CORE_SCHEMAS, {
     runtimeSettings: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return service.runtimeSettings();

@@ -4,8 +4,22 @@ import type { DatabaseKind, Db, PoolStats } from '../../db/database.js';
 import type { RepositoryFactory } from '../../lib/call-context.js';
 import type { HealthRepository } from './health.repository.js';
 
+/** Liveness (`/healthz`): the process answers; nothing is asked of the database. */
+export interface Liveness {
+  status: 'ok';
+  database: DatabaseKind;
+  /**
+   * PostgreSQL only: the connection pool, so an operator sees clients stuck checked out or
+   * requests waiting (docs/DECISIONS.md "Database").
+   */
+  pool?: PoolStats;
+}
+
+/** Readiness (`/readyz`): whether a load balancer should send this process requests. */
 export interface Health {
   status: 'ok' | 'unavailable';
+  /** Why not ready: the database does not answer, migrations not all applied, or draining. */
+  reason?: 'database' | 'migrations' | 'draining';
   database: DatabaseKind;
   /**
    * PostgreSQL only: the connection pool before the check, so an operator sees clients stuck
@@ -69,15 +83,25 @@ export function createCoreService(deps: {
       return settings;
     },
 
-    async checkHealth(): Promise<Health> {
+    liveness(): Liveness {
+      const pool = deps.poolStats?.() ?? null;
+      return { status: 'ok', database: deps.databaseKind, ...(pool ? { pool } : {}) };
+    },
+
+    /** docs/DECISIONS.md "Error reporting": the database answers, migrated, not draining. */
+    async checkHealth(isDraining: boolean): Promise<Health> {
       // Read before the ping, which checks a client out itself.
       const pool = deps.poolStats?.() ?? null;
       const described = { database: deps.databaseKind, ...(pool ? { pool } : {}) };
+      if (isDraining) return { status: 'unavailable', reason: 'draining', ...described };
       try {
         await health.ping();
+        if (!(await health.isMigrated())) {
+          return { status: 'unavailable', reason: 'migrations', ...described };
+        }
         return { status: 'ok', ...described };
       } catch {
-        return { status: 'unavailable', ...described };
+        return { status: 'unavailable', reason: 'database', ...described };
       }
     },
   };

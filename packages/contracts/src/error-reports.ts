@@ -1,0 +1,30 @@
+// The error reports' wire (docs/DECISIONS.md "Error reporting"): the server's own
+// Sentry-compatible ingest and what the web app needs to point its SDK at it. No zod here:
+// the web bundle reads these constants before its SDK chunk loads.
+
+/** The Sentry envelope endpoint (the SDK posts to `{origin}/api/{projectId}/envelope/`). */
+export const ERROR_INGEST_PATH = '/api/:projectId/envelope/';
+
+/** The project id of our own ingest's DSN. */
+export const OWN_INGEST_PROJECT_ID = 1;
+
+/** The public key of our own ingest's DSN (it authenticates nothing; Sentry's DSN needs one). */
+export const OWN_INGEST_PUBLIC_KEY = 'sorting';
+
+/** An envelope larger than this, compressed or not, is refused (413) before it is read whole. */
+export const ERROR_INGEST_MAX_BYTES = 1024 * 1024;
+
+/** The DSN of our own ingest on a page's origin (`https://sorting@host/1`). */
+export function ownIngestDsn(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${OWN_INGEST_PUBLIC_KEY}@${url.host}/${OWN_INGEST_PROJECT_ID}`;
+}
+
+/** The tags every report carries (Sentry tags: short text, searchable). */
+export const REPORT_TAGS = {
+  fCode: 'f_code',
+  errorCode: 'error_code',
+  requestId: 'request_id',
+  warehouse: 'warehouse',
+  route: 'route',
+} as const;
