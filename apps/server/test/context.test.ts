@@ -47,9 +47,9 @@ describe('POST /sorting-api/warehouses/search', () => {
         DefaultZoneNumber: 1,
         // The demo seed's boxes 1-5, the consolidated 111-112, the recipients' 121-152 and the
         // guided workflows' 161-168 (storage workflows 166-168), transit loading's 71-77 and
-        // transit picking's 181-188 (demo-data.ts DEMO_BOXES, demo-workflows-data.ts,
-        // demo-transit-*-data.ts).
-        LastBoxNumber: 188,
+        // transit picking's 181-188, picking goods by SKU's 241-244 (demo-data.ts DEMO_BOXES,
+        // demo-workflows-data.ts, demo-transit-*-data.ts, demo-sku-picking-data.ts).
+        LastBoxNumber: 244,
         Version: 1,
         SortingMode: 'SortingCenter',
         // The sorting centre runs one picking per device.

@@ -203,6 +203,8 @@ describe('demo list', () => {
         'supply',
         'supply-detail',
         'shipment',
+        'cargo-unit',
+        'goods-label',
       ]),
     );
     expect(listDemoEntries({ allCells: true }).filter((e) => e.kind === 'cell')).toHaveLength(
