@@ -175,6 +175,9 @@ test('docs/DEMO.md "Open /users": list, search, add, a new badge, delete; a work
   page,
   baseURL,
 }) => {
+  // Three sign-ins and a dozen steps: far over 30 s when the CI machine runs two browsers and
+  // the server on two cores.
+  test.setTimeout(120_000);
   await withoutLocalAgent(page);
   const rows = page.getByTestId('user-row-name');
   const name = unique('Новикова Ирина');

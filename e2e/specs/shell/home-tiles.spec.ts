@@ -9,7 +9,7 @@ test.describe('home tiles', () => {
     page,
     baseURL,
   }) => {
-    // Fourteen full page loads, each opening a lazily loaded screen: ~10 s alone, over 30 s when
+    // Seventeen full page loads, each opening a lazily loaded screen: ~10 s alone, over 30 s when
     // the CI machine runs two browsers and the server on two cores.
     test.setTimeout(90_000);
     await signInByBadge(page, baseURL ?? '', WORKER.badge);
@@ -44,6 +44,7 @@ test.describe('home tiles', () => {
       // The device pages work for anyone (docs/DECISIONS.md "Device pages").
       'menu-settings',
       'menu-nfc',
+      'menu-capture-image',
     ]);
     // Every tile opens: none ends on the access-denied or not-available page.
     for (const tile of tiles) {
