@@ -5,7 +5,7 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES, selectTask } from './picking-states.js';
+import { PICKING_TASK_STATES, pickingConfirmView, selectTask } from './picking-states.js';
 import * as transit from './transit-picking-steps.js';
 import type { BoxUnit, TransitFacts, TransitState, TransitTask } from './transit-picking-steps.js';
 
@@ -95,7 +95,8 @@ export const boxesTransitPickingV2Workflow: WorkflowDefinition<Data, transit.Tra
         case 'WaitReason':
           return { ...transit.reasonView(state, units), items };
         case 'WaitConfirm':
-          return transit.confirmView(
+          return pickingConfirmView(
+            'transitPickingConfirm',
             task,
             units,
             items.filter((item) => item.state !== 'done'),

@@ -5,7 +5,7 @@ import {
   type Transition,
   type WorkflowDefinition,
 } from '../workflow-definition.js';
-import { PICKING_TASK_STATES, selectTask } from './picking-states.js';
+import { PICKING_TASK_STATES, pickingConfirmView, selectTask } from './picking-states.js';
 import * as transit from './transit-picking-steps.js';
 import type { BoxUnit, TransitFacts, TransitState, TransitTask } from './transit-picking-steps.js';
 
@@ -118,7 +118,8 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.Trans
       case 'WaitReason':
         return { ...transit.reasonView(state, units), items };
       case 'WaitConfirm':
-        return transit.confirmView(
+        return pickingConfirmView(
+          'transitPickingConfirm',
           task,
           units,
           items.filter((item) => item.state !== 'waiting'),

@@ -12,6 +12,7 @@ import {
 import {
   completePicking,
   PICKING_TASK_STATES,
+  pickingConfirmView,
   revertPickedUnit,
   selectTask,
   SKIP_REASONS,
@@ -289,19 +290,12 @@ export const parcelPickingInStorageWorkflow: WorkflowDefinition<
           items,
         };
       case 'WaitConfirm':
-        return {
-          prompt: {
-            key: 'storagePickingConfirm',
-            params: {
-              shipment: task.code,
-              picked: units.filter((u) => u.state === 'picked').length,
-              short: units.filter((u) => u.state === 'short').length,
-              total: units.length,
-            },
-          },
-          options: { canSkip: true },
-          items: items.filter((item) => item.state !== 'waiting'),
-        };
+        return pickingConfirmView(
+          'storagePickingConfirm',
+          task,
+          units,
+          items.filter((item) => item.state !== 'waiting'),
+        );
       default:
         return {
           prompt: current

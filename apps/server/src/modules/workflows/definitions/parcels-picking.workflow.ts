@@ -15,6 +15,7 @@ import {
 import {
   completePicking,
   PICKING_TASK_STATES,
+  pickingConfirmView,
   revertPickedUnit,
   selectTask,
   taskOf,
@@ -363,18 +364,12 @@ function viewOf(state: State, facts: Facts, task: Task): StepView {
         items,
       };
     case 'WaitConfirm':
-      return {
-        prompt: {
-          key: 'skuPickingConfirm',
-          params: {
-            shipment: task.code,
-            picked: units.filter((u) => u.state === 'picked').length,
-            total: units.length,
-          },
-        },
-        options: { canSkip: true },
-        items: items.filter((i) => i.state !== 'waiting'),
-      };
+      return pickingConfirmView(
+        'skuPickingConfirm',
+        task,
+        units,
+        items.filter((i) => i.state !== 'waiting'),
+      );
     default:
       return {
         prompt: current

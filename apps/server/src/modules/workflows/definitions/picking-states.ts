@@ -1,4 +1,4 @@
-import type { TWorkflowAction, TWorkflowTask } from '@sorting/contracts';
+import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
 import type { ShipmentParcelUnitRow, ShipmentTaskRow } from '../shipment-units.repository.js';
 import {
   accept,
@@ -6,6 +6,7 @@ import {
   type Accepted,
   type RunState,
   type StateRule,
+  type StepView,
   type Transition,
 } from '../workflow-definition.js';
 
@@ -147,4 +148,29 @@ export function revertPickedUnit<D, U extends ShipmentParcelUnitRow>(
     ],
     sounds: ['repeat'],
   });
+}
+
+/**
+ * WaitConfirm's view of a picking flow: its own prompt `key` with the shipment and the counts
+ * picked, short and in all; Skip goes back; the items `shown`.
+ */
+export function pickingConfirmView(
+  key: string,
+  task: PickingTask,
+  units: readonly { state: string }[],
+  shown: TWorkflowItem[],
+): StepView {
+  return {
+    prompt: {
+      key,
+      params: {
+        shipment: task.code,
+        picked: units.filter((u) => u.state === 'picked').length,
+        short: units.filter((u) => u.state === 'short').length,
+        total: units.length,
+      },
+    },
+    options: { canSkip: true },
+    items: shown,
+  };
 }

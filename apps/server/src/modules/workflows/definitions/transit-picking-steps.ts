@@ -7,7 +7,6 @@ import {
   type Accepted,
   type RunState,
   type StateRule,
-  type StepView,
   type Transition,
   type WorkflowFacts,
 } from '../workflow-definition.js';
@@ -219,16 +218,6 @@ export function boxItemOf(unit: BoxUnit, currentId: number | null): TWorkflowIte
   };
 }
 
-/** The counts WaitConfirm names. */
-export function confirmParams(task: TransitTask, units: readonly BoxUnit[]) {
-  return {
-    shipment: task.code,
-    picked: units.filter((u) => u.state === 'picked').length,
-    short: units.filter((u) => u.state === 'short').length,
-    total: units.length,
-  };
-}
-
 /** The actions of a picking state: a scan, the task completed, a revert, a skip. */
 const PICKING_ACTIONS = ['BarcodeScanned', 'TaskCompleted', 'ItemReverted', 'SkipClick'] as const;
 
@@ -258,19 +247,6 @@ export function onWaitConfirm(
   if (action.code === 'ItemReverted') return revertBox(state, action, facts, options);
   if (action.code !== 'ConfirmItem') return refuse('workflowActionNotExpected');
   return completeShipment(task, facts.own.units);
-}
-
-/** WaitConfirm's view: the counts, Skip back, and the items `shown`. */
-export function confirmView(
-  task: TransitTask,
-  units: readonly BoxUnit[],
-  shown: TWorkflowItem[],
-): StepView {
-  return {
-    prompt: { key: 'transitPickingConfirm', params: confirmParams(task, units) },
-    options: { canSkip: true },
-    items: shown,
-  };
 }
 
 /** The reasons WaitReason offers, and the box it asks about. */
