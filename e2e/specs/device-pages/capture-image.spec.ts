@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { expect, test } from '../../fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
+import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
 import { reason, scanParcel } from '../returns/returns.helpers';
 import { fakeCameraLaunchOptions } from '../scanner/fake-camera';
 import { jpegSize, writeLabelVideo } from './capture-image.helpers';
@@ -50,6 +51,25 @@ test('a sharp label is ok, downloads as a JPEG of at most 2048 px, and the camer
   await expect(page.getByTestId('capture-video')).toHaveAttribute('data-status', 'live', {
     timeout: 15_000,
   });
+});
+
+test('at 360×740 and 1366×768: no sideways scroll, the camera and still actions on screen', async ({
+  page,
+}) => {
+  for (const size of [HANDHELD, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto('/capture-image');
+    await expect(page.getByTestId('capture-video')).toHaveAttribute('data-status', 'live', {
+      timeout: 15_000,
+    });
+    expect(await horizontalProblems(page)).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Снять' })).toBeInViewport();
+    await page.getByRole('button', { name: 'Снять' }).click();
+    await expect(page.getByTestId('capture-still')).toBeVisible({ timeout: 15_000 });
+    expect(await horizontalProblems(page)).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Скачать' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Переснять' })).toBeInViewport();
+  }
 });
 
 test('a blurred label is blurry, with «Переснять»', async ({ baseURL }) => {
