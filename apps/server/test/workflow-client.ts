@@ -84,13 +84,27 @@ export function workflowDriver(client: SortingClient, workflow: string) {
   };
 }
 
+/** A Refresh answers the state, items and tasks that `answer` showed. */
+export async function expectRefreshShows(
+  flow: ReturnType<typeof workflowDriver>,
+  answer: TWorkflowAnswer,
+): Promise<void> {
+  const again = await flow.accept({ code: 'Refresh' });
+  expect(again.currentState).toEqual(answer.currentState);
+  expect(again.items).toEqual(answer.items);
+  expect(again.tasks).toEqual(answer.tasks);
+}
+
 /**
  * Runs actions from a fresh Refresh and closes the run: never a 5xx; a refusal keeps the run's
- * version, an accepted step raises it by one (the property tests of every workflow).
+ * version, an accepted step raises it by one (the property tests of every workflow). With
+ * `refreshAfterEachStep`, a Refresh after every accepted step answers the same state, items and
+ * tasks as the step did (a definition's `factsAfter` derives what a new read would show).
  */
 export async function runKeepingVersions(
   flow: ReturnType<typeof workflowDriver>,
   actions: readonly WorkflowAction[],
+  options: { refreshAfterEachStep?: boolean } = {},
 ): Promise<void> {
   await flow.accept();
   for (const next of actions) {
@@ -105,6 +119,7 @@ export async function runKeepingVersions(
       expect(after).toMatchObject({ code: 'InitialState', runId: null });
     } else if (next.code !== 'Refresh') {
       expect(after.version).toBe(before.version + 1);
+      if (options.refreshAfterEachStep) await expectRefreshShows(flow, call.answer);
     }
   }
   await flow.send({ code: 'Closed' });

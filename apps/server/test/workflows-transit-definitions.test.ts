@@ -7,7 +7,10 @@ import {
   type TransitDetailsFacts,
 } from '../src/modules/workflows/definitions/boxes-transit-picking-details.workflow.js';
 import type { TransitPickingFacts } from '../src/modules/workflows/definitions/transit-picking-steps.js';
-import type { ShipmentBoxUnitRow } from '../src/modules/workflows/shipment-boxes.repository.js';
+import type {
+  ShipmentBoxUnitRow,
+  ShipmentBoxUnitWithCountRow,
+} from '../src/modules/workflows/shipment-boxes.repository.js';
 import type { ScanFact } from '../src/modules/workflows/scan-facts.js';
 import type { RunState } from '../src/modules/workflows/workflow-definition.js';
 import {
@@ -81,7 +84,7 @@ function unit(id: number, state: ShipmentBoxUnitRow['state'], inCell = state ===
     fromCellId: state === 'picked' ? 40 + id : null,
     fromCellName: state === 'picked' ? `4-b-0${id}` : null,
     changedByName: state === 'waiting' ? null : 'Петров',
-  } satisfies ShipmentBoxUnitRow;
+  } satisfies ShipmentBoxUnitWithCountRow;
 }
 
 const TASK_ROW = {

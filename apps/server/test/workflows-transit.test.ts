@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { boxes, cells, outbounds, shipmentUnits } from '../src/db/schema.js';
 import { BADGES, newOperationId, signInClient } from './sorting-client.js';
 import {
+  expectRefreshShows,
   processCall,
   runKeepingVersions,
   useWorkflowTestApp,
@@ -215,6 +216,8 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
       notification: { status: 'success', content: 'Короб _34717-187 взят: 1 из 4' },
     });
     expect(await cellOf('_34717-187')).toBeNull();
+    // The answer's list is the one a new read shows (derived after the step, not read again).
+    await expectRefreshShows(flow, third);
 
     // A box of OUT-0102, a box of no shipment, a box already taken: refused, nothing written.
     const before = await setup.snapshot();
@@ -278,6 +281,7 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
     const reverted = await flow.accept({ code: 'ItemReverted', itemId: third.items[2]!.itemId });
     expect(reverted.items[2]).toMatchObject({ state: 'waiting', location: null });
     expect(await cellOf('_34717-187')).toBeNull();
+    await expectRefreshShows(flow, reverted);
     // Picked again from where it lies.
     await flow.scan('_34717-187');
     await flow.scan('_34717-186');
@@ -287,6 +291,7 @@ describe('boxes transit picking v2 (/cargo-picking-v2) and details', () => {
     await flow.accept({ code: 'SkipClick', itemId: item188.itemId });
     const damaged = await flow.accept({ code: 'ReasonSelected', reasonCode: 'damaged' });
     expect(damaged.currentState.code).toBe('WaitBox');
+    await expectRefreshShows(flow, damaged);
     const confirm = await flow.accept({ code: 'TaskCompleted' });
     expect(confirm.currentState).toMatchObject({
       code: 'WaitConfirm',
@@ -390,7 +395,7 @@ describe('transit picking: holding, two devices on one box, replay', () => {
 });
 
 describe('transit picking: random action sequences (fast-check)', () => {
-  it('never answers 5xx; a refusal keeps the version, an accepted step raises it by one', async () => {
+  it('never answers 5xx; a refusal keeps the version, an accepted step raises it by one and answers what a Refresh reads', async () => {
     const client = await signInClient(setup.context.app, BADGES.worker, () => 0);
     const ids = (await db().select({ id: outbounds.id }).from(outbounds)).map((row) =>
       String(row.id),
@@ -420,7 +425,9 @@ describe('transit picking: random action sequences (fast-check)', () => {
         ),
         fc.array(action, { minLength: 1, maxLength: 8 }),
         async (workflow, actions) => {
-          await runKeepingVersions(workflowDriver(client, workflow), actions);
+          await runKeepingVersions(workflowDriver(client, workflow), actions, {
+            refreshAfterEachStep: true,
+          });
         },
       ),
       { numRuns: 20 },

@@ -23,7 +23,6 @@ export interface ShipmentBoxUnitRow {
   boxId: number;
   barcode: string;
   number: number;
-  parcelsCount: number;
   state: ShipmentUnitState;
   reason: string | null;
   cellId: number | null;
@@ -33,6 +32,11 @@ export interface ShipmentBoxUnitRow {
   fromCellName: string | null;
   /** Who changed the unit last (the «Уже взят {{user}}» of a box picked). */
   changedByName: string | null;
+}
+
+/** A box unit with how many parcels lie in it (the details check's task list). */
+export interface ShipmentBoxUnitWithCountRow extends ShipmentBoxUnitRow {
+  parcelsCount: number;
 }
 
 /** A parcel lying in a box (the details check). */
@@ -46,43 +50,65 @@ const fromCells = alias(cells, 'from_cells');
 const fromZones = alias(zones, 'from_zones');
 
 export function createShipmentBoxesRepository(db: Db) {
+  /**
+   * A transit shipment's boxes in walking order: zone, row, column of the cell they stand in
+   * (else of the cell they were taken from), then the box number.
+   */
+  async function listBoxUnits(outboundId: number): Promise<ShipmentBoxUnitRow[]> {
+    return db
+      .select({
+        id: shipmentUnits.id,
+        boxId: boxes.id,
+        barcode: boxes.barcode,
+        number: boxes.number,
+        state: shipmentUnits.state,
+        reason: shipmentUnits.reason,
+        cellId: cells.id,
+        cellName: cells.name,
+        cellBarcode: cells.barcode,
+        fromCellId: shipmentUnits.fromCellId,
+        fromCellName: fromCells.name,
+        changedByName: users.name,
+      })
+      .from(shipmentUnits)
+      .innerJoin(boxes, eq(boxes.id, shipmentUnits.boxId))
+      .leftJoin(cells, eq(cells.id, boxes.cellId))
+      .leftJoin(zones, eq(zones.id, cells.zoneId))
+      .leftJoin(fromCells, eq(fromCells.id, shipmentUnits.fromCellId))
+      .leftJoin(fromZones, eq(fromZones.id, fromCells.zoneId))
+      .leftJoin(users, eq(users.id, shipmentUnits.changedBy))
+      .where(eq(shipmentUnits.outboundId, outboundId))
+      .orderBy(
+        sql`coalesce(${zones.number}, ${fromZones.number})`,
+        sql`coalesce(${cells.row}, ${fromCells.row})`,
+        sql`coalesce(${cells.col}, ${fromCells.col})`,
+        asc(boxes.number),
+      )
+      .limit(1000);
+  }
+
   return {
+    listBoxUnits,
+
     /**
-     * A transit shipment's boxes in walking order: zone, row, column of the cell they stand in
-     * (else of the cell they were taken from), then the box number.
+     * The boxes as `listBoxUnits` with their parcel counts: only the details check shows them,
+     * so the picking steps' list (read on every scan) does not count parcels per box.
      */
-    async listBoxUnits(outboundId: number): Promise<ShipmentBoxUnitRow[]> {
-      return db
-        .select({
-          id: shipmentUnits.id,
-          boxId: boxes.id,
-          barcode: boxes.barcode,
-          number: boxes.number,
-          parcelsCount: sql<number>`(select count(*)::int from parcels p where p.box_id = ${boxes.id})`,
-          state: shipmentUnits.state,
-          reason: shipmentUnits.reason,
-          cellId: cells.id,
-          cellName: cells.name,
-          cellBarcode: cells.barcode,
-          fromCellId: shipmentUnits.fromCellId,
-          fromCellName: fromCells.name,
-          changedByName: users.name,
-        })
-        .from(shipmentUnits)
-        .innerJoin(boxes, eq(boxes.id, shipmentUnits.boxId))
-        .leftJoin(cells, eq(cells.id, boxes.cellId))
-        .leftJoin(zones, eq(zones.id, cells.zoneId))
-        .leftJoin(fromCells, eq(fromCells.id, shipmentUnits.fromCellId))
-        .leftJoin(fromZones, eq(fromZones.id, fromCells.zoneId))
-        .leftJoin(users, eq(users.id, shipmentUnits.changedBy))
-        .where(eq(shipmentUnits.outboundId, outboundId))
-        .orderBy(
-          sql`coalesce(${zones.number}, ${fromZones.number})`,
-          sql`coalesce(${cells.row}, ${fromCells.row})`,
-          sql`coalesce(${cells.col}, ${fromCells.col})`,
-          asc(boxes.number),
+    async listBoxUnitsWithCounts(outboundId: number): Promise<ShipmentBoxUnitWithCountRow[]> {
+      const units = await listBoxUnits(outboundId);
+      if (units.length === 0) return [];
+      const counts = await db
+        .select({ boxId: parcels.boxId, count: sql<number>`count(*)::int` })
+        .from(parcels)
+        .where(
+          inArray(
+            parcels.boxId,
+            units.map((u) => u.boxId),
+          ),
         )
-        .limit(1000);
+        .groupBy(parcels.boxId);
+      const byBox = new Map(counts.map((row) => [row.boxId, row.count]));
+      return units.map((u) => ({ ...u, parcelsCount: byBox.get(u.boxId) ?? 0 }));
     },
 
     /** The code of another open shipment (state 1 or 2) holding the box, null when none. */

@@ -135,6 +135,13 @@ export interface WorkflowDefinition<D = Record<string, unknown>, F = unknown> {
   states: Partial<Record<WorkflowStateCode, StateRule>>;
   transition(state: RunState<D>, action: TWorkflowAction, facts: WorkflowFacts<F>): Transition<D>;
   view(state: RunState<D>, facts: WorkflowFacts<F>): StepView;
+  /**
+   * The workflow's own facts after an accepted step, derived from the facts it was decided on
+   * and its effects, for the answer's view; undefined when the step's effects do not tell
+   * exactly what changed, and the engine reads them again (docs/DECISIONS.md "Guided
+   * workflows", facts after a step).
+   */
+  factsAfter?(facts: WorkflowFacts<F>, step: Accepted<D>): F | undefined;
 }
 
 /** A refusal by a definition. */

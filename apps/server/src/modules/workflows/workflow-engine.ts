@@ -348,7 +348,13 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
       operationId: call.operationId,
       finished: false,
     });
-    const nextFacts = await factsOf(workflow, ports, next, null, warehouse);
+    // The answer's list as the step left it: derived by the definition when it can (a 200-box
+    // task is not read twice per scan), else read again.
+    const derived = definition.factsAfter?.(facts, { ...transition, next });
+    const nextFacts =
+      derived === undefined
+        ? await factsOf(workflow, ports, next, null, warehouse)
+        : { ...facts, scan: null, own: derived };
     const notification = transition.notification ?? outcome.notification;
     return answerOf(
       definition,

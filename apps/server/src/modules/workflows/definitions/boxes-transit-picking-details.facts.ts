@@ -24,5 +24,5 @@ export async function loadTransitDetailsFacts(
   const run = await repository.findOpenRun(ports.userId, 'boxes-transit-picking-v2');
   const task = run?.data.task as { id?: unknown } | undefined;
   if (typeof task?.id !== 'number') return { boxes: null, parcels: [] };
-  return { boxes: await repository.shipmentBoxes.listBoxUnits(task.id), parcels: [] };
+  return { boxes: await repository.shipmentBoxes.listBoxUnitsWithCounts(task.id), parcels: [] };
 }

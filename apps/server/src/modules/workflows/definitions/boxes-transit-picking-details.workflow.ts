@@ -1,5 +1,5 @@
 import type { TWorkflowAction, TWorkflowItem, TWorkflowTask } from '@sorting/contracts';
-import type { BoxParcelRow, ShipmentBoxUnitRow } from '../shipment-boxes.repository.js';
+import type { BoxParcelRow, ShipmentBoxUnitWithCountRow } from '../shipment-boxes.repository.js';
 import {
   accept,
   refuse,
@@ -20,7 +20,7 @@ import {
 /** What the engine reads for a details step (boxes-transit-picking-details.facts.ts). */
 export interface TransitDetailsFacts {
   /** WaitTaskSelection: the boxes of the task the user's open v2 run holds (null: none). */
-  boxes: ShipmentBoxUnitRow[] | null;
+  boxes: ShipmentBoxUnitWithCountRow[] | null;
   /** WaitItem: the parcels lying in the box. */
   parcels: BoxParcelRow[];
 }
@@ -109,7 +109,7 @@ function onWaitItem(
   });
 }
 
-function boxTaskOf(unit: ShipmentBoxUnitRow): TWorkflowTask {
+function boxTaskOf(unit: ShipmentBoxUnitWithCountRow): TWorkflowTask {
   return {
     taskId: String(unit.id),
     title: unit.barcode,

@@ -86,6 +86,8 @@ export const boxesTransitPickingV2Workflow: WorkflowDefinition<Data, transit.Tra
       }
     },
 
+    factsAfter: transit.transitFactsAfter,
+
     view(state, facts): StepView {
       const { task } = state.data;
       if (state.code === 'WaitTaskSelection' || !task) return transit.taskSelectionView(facts);

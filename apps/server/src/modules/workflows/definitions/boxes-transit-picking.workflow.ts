@@ -104,6 +104,8 @@ export const boxesTransitPickingWorkflow: WorkflowDefinition<Data, transit.Trans
     }
   },
 
+  factsAfter: transit.transitFactsAfter,
+
   view(state, facts): StepView {
     const { task } = state.data;
     if (state.code === 'WaitTaskSelection' || !task) return transit.taskSelectionView(facts);

@@ -1,6 +1,7 @@
 import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
 import type { ShipmentBoxUnitRow } from '../shipment-boxes.repository.js';
 import type { ShipmentTaskRow } from '../shipment-units.repository.js';
+import type { WorkflowEffect } from '../workflow-definition.js';
 import {
   accept,
   refuse,
@@ -53,6 +54,65 @@ export function withUnit(
   state: BoxUnit['state'],
 ): BoxUnit[] {
   return units.map((u) => (u.id === id ? { ...u, state } : u));
+}
+
+/** The units after one effect, or undefined when it is not one whose outcome is known here. */
+function unitsAfterEffect(
+  units: readonly BoxUnit[],
+  effect: WorkflowEffect,
+): BoxUnit[] | undefined {
+  switch (effect.kind) {
+    case 'pickShipmentBox':
+      // Taken out of its cell (when it stood in one), which the list then names as «from».
+      return units.map((u) =>
+        u.id !== effect.unitId
+          ? u
+          : {
+              ...u,
+              state: 'picked',
+              reason: null,
+              cellId: null,
+              cellName: null,
+              cellBarcode: null,
+              fromCellId: effect.cellId ?? u.fromCellId,
+              fromCellName: effect.cellId !== null ? u.cellName : u.fromCellName,
+            },
+      );
+    case 'revertShipmentBox':
+      // v1 puts the box back into a cell whose barcode the list does not hold: read again.
+      if (effect.backToCellId !== null) return undefined;
+      return units.map((u) =>
+        u.id === effect.unitId ? { ...u, state: 'waiting', reason: null } : u,
+      );
+    case 'shortShipmentUnit':
+      return units.map((u) =>
+        u.id === effect.unitId ? { ...u, state: 'short', reason: effect.reason } : u,
+      );
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The facts after a picking step (WorkflowDefinition `factsAfter`): the task's boxes as read
+ * for the step with its effects applied, so a scan reads a 200-box task once; undefined (read
+ * again) when the step chose or completed a task, or made an effect of another kind.
+ */
+export function transitFactsAfter(
+  facts: TransitFacts,
+  step: Accepted<TransitPickingData>,
+): TransitPickingFacts | undefined {
+  const { units } = facts.own;
+  if (step.next.code === 'WaitTaskSelection' || !step.next.data.task || units.length === 0) {
+    return undefined;
+  }
+  let after: BoxUnit[] = [...units];
+  for (const effect of step.effects) {
+    const next = unitsAfterEffect(after, effect);
+    if (!next) return undefined;
+    after = next;
+  }
+  return { tasks: [], units: after, otherShipment: null };
 }
 
 /**
