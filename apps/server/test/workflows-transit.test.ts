@@ -389,6 +389,19 @@ describe('transit picking: holding, two devices on one box, replay', () => {
     expect(replay.envelope.isRepeat).toBe(true);
     expect(replay.answer).toEqual(scanned.answer);
     expect(await setup.snapshot()).toEqual(before);
+    // Replayed after the run moved on: the run as it stands now, with the step's own result.
+    const onward = await theirs.scan('_34717-187');
+    const late = await processCall(
+      setup.otherWorker,
+      'boxes-transit-picking-v2',
+      claim,
+      { code: 'BarcodeScanned', barcode: '_34717-186' },
+      id,
+    );
+    expect(late.envelope.isRepeat).toBe(true);
+    expect(late.answer.currentState).toEqual(onward.currentState);
+    expect(late.answer.items).toEqual(onward.items);
+    expect(late.answer.result).toEqual(scanned.answer.result);
     await mine.send({ code: 'Closed' });
     await theirs.send({ code: 'Closed' });
   });

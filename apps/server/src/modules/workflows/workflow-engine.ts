@@ -125,6 +125,15 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
 
 const IDLE_MS = WORKFLOW_RUN_IDLE_HOURS * 3600_000;
 
+/**
+ * What an operation id keeps for a replay: the answer without its lists (a 200-box task's items
+ * are most of a 37 kB answer, written on every scan and read back almost never); a replay reads
+ * them again (`replayed`).
+ */
+function withoutLists(answer: TWorkflowAnswer): TWorkflowAnswer {
+  return { ...answer, items: [], tasks: [] };
+}
+
 export interface WorkflowEngineDeps {
   db: Db;
   repository: RepositoryFactory<Db, WorkflowsRepository>;
@@ -372,6 +381,37 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
     );
   }
 
+  /** Ports outside a step's transaction: a replay's or a refusal's answer reads the run. */
+  function portsOver(call: CallContext): WorkflowPorts {
+    return {
+      door: deps.sortingDoor(deps.db, call),
+      repository: deps.repository(deps.db),
+      userId: call.user.id,
+      now: deps.now(),
+    };
+  }
+
+  /**
+   * A replay's answer: the stored state and result with the lists the stored answer left out,
+   * read from the run when it still stands at that version; a run that moved on since answers
+   * its state now with the stored result (docs/DECISIONS.md "Guided workflows", replays).
+   */
+  async function replayed(
+    workflow: Workflow,
+    stored: TWorkflowAnswer,
+    call: CallContext,
+    warehouse: RouteWarehouse,
+  ): Promise<TWorkflowAnswer> {
+    const ports = portsOver(call);
+    const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
+    const now = await answerForRun(workflow, ports, run, warehouse);
+    const { runId, version } = stored.currentState;
+    const isSame = now.currentState.runId === runId && now.currentState.version === version;
+    return isSame
+      ? { ...stored, items: now.items, tasks: now.tasks }
+      : { ...now, result: stored.result };
+  }
+
   return {
     /** Spec part 1 §7 `POST …/{workflowName}/process` for the caller's centre and warehouse. */
     async process(
@@ -390,7 +430,13 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
         throw withState(refusal('refused', 'workflowNoWarehouse'), answer, word);
       }
       try {
-        return await changes.run(call, (tx) => step(tx, workflow, request, call, warehouse, word));
+        const outcome = await changes.run(
+          call,
+          (tx) => step(tx, workflow, request, call, warehouse, word),
+          withoutLists,
+        );
+        if (!outcome.isRepeat) return outcome;
+        return { value: await replayed(workflow, outcome.value, call, warehouse), isRepeat: true };
       } catch (error) {
         if (!isAppError(error) || error.operationObject !== null) throw error;
         if (
@@ -401,12 +447,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps) {
           throw error;
         }
         if (error.code === 'badRequest') throw error;
-        const ports = {
-          door: deps.sortingDoor(deps.db, call),
-          repository: deps.repository(deps.db),
-          userId: call.user.id,
-          now: deps.now(),
-        };
+        const ports = portsOver(call);
         const run = await ports.repository.findOpenRun(call.user.id, workflow.definition.name);
         throw withState(error, await answerForRun(workflow, ports, run, warehouse), word);
       }
