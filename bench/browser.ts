@@ -16,6 +16,8 @@ import {
   prepareBenchDatabase,
 } from './bench-database.js';
 import { startDelayingProxy } from './delaying-proxy.js';
+import { PAGE_PROBE, timeScan, type BenchWindow, type ScanTiming } from './browser-probe.js';
+import { timeTransitTask } from './browser-transit.js';
 import { quantile } from './stats.js';
 import { benchBox, seedBoxes } from './workflow.js';
 
@@ -48,109 +50,17 @@ export interface BrowserResult {
   workflowP99Ms: number;
   /** Gzip KiB of the scripts /placing loads that the signed-in home page does not. */
   workflowRouteKiB: number;
+  /** Transit picking v2 over a 200-box task at 360×740: Enter → painted prompt and list. */
+  transitScans: number;
+  transitP50Ms: number;
+  transitP99Ms: number;
+  /** The 200-box list scrolled top to bottom: long tasks over 50 ms, the longest. */
+  transitScrollLongTasks: number;
+  transitScrollLongestMs: number;
 }
 
 const CPU_SLOWDOWN = 4;
 const ADDED_LATENCY_MS = 20;
-
-// Runs in the page before the app: the Enter keystroke time (capture phase on window, the
-// first listener), long tasks, and a wait for a mark without polling the page.
-const PAGE_PROBE = `(() => {
-  const enters = [];
-  const longTasks = [];
-  const marks = [];
-  const waiters = [];
-  window.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') enters.push(performance.now());
-  }, true);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longTasks.push({ at: entry.startTime, ms: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      marks.push({ name: entry.name, at: entry.startTime, detail: entry.detail });
-    }
-    for (const waiter of [...waiters]) waiter();
-  }).observe({ type: 'mark', buffered: true });
-  const find = (name, after, detail) =>
-    marks.find((m) => m.at >= after && (name.endsWith('*') ? m.name.startsWith(name.slice(0, -1)) : m.name === name) && (detail === undefined || m.detail === detail));
-  window.__bench = {
-    lastEnter: () => enters[enters.length - 1] ?? -1,
-    longTasks: () => longTasks.slice(),
-    find,
-    waitFor: (name, after, detail, timeoutMs) => new Promise((resolve, reject) => {
-      const check = () => {
-        const found = find(name, after, detail);
-        if (!found) return false;
-        waiters.splice(waiters.indexOf(check), 1);
-        clearTimeout(timer);
-        resolve(found.at);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        waiters.splice(waiters.indexOf(check), 1);
-        reject(new Error('no ' + name + ' ' + (detail ?? '') + ' mark'));
-      }, timeoutMs);
-      waiters.push(check);
-      check();
-    }),
-  };
-})();`;
-
-interface BenchWindow {
-  __bench: {
-    lastEnter(): number;
-    longTasks(): Array<{ at: number; ms: number }>;
-    find(name: string, after: number, detail?: string): { at: number } | undefined;
-    waitFor(
-      name: string,
-      after: number,
-      detail: string | undefined,
-      timeoutMs: number,
-    ): Promise<number>;
-  };
-}
-
-interface ScanTiming {
-  promptMs: number;
-  ackMs: number;
-  soundMs: number | null;
-  enterAt: number;
-}
-
-/** One scan: Enter → painted prompt of `state`, the acknowledgement and the result sound. */
-async function timeScan(
-  page: Page,
-  scanner: Scanner,
-  barcode: string,
-  state: string,
-  sound: string | null,
-  mark = 'sorting:prompt',
-): Promise<ScanTiming> {
-  const before = await page.evaluate(() => (window as unknown as BenchWindow).__bench.lastEnter());
-  await scanner.scan(barcode);
-  return page.evaluate(
-    async ({ before, state, sound, mark }) => {
-      const bench = (window as unknown as BenchWindow).__bench;
-      let enterAt = bench.lastEnter();
-      for (let i = 0; enterAt === before && i < 100; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        enterAt = bench.lastEnter();
-      }
-      const promptAt = await bench.waitFor(mark, enterAt, state, 15_000);
-      const ackAt = await bench.waitFor('sound:scan', enterAt, undefined, 15_000);
-      const soundAt =
-        sound === null ? null : await bench.waitFor(sound, enterAt, undefined, 15_000);
-      return {
-        enterAt,
-        promptMs: promptAt - enterAt,
-        ackMs: ackAt - enterAt,
-        soundMs: soundAt === null ? null : soundAt - enterAt,
-      };
-    },
-    { before, state, sound, mark },
-  );
-}
 
 /** Gzip bytes of every script a fresh page of `context` fetches for `url` until idle. */
 async function scriptsOf(context: BrowserContext, url: string): Promise<Map<string, number>> {
@@ -326,6 +236,9 @@ export async function runBrowserBench(options: {
 
     options.log(`browser: the placing workflow, ${measuredScans} measured scans`);
     const workflowPrompt = await timeWorkflowScans(page, scanner, measuredScans);
+    const transitScans = options.quick ? 20 : 100;
+    options.log(`browser: transit picking v2 over a 200-box task, ${transitScans} measured scans`);
+    const transit = await timeTransitTask(page, scanner, bench.url, transitScans);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const shell = await scriptsOf(context, '/');
     const placing = await scriptsOf(context, '/placing');
@@ -358,6 +271,11 @@ export async function runBrowserBench(options: {
       workflowP50Ms: r(quantile(workflowPrompt, 0.5)),
       workflowP99Ms: r(quantile(workflowPrompt, 0.99)),
       workflowRouteKiB: r(addedBytes / 1024),
+      transitScans: transit.prompt.length,
+      transitP50Ms: r(quantile(transit.prompt, 0.5)),
+      transitP99Ms: r(quantile(transit.prompt, 0.99)),
+      transitScrollLongTasks: transit.scrollLongTasks,
+      transitScrollLongestMs: r(transit.scrollLongestMs),
     };
   } finally {
     await browser.close();

@@ -13,7 +13,7 @@ import { percentiles, type Percentiles } from './stats.js';
 import { DEVICES, onSeededBenchServer } from './workflow.js';
 
 const RATE = 50;
-const BOXES_PER_TASK = 200;
+export const BOXES_PER_TASK = 200;
 /** Above the demo's and the placing bench's box numbers. */
 const FIRST_BOX = 100_000;
 const WORKFLOW = 'boxes-transit-picking-v2';
@@ -29,11 +29,11 @@ export interface TransitBenchResult {
   errors: number;
 }
 
-function taskCode(device: number): string {
+export function taskCode(device: number): string {
   return `BENCH-T-${device}`;
 }
 
-function boxNumber(device: number, index: number): number {
+export function boxNumber(device: number, index: number): number {
   return FIRST_BOX + (device - 1) * BOXES_PER_TASK + index;
 }
 
@@ -41,16 +41,16 @@ function boxNumber(device: number, index: number): number {
  * Per device: a transit shipment in state 1 of BOXES_PER_TASK closed boxes, spread over the
  * cells of the device's bench zone (several boxes a cell: the walking order still holds).
  */
-export async function seedTransitTasks(databaseUrl: string): Promise<void> {
+export async function seedTransitTasks(databaseUrl: string, devices = DEVICES): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const params = [DEVICES, BOXES_PER_TASK, BENCH_WAREHOUSE_NUMBER, BENCH_FIRST_ZONE, FIRST_BOX];
+    const params = [devices, BOXES_PER_TASK, BENCH_WAREHOUSE_NUMBER, BENCH_FIRST_ZONE, FIRST_BOX];
     await client.query(
       `insert into outbounds (warehouse_id, code, name, client_name, state, kind)
        select w.id, 'BENCH-T-' || d, 'Bench transit ' || d, 'Bench', 1, 'transit'
        from warehouses w, generate_series(1, $1::int) as d where w.number = $2`,
-      [DEVICES, BENCH_WAREHOUSE_NUMBER],
+      [devices, BENCH_WAREHOUSE_NUMBER],
     );
     await client.query(
       `with zone_cells as (
@@ -74,10 +74,10 @@ export async function seedTransitTasks(databaseUrl: string): Promise<void> {
        join generate_series(1, $2::int) as i on true
        join boxes b on b.number = $4::int + (d - 1) * $2 + i
        join warehouses w on w.id = b.warehouse_id and w.number = $3`,
-      [DEVICES, BOXES_PER_TASK, BENCH_WAREHOUSE_NUMBER, FIRST_BOX],
+      [devices, BOXES_PER_TASK, BENCH_WAREHOUSE_NUMBER, FIRST_BOX],
     );
     await client.query(`select setval('box_numbers', $1::int)`, [
-      boxNumber(DEVICES, BOXES_PER_TASK) + 1,
+      boxNumber(devices, BOXES_PER_TASK) + 1,
     ]);
     await client.query('analyze');
   } finally {

@@ -289,6 +289,51 @@ describe('the workflow screen', () => {
     expect(server.sent[2]?.action).toEqual({ code: 'PlaceClick' });
   });
 
+  it('while a step is on its way every item button is disabled; the answer enables them again', async () => {
+    const box = (id: string, state: 'done' | 'waiting') => ({
+      itemId: id,
+      kind: 'box' as const,
+      barcode: `_34717-${id}`,
+      title: `_34717-${id}`,
+      subtitle: null,
+      location: null,
+      quantity: 1,
+      doneQuantity: state === 'done' ? 1 : 0,
+      state,
+      isCurrent: false,
+    });
+    const waitBox = (version: number, second: 'done' | 'waiting') =>
+      answer(
+        {
+          code: 'WaitBox',
+          version,
+          prompt: {
+            key: 'transitPickingAnyBox',
+            params: { shipment: 'OUT-0105', done: 1, total: 2 },
+          },
+          expects: ['box'],
+        },
+        { items: [box('181', 'done'), box('182', second)] },
+      );
+    let release: () => void = () => undefined;
+    const server = fakeServer([
+      ok(waitBox(4, 'done')),
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(result(waitBox(5, 'waiting')));
+        }),
+    ]);
+    const view = await renderWorkflow('cargo-picking-v2', server.process);
+    const reverts = () => screen.getAllByTestId('workflow-item-revert');
+    expect(reverts().map((button) => button.matches(':disabled'))).toEqual([false, false]);
+    await userEvent.click(reverts()[1] as HTMLElement);
+    await waitFor(() => expect(server.sent).toHaveLength(2));
+    expect(reverts().map((button) => button.matches(':disabled'))).toEqual([true, true]);
+    act(() => release());
+    await view.waitView('ready');
+    expect(reverts().map((button) => button.matches(':disabled'))).toEqual([false]);
+  });
+
   it('a box to take that stands in no cell is listed «вне ячейки»', async () => {
     const box = (itemId: string, location: string | null, state: 'waiting' | 'done') => ({
       itemId,

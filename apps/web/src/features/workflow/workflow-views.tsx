@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, controlStyles, SubmitButton } from '../../ui';
 import type { WorkflowAction, WorkflowItem, WorkflowTask } from './workflow.types';
@@ -48,7 +49,22 @@ export function TaskCards(props: { tasks: WorkflowTask[]; isBusy: boolean; send:
   );
 }
 
-/** The units of the step: current, done or skipped, each with Revert or Confirm. */
+/** What a row of the items list may offer, the same for every row of one state. */
+interface RowOffers {
+  canConfirm: boolean;
+  /** WaitSku: the current goods may be chosen (ConfirmItem). */
+  canChoose: boolean;
+  canGiveReason: boolean;
+  hasDetails: boolean;
+}
+
+/**
+ * The units of the step: current, done or skipped, each with Revert or Confirm. A 200-box task
+ * answers its whole list on every scan (docs/PERFORMANCE.md "Guided workflows, part 2"): the
+ * rows keep the objects of the items that did not change (TanStack Query's `replaceEqualDeep`)
+ * and are memoised on them, and the busy state disables the buttons through the list's
+ * fieldset, so a scan re-renders only the rows it changed.
+ */
 export function ItemsList(props: {
   items: WorkflowItem[];
   stateCode: string;
@@ -58,87 +74,119 @@ export function ItemsList(props: {
   onDetails?: ((itemId: string) => void) | undefined;
 }) {
   const { t } = useTranslation('workflow');
-  const canConfirm = CONFIRM_STATES.includes(props.stateCode);
-  // WaitSku marks current only the goods a scan offered (candidates, an attention item):
-  // ConfirmItem takes the one chosen (docs/DECISIONS.md "Picking goods by SKU").
-  const canChoose = (item: WorkflowItem) => props.stateCode === 'WaitSku' && item.isCurrent;
-  const canGiveReason = REASON_STATES.includes(props.stateCode);
+  const kept = useRef<WorkflowItem[]>([]);
+  const items = replaceEqualDeep(kept.current, props.items);
+  useEffect(() => {
+    kept.current = items;
+  }, [items]);
+  // The rows get one stable sender: the screen's callbacks may change identity on each render.
+  const latest = useRef({ send: props.send, onDetails: props.onDetails });
+  useEffect(() => {
+    latest.current = { send: props.send, onDetails: props.onDetails };
+  });
+  const send = useCallback<Send>((action) => latest.current.send(action), []);
+  const details = useCallback((itemId: string) => latest.current.onDetails?.(itemId), []);
+  const offers: RowOffers = {
+    canConfirm: CONFIRM_STATES.includes(props.stateCode),
+    // WaitSku marks current only the goods a scan offered (candidates, an attention item):
+    // ConfirmItem takes the one chosen (docs/DECISIONS.md "Picking goods by SKU").
+    canChoose: props.stateCode === 'WaitSku',
+    canGiveReason: REASON_STATES.includes(props.stateCode),
+    hasDetails: props.onDetails !== undefined,
+  };
   return (
     <section className={styles.section} aria-label={t('items')}>
       <h2 className={styles.sectionTitle}>{t('items')}</h2>
-      <ul className={styles.items} data-testid="workflow-items">
-        {props.items.map((item) => (
-          <li
-            key={item.itemId}
-            className={item.isCurrent ? `${styles.item} ${styles.current}` : styles.item}
-            data-testid="workflow-item"
-            data-item={item.itemId}
-            data-state={item.state}
-            data-current={item.isCurrent}
-          >
-            <span className={styles.itemHead}>
-              <span className={styles.cardTitle}>{item.title}</span>
-              <span className={styles.muted}>
-                {item.isCurrent ? `${t('itemCurrent')} · ` : ''}
-                {t(`itemState.${item.state}`)}
-              </span>
-            </span>
-            {item.barcode !== item.title ? (
-              <span className={styles.muted} data-testid="workflow-item-barcode">
-                {item.barcode}
-              </span>
-            ) : null}
-            {item.subtitle ? <span className={styles.muted}>{item.subtitle}</span> : null}
-            {item.location ? (
-              <span data-testid="workflow-item-location">{item.location}</span>
-            ) : item.kind === 'box' && item.state === 'waiting' ? (
-              // A box still to take that stands in no cell: put back after a pick (v2 leaves it
-              // out of its cell, docs/DECISIONS.md "Guided workflows", step table 8).
-              <span data-testid="workflow-item-location">{t('itemOutOfCell')}</span>
-            ) : null}
-            {item.quantity > 1 ? (
-              <span>{t('itemProgress', { done: item.doneQuantity, total: item.quantity })}</span>
-            ) : null}
-            <span className={styles.itemActions}>
-              {item.state !== 'waiting' ? (
-                <ActionButton
-                  testId="workflow-item-revert"
-                  label={t('revert')}
-                  disabled={props.isBusy}
-                  onClick={() => props.send({ code: 'ItemReverted', itemId: item.itemId })}
-                />
-              ) : null}
-              {item.state === 'waiting' && (canConfirm || canChoose(item)) ? (
-                <ActionButton
-                  testId="workflow-item-confirm"
-                  label={t('confirm')}
-                  disabled={props.isBusy}
-                  onClick={() => props.send({ code: 'ConfirmItem', itemId: item.itemId })}
-                />
-              ) : null}
-              {item.kind === 'box' && props.onDetails ? (
-                <ActionButton
-                  testId="workflow-item-details"
-                  label={t('details')}
-                  disabled={props.isBusy}
-                  onClick={() => props.onDetails?.(item.itemId)}
-                />
-              ) : null}
-              {item.isCurrent && item.state === 'waiting' && canGiveReason ? (
-                <ActionButton
-                  testId="workflow-item-reasons"
-                  label={t('showReasons')}
-                  disabled={props.isBusy}
-                  onClick={() => props.send({ code: 'ShowReasonsSelected', itemId: item.itemId })}
-                />
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <fieldset className={styles.itemsFieldset} disabled={props.isBusy}>
+        <ul className={styles.items} data-testid="workflow-items">
+          {items.map((item) => (
+            <ItemRow
+              key={item.itemId}
+              item={item}
+              canConfirm={offers.canConfirm}
+              canChoose={offers.canChoose && item.isCurrent}
+              canGiveReason={offers.canGiveReason}
+              hasDetails={offers.hasDetails}
+              send={send}
+              onDetails={details}
+            />
+          ))}
+        </ul>
+      </fieldset>
     </section>
   );
 }
+
+/** One unit of the items list: re-rendered only when its item or what it offers changed. */
+const ItemRow = memo(function ItemRow(
+  props: RowOffers & { item: WorkflowItem; send: Send; onDetails: (itemId: string) => void },
+) {
+  const { t } = useTranslation('workflow');
+  const { item, send } = props;
+  return (
+    <li
+      className={item.isCurrent ? `${styles.item} ${styles.current}` : styles.item}
+      data-testid="workflow-item"
+      data-item={item.itemId}
+      data-state={item.state}
+      data-current={item.isCurrent}
+    >
+      <span className={styles.itemHead}>
+        <span className={styles.cardTitle}>{item.title}</span>
+        <span className={styles.muted}>
+          {item.isCurrent ? `${t('itemCurrent')} · ` : ''}
+          {t(`itemState.${item.state}`)}
+        </span>
+      </span>
+      {item.barcode !== item.title ? (
+        <span className={styles.muted} data-testid="workflow-item-barcode">
+          {item.barcode}
+        </span>
+      ) : null}
+      {item.subtitle ? <span className={styles.muted}>{item.subtitle}</span> : null}
+      {item.location ? (
+        <span data-testid="workflow-item-location">{item.location}</span>
+      ) : item.kind === 'box' && item.state === 'waiting' ? (
+        // A box still to take that stands in no cell: put back after a pick (v2 leaves it
+        // out of its cell, docs/DECISIONS.md "Guided workflows", step table 8).
+        <span data-testid="workflow-item-location">{t('itemOutOfCell')}</span>
+      ) : null}
+      {item.quantity > 1 ? (
+        <span>{t('itemProgress', { done: item.doneQuantity, total: item.quantity })}</span>
+      ) : null}
+      <span className={styles.itemActions}>
+        {item.state !== 'waiting' ? (
+          <ActionButton
+            testId="workflow-item-revert"
+            label={t('revert')}
+            onClick={() => send({ code: 'ItemReverted', itemId: item.itemId })}
+          />
+        ) : null}
+        {item.state === 'waiting' && (props.canConfirm || props.canChoose) ? (
+          <ActionButton
+            testId="workflow-item-confirm"
+            label={t('confirm')}
+            onClick={() => send({ code: 'ConfirmItem', itemId: item.itemId })}
+          />
+        ) : null}
+        {item.kind === 'box' && props.hasDetails ? (
+          <ActionButton
+            testId="workflow-item-details"
+            label={t('details')}
+            onClick={() => props.onDetails(item.itemId)}
+          />
+        ) : null}
+        {item.isCurrent && item.state === 'waiting' && props.canGiveReason ? (
+          <ActionButton
+            testId="workflow-item-reasons"
+            label={t('showReasons')}
+            onClick={() => send({ code: 'ShowReasonsSelected', itemId: item.itemId })}
+          />
+        ) : null}
+      </span>
+    </li>
+  );
+});
 
 /** The states whose count is a number of stickers (print box sticker; place to storage; SKU;
  * receipt). */
