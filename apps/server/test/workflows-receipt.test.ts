@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inboundPlaces, inbounds, parcels } from '../src/db/schema.js';
+import { eventUnits, events, inboundPlaces, inbounds, parcels } from '../src/db/schema.js';
 import { newOperationId } from './sorting-client.js';
 import {
   processCall,
@@ -149,6 +149,19 @@ describe('receipt of cargo (/receipt-cargo)', () => {
     });
     expect((await supply()).state).toBe(5);
     expect((await supply()).arrivedAt).not.toBeNull();
+    // The place's history names who received it, how many and why (indexed under its barcode).
+    const placeEvents = await db()
+      .select({ kind: events.kind, payload: events.payload, userId: events.userId })
+      .from(events)
+      .innerJoin(eventUnits, eq(eventUnits.eventId, events.id))
+      .where(and(eq(eventUnits.barcode, 'PL-0201-1'), eq(events.kind, 'inbound.placeReceived')));
+    expect(placeEvents).toEqual([
+      {
+        kind: 'inbound.placeReceived',
+        payload: expect.objectContaining({ count: 2, reason: 'shortage' }),
+        userId: expect.any(Number),
+      },
+    ]);
     expect((await places())[0]).toMatchObject({
       barcode: 'PL-0201-1',
       receivedCount: 2,
@@ -277,6 +290,13 @@ describe('receipt of cargo (/receipt-cargo)', () => {
       measure: { lengthCm: 50_000, widthCm: 40, heightCm: 30, weightGrams: 100 },
     });
     expect(huge.status).toBe(400);
+    // Part 1 §5: up to 10,000 cm a side; one centimetre more is refused.
+    const overSide = await flow.send({
+      code: 'ConfirmItem',
+      itemId: 'PL-0201-2',
+      measure: { lengthCm: 10_001, widthCm: 40, heightCm: 30, weightGrams: 100 },
+    });
+    expect(overSide.status).toBe(400);
     expect(await snapshot()).toEqual(beforeMeasure);
 
     // Replay of the accepted call under its operation id: isRepeat, nothing written twice.
@@ -471,6 +491,11 @@ describe('receipt of cargo: counts above one, attention, places left missing', (
       { barcode: 'PL-0299-1', isMissing: false, receivedCount: 4 },
       { barcode: 'PL-0299-2', isMissing: true, receivedCount: null },
     ]);
+    const closings = await db()
+      .select({ payload: events.payload })
+      .from(events)
+      .where(eq(events.kind, 'inbound.receiptClosed'));
+    expect(closings).toContainEqual({ payload: { inboundId: own!.id, placesMissing: 1 } });
     // The supply keeps its state (5, arrived): closing the receipt does not move it.
     const [after] = await db()
       .select({ state: inbounds.state })

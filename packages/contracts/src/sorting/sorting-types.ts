@@ -216,6 +216,10 @@ export const SORTING_EVENT_KINDS = [
   // Inbound and outbound documents (docs/DECISIONS.md "Inbound supplies and outbound shipments").
   'inbound.closed',
   'parcel.detailStickered',
+  // Receipt of cargo (docs/DECISIONS.md "Receipt of cargo"): a place received with its count,
+  // reason and measures (indexed under the place's barcode); a receipt closed, places missing.
+  'inbound.placeReceived',
+  'inbound.receiptClosed',
   'outbound.syncCleared',
   // Guided workflows (docs/DECISIONS.md "Guided workflows"): a consolidation opened in its cell
   // with its box, and completed (its box closed).

@@ -124,5 +124,9 @@ export const WORKFLOW_DEFAULT_ENDPOINT = 'sorting-center-workflow-api';
 export const WORKFLOW_COUNT_MIN = 1;
 export const WORKFLOW_COUNT_MAX = 50;
 
+/** A measured side's upper bound, cm, and a weight's, grams (part 1 §5; a weight is above 0). */
+export const WORKFLOW_MEASURE_MAX_CM = 10_000;
+export const WORKFLOW_MEASURE_MAX_GRAMS = 1_000_000;
+
 /** A run idle this long is closed by the next Refresh (docs/DECISIONS.md "Guided workflows"). */
 export const WORKFLOW_RUN_IDLE_HOURS = 12;

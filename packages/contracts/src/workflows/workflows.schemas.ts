@@ -5,6 +5,8 @@ import { SOUND_NAMES } from '../constants.js';
 import { LABEL_TEMPLATES } from '../printing/printing-protocol.js';
 import {
   WORKFLOW_COUNT_MAX,
+  WORKFLOW_MEASURE_MAX_CM,
+  WORKFLOW_MEASURE_MAX_GRAMS,
   WORKFLOW_COUNT_MIN,
   WORKFLOW_SCAN_KINDS,
   WORKFLOW_STATE_CODES,
@@ -42,10 +44,10 @@ const ZCount = z.number().int().min(WORKFLOW_COUNT_MIN).max(WORKFLOW_COUNT_MAX);
 
 /** Measures of WaitMeasurements (cm and grams; parts 2 and 3). */
 export const ZWorkflowMeasure = z.object({
-  lengthCm: z.number().positive().max(1000),
-  widthCm: z.number().positive().max(1000),
-  heightCm: z.number().positive().max(1000),
-  weightGrams: z.number().int().positive().max(1_000_000).optional(),
+  lengthCm: z.number().positive().max(WORKFLOW_MEASURE_MAX_CM),
+  widthCm: z.number().positive().max(WORKFLOW_MEASURE_MAX_CM),
+  heightCm: z.number().positive().max(WORKFLOW_MEASURE_MAX_CM),
+  weightGrams: z.number().int().positive().max(WORKFLOW_MEASURE_MAX_GRAMS).optional(),
 });
 
 /** Spec part 1 §4 action codes, each with the payload it needs (a discriminated union). */

@@ -6,7 +6,8 @@ import type { EffectPorts } from './workflow-ports.js';
 
 // The effects of the receipt of cargo (docs/DECISIONS.md "Receipt of cargo"): a place
 // received (and the supply's arrival by sorting's `documents/inbound/arrive`), a detail's
-// `inbound-detail` label, the receipt closed with the places not received recorded missing.
+// `inbound-detail` label, the receipt closed with the places not received recorded missing;
+// the place received and the receipt closed are events (the place's history, the feed).
 
 export type ReceiptEffect =
   | {
@@ -48,6 +49,17 @@ export async function runReceiptEffect(
         });
       }
       if (effect.arrival !== null) await ports.door.arriveInbound(effect.arrival);
+      await ports.repository.events.record(
+        { userId: ports.userId, warehouseId: ports.warehouseId, at: ports.now },
+        'inbound.placeReceived',
+        {
+          placeId: effect.placeId,
+          count: effect.count,
+          reason: effect.reason,
+          measures: effect.measures,
+        },
+        [effect.placeBarcode],
+      );
       return [];
     }
     case 'printDetailLabel': {
@@ -64,8 +76,14 @@ export async function runReceiptEffect(
         },
       ];
     }
-    case 'closeReceipt':
-      await receipt.markPlacesMissing(effect.inboundId);
+    case 'closeReceipt': {
+      const missing = await receipt.markPlacesMissing(effect.inboundId);
+      await ports.repository.events.record(
+        { userId: ports.userId, warehouseId: ports.warehouseId, at: ports.now },
+        'inbound.receiptClosed',
+        { inboundId: effect.inboundId, placesMissing: missing },
+      );
       return [];
+    }
   }
 }

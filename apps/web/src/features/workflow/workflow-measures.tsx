@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WORKFLOW_MEASURE_MAX_CM, WORKFLOW_MEASURE_MAX_GRAMS } from '@sorting/contracts';
 import { recognizeBarcode } from '@sorting/domain';
 import { useReadStableWeight, useScanClaim } from '../../shell';
 import { ActionButton, controlStyles, SubmitButton } from '../../ui';
@@ -38,7 +39,14 @@ export function MeasureForm(props: {
   });
   const [lengthCm, widthCm, heightCm] = SIDES.map((side) => amountOf(sides[side]));
   const kg = amountOf(weight);
-  const isValid = [lengthCm, widthCm, heightCm, kg].every((n) => n !== undefined && n > 0);
+  // The contract's bounds (part 1 §5): a side over them or a weight of nothing is not sent.
+  const isValid =
+    [lengthCm, widthCm, heightCm].every(
+      (n) => n !== undefined && n > 0 && n <= WORKFLOW_MEASURE_MAX_CM,
+    ) &&
+    kg !== undefined &&
+    Math.round(kg * 1000) > 0 &&
+    Math.round(kg * 1000) <= WORKFLOW_MEASURE_MAX_GRAMS;
   const submit = () =>
     props.send({
       code: 'ConfirmItem',

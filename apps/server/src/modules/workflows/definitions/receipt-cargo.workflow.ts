@@ -1,4 +1,9 @@
-import type { TWorkflowAction, TWorkflowItem } from '@sorting/contracts';
+import {
+  WORKFLOW_MEASURE_MAX_CM,
+  WORKFLOW_MEASURE_MAX_GRAMS,
+  type TWorkflowAction,
+  type TWorkflowItem,
+} from '@sorting/contracts';
 import { matchStock, type StockGroup } from '@sorting/domain';
 import { INBOUND_PLACE_REASONS, type InboundPlaceReason } from '../../../db/schema-sorting.js';
 import type { CargoUnitFact } from '../scan-facts.js';
@@ -29,8 +34,8 @@ function isReason(code: string): code is InboundPlaceReason {
 }
 
 /** Part 1 §5: measures of a place within these bounds (cm, grams). */
-const MAX_SIDE_CM = 1000;
-const MAX_WEIGHT_GRAMS = 1_000_000;
+const MAX_SIDE_CM = WORKFLOW_MEASURE_MAX_CM;
+const MAX_WEIGHT_GRAMS = WORKFLOW_MEASURE_MAX_GRAMS;
 
 export interface ReceiptFacts {
   workplaces: { barcode: string; name: string }[];
