@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createTestConfig } from './helpers.js';
 import { createSessionTestApp } from './sessions.js';
 import { BADGES, signInClient } from './sorting-client.js';
+import { digestWith } from './table-digest.js';
 import { testDatabaseUrlOf } from './test-database.js';
 import { workflowDriver } from './workflow-client.js';
 
@@ -50,28 +51,11 @@ async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** Every table's row count and checksum, and every sequence's last value, by name. */
-async function digestOf(url: string): Promise<Record<string, string>> {
+/** The digest of a database by URL (table-digest.ts), in UTC. */
+async function digestAt(url: string): Promise<Record<string, string>> {
   return onDatabase(url, async (client) => {
-    const tables = await client.query<{ schema: string; name: string }>(
-      `select table_schema as schema, table_name as name from information_schema.tables
-       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-       order by 1, 2`,
-    );
-    const digest: Record<string, string> = {};
-    for (const { schema, name } of tables.rows) {
-      const table = `${client.escapeIdentifier(schema)}.${client.escapeIdentifier(name)}`;
-      const { rows } = await client.query<{ n: number; sum: string }>(
-        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum
-         from ${table} t`,
-      );
-      digest[`${schema}.${name}`] = `${rows[0]!.n} rows, ${rows[0]!.sum}`;
-    }
-    const sequences = await client.query<{ name: string; last: string | null }>(
-      `select schemaname || '.' || sequencename as name, last_value::text as last from pg_sequences`,
-    );
-    for (const { name, last } of sequences.rows) digest[`sequence ${name}`] = last ?? 'unused';
-    return digest;
+    await client.query(`set timezone to 'UTC'`);
+    return digestWith(async <T>(text: string) => (await client.query(text)).rows as T[]);
   });
 }
 
@@ -94,7 +78,7 @@ describe.skipIf(skipReason !== null)('backup and restore (pg_dump -Fc, pg_restor
     const picked = await flow.scan('_34717-185');
     await flow.scan('_34717-187');
     const sourceUrl = testDatabaseUrlOf(context.database);
-    const before = await digestOf(sourceUrl);
+    const before = await digestAt(sourceUrl);
     expect(before['public.events']).not.toMatch(/^0 rows/);
 
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sorting-backup-'));
@@ -110,7 +94,7 @@ describe.skipIf(skipReason !== null)('backup and restore (pg_dump -Fc, pg_restor
     restoredUrl.pathname = `/${name}`;
     await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', restoredUrl.toString(), dump]);
     fs.rmSync(folder, { recursive: true, force: true });
-    expect(await digestOf(restoredUrl.toString())).toEqual(before);
+    expect(await digestAt(restoredUrl.toString())).toEqual(before);
 
     // The server on the copy: migrations find nothing to do, the run resumes where it stood.
     const database = await openDatabase({ databaseUrl: restoredUrl.toString(), dataDir: '' });

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/database.js';
+import { rowsOf } from '../src/db/raw-rows.js';
+
+/** Runs one statement and answers its rows. */
+export type RowsQuery = <T>(text: string) => Promise<T[]>;
+
+/**
+ * Every table's row count and a checksum of every row (text of the row, sorted), and every
+ * data sequence's last value, by name: two databases with equal digests hold the same data.
+ * Run it with TimeZone UTC (timestamps are rendered in the session's zone).
+ */
+export async function digestWith(query: RowsQuery): Promise<Record<string, string>> {
+  const tables = await query<{ schema: string; name: string }>(
+    `select table_schema as schema, table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+     order by 1, 2`,
+  );
+  const digest: Record<string, string> = {};
+  for (const { schema, name } of tables) {
+    const table = `"${schema}"."${name}"`;
+    const [row] = await query<{ n: number; sum: string }>(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum
+       from ${table} t`,
+    );
+    digest[`${schema}.${name}`] = `${row!.n} rows, ${row!.sum}`;
+  }
+  const sequences = await query<{ name: string; last: string | null }>(
+    // Drizzle's journal sequence counts attempts, not data (a PGlite dump resumed, a rerun).
+    `select schemaname || '.' || sequencename as name, last_value::text as last from pg_sequences
+     where schemaname <> 'drizzle'`,
+  );
+  for (const { name, last } of sequences) digest[`sequence ${name}`] = last ?? 'unused';
+  return digest;
+}
+
+/** `digestWith` over a Drizzle database, in one transaction pinned to UTC. */
+export async function digestOf(db: Db): Promise<Record<string, string>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone to 'UTC'`);
+    return digestWith(async <T>(text: string) => rowsOf<T>(await tx.execute(sql.raw(text))));
+  });
+}
