@@ -45,7 +45,8 @@ export async function seedWorkflowsPacking(db: Db, warehouseId: number): Promise
       clientName: order.clientName,
       state: 2,
       kind: 'parcels',
-      createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+      // A week and a day old: out of the last-days lists other demos are checked against.
+      createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
     },
   ]);
   const outboundId = ids.get(order.shipmentCode);
