@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, controlStyles, SubmitButton } from '../../ui';
+import type { ItemAction } from './workflow-route-table';
 import type { WorkflowAction, WorkflowItem, WorkflowTask } from './workflow.types';
 import styles from './workflow-screen.module.css';
 
@@ -56,13 +57,18 @@ export function ItemsList(props: {
   send: Send;
   /** «Состав» of a box: runs the route's details workflow for it (absent: no such button). */
   onDetails?: ((itemId: string) => void) | undefined;
+  /** The route's item buttons in this state (workflow-route-table.ts); absent: the default. */
+  actions?: readonly ItemAction[] | undefined;
 }) {
   const { t } = useTranslation('workflow');
-  const canConfirm = CONFIRM_STATES.includes(props.stateCode);
+  const own = props.actions;
+  const canConfirm = own ? own.includes('confirm') : CONFIRM_STATES.includes(props.stateCode);
   // WaitSku marks current only the goods a scan offered (candidates, an attention item):
   // ConfirmItem takes the one chosen (docs/DECISIONS.md "Picking goods by SKU").
   const canChoose = (item: WorkflowItem) => props.stateCode === 'WaitSku' && item.isCurrent;
-  const canGiveReason = REASON_STATES.includes(props.stateCode);
+  const canGiveReason = own ? own.includes('reasons') : REASON_STATES.includes(props.stateCode);
+  const canRevert = own ? own.includes('revert') : true;
+  const canScan = own?.includes('scan') ?? false;
   return (
     <section className={styles.section} aria-label={t('items')}>
       <h2 className={styles.sectionTitle}>{t('items')}</h2>
@@ -100,7 +106,16 @@ export function ItemsList(props: {
               <span>{t('itemProgress', { done: item.doneQuantity, total: item.quantity })}</span>
             ) : null}
             <span className={styles.itemActions}>
-              {item.state !== 'waiting' ? (
+              {canScan ? (
+                <ActionButton
+                  testId="workflow-item-choose"
+                  label={t('choose')}
+                  disabled={props.isBusy}
+                  onClick={() => props.send({ code: 'BarcodeScanned', barcode: item.barcode })}
+                  isPrimary
+                />
+              ) : null}
+              {item.state !== 'waiting' && canRevert ? (
                 <ActionButton
                   testId="workflow-item-revert"
                   label={t('revert')}
