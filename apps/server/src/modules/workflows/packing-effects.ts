@@ -25,7 +25,7 @@ export type PackingEffect =
       /** The run's packages so far: the new one is appended to them. */
       packages: PackageFact[];
     }
-  | { kind: 'packItem'; parcelId: number; boxId: number }
+  | { kind: 'packItem'; parcelId: number; parcelNumber: string; boxId: number }
   | { kind: 'unpackItem'; parcelId: number }
   | {
       kind: 'closePackage';
@@ -69,9 +69,16 @@ export async function runPackingEffect(
       };
       return { print: [], data: { packages: [...effect.packages, opened] } };
     }
-    case 'packItem':
+    case 'packItem': {
+      // Packed by another run meanwhile (after this step read the order): never moved on from
+      // that package into this one.
+      const parcel = await ports.door.findParcel(effect.parcelNumber);
+      if (parcel?.boxId !== null && parcel?.boxId !== effect.boxId) {
+        throw refusal('stateChanged', 'packingItemAlreadyPacked', { item: effect.parcelNumber });
+      }
       await ports.door.move({ parcelId: effect.parcelId, boxId: effect.boxId });
       return { print: [], data: {} };
+    }
     case 'unpackItem':
       await ports.door.takeParcelOut(effect.parcelId);
       return { print: [], data: {} };

@@ -88,6 +88,7 @@ function packItems(state: PackingState, facts: PackingStepFacts, chosen: Packing
   const effects: WorkflowEffect[] = chosen.map((item) => ({
     kind: 'packItem',
     parcelId: item.id,
+    parcelNumber: item.number,
     boxId: pkg.boxId,
   }));
   const first = chosen[0];
