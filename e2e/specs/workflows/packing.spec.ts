@@ -15,6 +15,7 @@ import {
   expectState,
   openAt,
   prompt,
+  screenOf,
 } from './workflows.helpers';
 
 // Packing (docs/DECISIONS.md "Packing") on the demo of docs/DEMO.md: order ORD-0301 (P480001 and
@@ -61,22 +62,29 @@ agentTest(
       await expectActionsVisible(page, ['workflow-task-complete']);
     });
 
-    await agentTest.step('DIM-M scanned; the two oil filters by their number, «2»', async () => {
-      await page.setViewportSize(DESKTOP);
-      await scanner.scan('DIM-M');
-      await expect(prompt(page)).toContainText('упаковка 2');
-      await scanner.scan('1651081420');
-      await expect(prompt(page)).toHaveText(
-        'ORD-0301: сколько таких товаров в упаковку 2? Или выберите товар',
-      );
-      await page.getByTestId('workflow-count-2').click();
-      await expectState(page, 'WaitConfirm');
-      await expect(prompt(page)).toHaveText(
-        'ORD-0301: осталось неупакованных 0, упаковок 2. Подтвердите',
-      );
-      await page.getByTestId('workflow-confirm').click();
-      await expectState(page, 'WaitSizeAndPrint');
-    });
+    await agentTest.step(
+      'DIM-M scanned, a reload resumes; the two oil filters by their number, «2»',
+      async () => {
+        await page.setViewportSize(DESKTOP);
+        await scanner.scan('DIM-M');
+        await expect(prompt(page)).toContainText('упаковка 2');
+        // A reload mid-task resumes the run where it was.
+        await page.reload();
+        await expect(screenOf(page)).toHaveAttribute('data-state', 'WaitItem', { timeout: 30_000 });
+        await expect(prompt(page)).toContainText('упаковка 2');
+        await scanner.scan('1651081420');
+        await expect(prompt(page)).toHaveText(
+          'ORD-0301: сколько таких товаров в упаковку 2? Или выберите товар',
+        );
+        await page.getByTestId('workflow-count-2').click();
+        await expectState(page, 'WaitConfirm');
+        await expect(prompt(page)).toHaveText(
+          'ORD-0301: осталось неупакованных 0, упаковок 2. Подтвердите',
+        );
+        await page.getByTestId('workflow-confirm').click();
+        await expectState(page, 'WaitSizeAndPrint');
+      },
+    );
 
     await agentTest.step('package 1/2 weighed by the scale, 2/2 typed', async () => {
       await page.setViewportSize(HANDHELD);
