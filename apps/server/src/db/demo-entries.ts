@@ -37,6 +37,7 @@ import { DEMO_LOADING_BOX_KEY, DEMO_LOADING_SHIPMENTS } from './demo-transit-loa
 const SC = DEMO_SORTING_CENTER.number;
 
 export type { DemoEntry, DemoEntryKind } from './demo-entry.js';
+import { listDemoPackingEntries } from './demo-packing-data.js';
 import { listDemoSkuPickingEntries } from './demo-sku-picking-data.js';
 import type { DemoEntry } from './demo-entry.js';
 
@@ -225,6 +226,7 @@ export function listDemoEntries(options: { allCells?: boolean } = {}): DemoEntry
   entries.push(...listDemoInboundEntries());
   entries.push(...listTransitLoadingEntries());
   entries.push(...listDemoSkuPickingEntries());
+  entries.push(...listDemoPackingEntries());
   entries.push(...listDemoReceiptEntries());
   return entries;
 }

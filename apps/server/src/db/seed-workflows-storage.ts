@@ -11,6 +11,7 @@ import { createSeedInboundRepository } from './seed-inbound.repository.js';
 import { createSeedPickingRepository } from './seed-picking.repository.js';
 import { seedWorkflowsTransitPicking } from './seed-workflows-transit-picking.js';
 import { seedTransitLoading } from './seed-workflows-transit-loading.js';
+import { seedWorkflowsPacking } from './seed-workflows-packing.js';
 import { seedWorkflowsSkuPicking } from './seed-workflows-sku-picking.js';
 import { seedWorkflowsReceipt } from './seed-workflows-receipt.js';
 
@@ -38,6 +39,7 @@ export async function seedWorkflowsStorage(
   await seedWorkflowsTransitPicking(db, warehouseId);
   await seedTransitLoading(db, warehouseId);
   await seedWorkflowsSkuPicking(db, warehouseId);
+  await seedWorkflowsPacking(db, warehouseId);
   await seedWorkflowsReceipt(db, warehouseId);
   const repository = createSeedPickingRepository(db);
   const clientIds = await repository.insertClients(

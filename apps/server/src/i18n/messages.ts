@@ -3,6 +3,7 @@ import type { MessageParam, MessageParams } from '@sorting/contracts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, pluralizeRu, type Locale } from '@sorting/domain';
 import { SKU_PICKING_EN, SKU_PICKING_RU } from './messages-sku-picking.js';
 import { TRANSIT_PICKING_EN, TRANSIT_PICKING_RU } from './messages-transit-picking.js';
+import { PACKING_EN, PACKING_RU } from './messages-packing.js';
 import { RECEIPT_EN, RECEIPT_RU } from './messages-receipt.js';
 
 /**
@@ -235,6 +236,7 @@ const RU = {
   ...TRANSIT_PICKING_RU,
   ...SKU_PICKING_RU,
   ...RECEIPT_RU,
+  ...PACKING_RU,
   workflowExpectPallet: 'паллета (оборотная тара)',
   workflowExpectBoxOrPallet: 'короб отгрузки или другая паллета',
   workflowBoxNotInShipment: 'Короба {box} нет в отгрузке {shipment}',
@@ -477,6 +479,7 @@ const EN: Record<MessageKey, string> = {
   ...TRANSIT_PICKING_EN,
   ...SKU_PICKING_EN,
   ...RECEIPT_EN,
+  ...PACKING_EN,
   workflowExpectPallet: 'a pallet (a returnable box)',
   workflowExpectBoxOrPallet: 'a box of the shipment or another pallet',
   workflowBoxNotInShipment: 'Box {box} is not in shipment {shipment}',

@@ -224,6 +224,7 @@ describe('every route', () => {
     '/loading-v2',
     '/receipt-cargo',
     '/parcels-picking',
+    '/packing',
   ]);
 
   it.each(
@@ -236,22 +237,7 @@ describe('every route', () => {
   });
 
   // Spec part 1 §2: the thirteen workflow routes render one feature through the route table,
-  // each titled from its own namespace, which the route loads with it; a workflow the server
-  // does not run yet shows the placeholder.
-  it.each([
-    ['/packing', 'Упаковка', 'packing'],
-    ['/en/packing', 'Packing', 'packing'],
-  ])(
-    '%s renders the workflow placeholder titled %s from its namespace %s',
-    async (url, title, ns) => {
-      const { registry, ensured } = recordingRegistry();
-      await renderApp(url, { isSignedIn: true, registry });
-      expect((await heading()).textContent).toBe(title);
-      expect(screen.getByTestId('not-available')).toBeTruthy();
-      expect(ensured).toContainEqual(['common', ns]);
-    },
-  );
-
+  // each titled from its own namespace, which the route loads with it.
   it.each([
     ['/en/placing', 'Placing', 'placing'],
     ['/print-box-sticker', 'Печать стикера короба', 'print-box-sticker'],
@@ -263,6 +249,8 @@ describe('every route', () => {
     ['/en/loading', 'Transit loading', 'loading'],
     ['/en/receipt-cargo', 'Cargo receipt', 'receipt-cargo'],
     ['/en/parcels-picking', 'Parcel picking', 'parcels-picking'],
+    ['/packing', 'Упаковка', 'packing'],
+    ['/en/packing', 'Packing', 'packing'],
   ])('%s renders the workflow screen titled %s from its namespace %s', async (url, title, ns) => {
     const { registry, ensured } = recordingRegistry();
     await renderApp(url, { isSignedIn: true, registry });
@@ -294,6 +282,7 @@ describe('every route', () => {
           'loading-v2',
           'receipt-cargo',
           'parcels-picking',
+          'packing',
         ].includes(ns)
           ? 'WorkflowScreenPage'
           : 'WorkflowScreen',

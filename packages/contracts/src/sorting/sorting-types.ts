@@ -234,6 +234,8 @@ export const SORTING_EVENT_KINDS = [
   'shipment.unitLoaded',
   'shipment.unitUnloaded',
   'shipment.palletCompleted',
+  // Packing (docs/DECISIONS.md "Packing"): a package (a sorting box) weighed, labelled, closed.
+  'package.packed',
 ] as const;
 export type TSortingEventKind = (typeof SORTING_EVENT_KINDS)[number];
 

@@ -104,6 +104,7 @@ export const SERVED_WORKFLOW_NAMES = [
   'boxes-transit-loading-v2',
   'parcels-picking',
   'receipt-cargo',
+  'packing',
 ] as const satisfies readonly WorkflowName[];
 
 /**

@@ -92,11 +92,13 @@ export function sortingDoorOver(tx: Db, context: CallContext) {
     },
 
     /**
-     * A parcel taken out of its box (a storage picking): in no box, its version raised as a
-     * move raises it; the caller records why.
+     * A parcel taken out of its box (a storage picking, an item out of its package): in no box,
+     * its version raised as a move raises it and, as a move does, remembered as seen by the one
+     * who took it out (their next move of it is not stale); the caller records why.
      */
     async takeParcelOut(parcelId: number): Promise<void> {
-      await repository.updateParcel(parcelId, { boxId: null }, { isMove: true });
+      const version = await repository.updateParcel(parcelId, { boxId: null }, { isMove: true });
+      await repository.rememberParcelView(context.user.id, parcelId, version);
     },
 
     /**

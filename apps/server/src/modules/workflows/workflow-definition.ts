@@ -14,6 +14,7 @@ import type {
 } from '@sorting/contracts';
 import type { MessageKey } from '../../i18n/messages.js';
 import type { LoadingEffect } from './loading-effects.js';
+import type { PackingEffect } from './packing-effects.js';
 import type { ReceiptEffect } from './receipt-effects.js';
 import type { ScanFact } from './scan-facts.js';
 import type { TransitPickingEffect } from './transit-effects.js';
@@ -93,7 +94,8 @@ export type WorkflowEffect =
   | { kind: 'completeConsolidation'; consolidationId: number; boxId: number }
   | TransitPickingEffect
   | LoadingEffect
-  | ReceiptEffect;
+  | ReceiptEffect
+  | PackingEffect;
 
 /** A refusal: the envelope's code and the wording; the run and the tables stay unchanged. */
 export interface Refusal {

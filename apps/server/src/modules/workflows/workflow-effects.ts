@@ -5,6 +5,7 @@ import { isShipmentEffect, runShipmentEffect } from './shipment-effects.js';
 import { isTransitPickingEffect, runTransitPickingEffect } from './transit-effects.js';
 import { isLoadingEffect, runLoadingEffect } from './loading-effects.js';
 import { isReceiptEffect, runReceiptEffect } from './receipt-effects.js';
+import { isPackingEffect, runPackingEffect } from './packing-effects.js';
 
 // The effects of an accepted step (docs/DECISIONS.md "Guided workflows"), in the step's
 // transaction: each through the owning module's face (sorting's door: the move, `boxes/create`,
@@ -113,6 +114,7 @@ async function runEffect(ports: EffectPorts, effect: WorkflowEffect): Promise<Ef
     return NOTHING;
   }
   if (isReceiptEffect(effect)) return { ...NOTHING, print: await runReceiptEffect(ports, effect) };
+  if (isPackingEffect(effect)) return { ...NOTHING, ...(await runPackingEffect(ports, effect)) };
   if (isLoadingEffect(effect)) {
     await runLoadingEffect(ports, effect);
     return NOTHING;

@@ -34,6 +34,8 @@ import { parcelPickingInStorageWorkflow } from './definitions/parcel-picking-in-
 import { loadSkuPickingFacts } from './definitions/parcels-picking.facts.js';
 import { parcelsPickingWorkflow } from './definitions/parcels-picking.workflow.js';
 import { printBoxStickerWorkflow } from './definitions/print-box-sticker.workflow.js';
+import { loadPackingFacts } from './definitions/packing.facts.js';
+import { packingWorkflow } from './definitions/packing.workflow.js';
 import { loadReceiptFacts } from './definitions/receipt-cargo.facts.js';
 import { receiptCargoWorkflow } from './definitions/receipt-cargo.workflow.js';
 import {
@@ -121,6 +123,7 @@ const WORKFLOWS: Partial<Record<WorkflowName, Workflow>> = {
   'boxes-transit-loading-v2': register(boxesTransitLoadingV2Workflow, loadTransitLoadingV2Facts),
   'parcels-picking': register(parcelsPickingWorkflow, loadSkuPickingFacts),
   'receipt-cargo': register(receiptCargoWorkflow, loadReceiptFacts),
+  packing: register(packingWorkflow, loadPackingFacts),
 };
 
 const IDLE_MS = WORKFLOW_RUN_IDLE_HOURS * 3600_000;

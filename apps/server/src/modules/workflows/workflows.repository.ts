@@ -6,6 +6,7 @@ import { createShipmentUnitsRepository } from './shipment-units.repository.js';
 import { createStockItemsRepository } from './stock-items.repository.js';
 import { createTransitLoadingRepository } from './transit-loading.repository.js';
 import { createReceiptRepository } from './receipt.repository.js';
+import { createPackingRepository } from './packing.repository.js';
 import { consolidations, workflowRuns, workflowSteps } from '../../db/schema.js';
 
 // SQL of the guided workflows (docs/DECISIONS.md "Guided workflows"): runs, their append-only
@@ -177,6 +178,8 @@ export function createWorkflowsRepository(db: Db) {
     /** The transit shipments' boxes as loading reads and changes them. */
     loading: createTransitLoadingRepository(db),
     receipt: createReceiptRepository(db),
+    /** The orders ready to pack (packing). */
+    packing: createPackingRepository(db),
   };
 }
 

@@ -9,9 +9,10 @@ import styles from './workflow-screen.module.css';
 
 // WaitMeasurements of the receipt of cargo (docs/DECISIONS.md "Receipt of cargo"): a place's
 // sides in cm, typed or scanned as `.GL/.GW/.GH` (spec part 1 §4), and its weight in kg, typed
-// or read from the scale; ConfirmItem sends them, the weight in grams (×1000, rounded).
+// or read from the scale; ConfirmItem sends them, the weight in grams (×1000, rounded). Packing's
+// WaitSizeAndPrint (docs/DECISIONS.md "Packing") uses it too, the package's size filled in.
 
-type Side = 'length' | 'width' | 'height';
+export type Side = 'length' | 'width' | 'height';
 const SIDES: readonly Side[] = ['length', 'width', 'height'];
 
 /** A typed amount (a comma as the decimal point), NaN when not a number. */
@@ -21,11 +22,18 @@ function amountOf(text: string): number {
 
 export function MeasureForm(props: {
   itemId: string;
+  /** Sides known already (a package's size, packing's WaitSizeAndPrint): filled in, editable. */
+  sides?: Partial<Record<Side, string>>;
   isBusy: boolean;
   send: (action: WorkflowAction) => void;
 }) {
   const { t } = useTranslation('workflow');
-  const [sides, setSides] = useState<Record<Side, string>>({ length: '', width: '', height: '' });
+  const [sides, setSides] = useState<Record<Side, string>>({
+    length: '',
+    width: '',
+    height: '',
+    ...props.sides,
+  });
   const [weight, setWeight] = useState('');
   const [scaleFailed, setScaleFailed] = useState(false);
   const readWeight = useReadStableWeight();

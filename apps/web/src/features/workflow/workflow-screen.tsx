@@ -16,7 +16,7 @@ import type {
 } from './workflow.types';
 import type { WorkflowRouteLine } from './workflow-route-table';
 import { CountPicker, ItemsList, ReasonList, TaskCards } from './workflow-views';
-import { MeasureForm } from './workflow-measures';
+import { MeasureForm, type Side } from './workflow-measures';
 import { WorkflowActions } from './workflow-actions';
 import { codeText, useWorkflowPorts, type DynamicT } from './use-workflow-ports';
 import styles from './workflow-screen.module.css';
@@ -183,10 +183,11 @@ function WorkflowRun(props: WorkflowRunProps) {
           />
         ) : null}
 
-        {state?.code === 'WaitMeasurements' ? (
+        {state && (props.line.measureStates ?? ['WaitMeasurements']).includes(state.code) ? (
           <MeasureForm
             key={`${state.code}-${state.version}`}
             itemId={currentItem?.itemId ?? ''}
+            sides={sidesOf(state.prompt.params)}
             isBusy={isBusy}
             send={send}
           />
@@ -225,11 +226,24 @@ function WorkflowRun(props: WorkflowRunProps) {
             isBusy={isBusy}
             send={send}
             onDetails={props.onDetails}
+            actions={
+              props.line.itemActions ? (props.line.itemActions[state.code] ?? []) : undefined
+            }
           />
         ) : null}
       </div>
     </Page>
   );
+}
+
+/** The sides a state's prompt gives (a package's size to weigh), as the measure form's start. */
+function sidesOf(params: Record<string, string | number>): Partial<Record<Side, string>> {
+  const sides: Partial<Record<Side, string>> = {};
+  for (const side of ['length', 'width', 'height'] as const) {
+    const value = params[`${side}Cm`];
+    if (typeof value === 'number' && value > 0) sides[side] = String(value);
+  }
+  return sides;
 }
 
 /** The machine's state as the screen's `data-view`. */

@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, controlStyles, SubmitButton } from '../../ui';
+import type { ItemAction } from './workflow-route-table';
 import type { WorkflowAction, WorkflowItem, WorkflowTask } from './workflow.types';
 import styles from './workflow-screen.module.css';
 
@@ -52,6 +53,9 @@ export function TaskCards(props: { tasks: WorkflowTask[]; isBusy: boolean; send:
 /** What a row of the items list may offer, the same for every row of one state. */
 interface RowOffers {
   canConfirm: boolean;
+  canRevert: boolean;
+  /** A «Выбрать» that sends the item's barcode as a scan (packing's dimension types). */
+  canScan: boolean;
   /** WaitSku: the current goods may be chosen (ConfirmItem). */
   canChoose: boolean;
   canGiveReason: boolean;
@@ -72,8 +76,11 @@ export function ItemsList(props: {
   send: Send;
   /** «Состав» of a box: runs the route's details workflow for it (absent: no such button). */
   onDetails?: ((itemId: string) => void) | undefined;
+  /** The route's item buttons in this state (workflow-route-table.ts); absent: the default. */
+  actions?: readonly ItemAction[] | undefined;
 }) {
   const { t } = useTranslation('workflow');
+  const own = props.actions;
   const kept = useRef<WorkflowItem[]>([]);
   const items = replaceEqualDeep(kept.current, props.items);
   useEffect(() => {
@@ -87,11 +94,13 @@ export function ItemsList(props: {
   const send = useCallback<Send>((action) => latest.current.send(action), []);
   const details = useCallback((itemId: string) => latest.current.onDetails?.(itemId), []);
   const offers: RowOffers = {
-    canConfirm: CONFIRM_STATES.includes(props.stateCode),
+    canConfirm: own ? own.includes('confirm') : CONFIRM_STATES.includes(props.stateCode),
+    canRevert: own ? own.includes('revert') : true,
+    canScan: own?.includes('scan') ?? false,
     // WaitSku marks current only the goods a scan offered (candidates, an attention item):
     // ConfirmItem takes the one chosen (docs/DECISIONS.md "Picking goods by SKU").
     canChoose: props.stateCode === 'WaitSku',
-    canGiveReason: REASON_STATES.includes(props.stateCode),
+    canGiveReason: own ? own.includes('reasons') : REASON_STATES.includes(props.stateCode),
     hasDetails: props.onDetails !== undefined,
   };
   return (
@@ -104,6 +113,8 @@ export function ItemsList(props: {
               key={item.itemId}
               item={item}
               canConfirm={offers.canConfirm}
+              canRevert={offers.canRevert}
+              canScan={offers.canScan}
               canChoose={offers.canChoose && item.isCurrent}
               canGiveReason={offers.canGiveReason}
               hasDetails={offers.hasDetails}
@@ -155,7 +166,15 @@ const ItemRow = memo(function ItemRow(
         <span>{t('itemProgress', { done: item.doneQuantity, total: item.quantity })}</span>
       ) : null}
       <span className={styles.itemActions}>
-        {item.state !== 'waiting' ? (
+        {props.canScan ? (
+          <ActionButton
+            testId="workflow-item-choose"
+            label={t('choose')}
+            onClick={() => send({ code: 'BarcodeScanned', barcode: item.barcode })}
+            isPrimary
+          />
+        ) : null}
+        {item.state !== 'waiting' && props.canRevert ? (
           <ActionButton
             testId="workflow-item-revert"
             label={t('revert')}
