@@ -15,6 +15,10 @@ import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import { WORKFLOW_ROUTES } from '../workflows/workflows.routes.js';
 import { TOPOLOGY_ROUTES } from '../topology/topology.routes.js';
+import {
+  INTEGRATION_ADMIN_ROUTES,
+  INTEGRATION_API_ROUTES,
+} from '../integration/integration.routes.js';
 import type { RouteMap } from '../routing/route.js';
 
 /**
@@ -42,4 +46,5 @@ export const ROUTE_MAPS = {
   audit: AUDIT_ROUTES,
   workflow: WORKFLOW_ROUTES,
   topology: TOPOLOGY_ROUTES,
+  integration: { ...INTEGRATION_ADMIN_ROUTES, ...INTEGRATION_API_ROUTES },
 } as const satisfies Record<string, RouteMap>;

@@ -19,6 +19,7 @@ import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import { WORKFLOW_SCHEMAS } from '../workflows/workflows.schemas.js';
 import { TOPOLOGY_SCHEMAS } from '../topology/topology.schemas.js';
+import { INTEGRATION_SCHEMAS } from '../integration/integration.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from '../routing/route.js';
 
@@ -45,4 +46,5 @@ export const SCHEMA_MAPS = {
   audit: AUDIT_SCHEMAS,
   workflow: WORKFLOW_SCHEMAS,
   topology: TOPOLOGY_SCHEMAS,
+  integration: INTEGRATION_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };
