@@ -49,7 +49,9 @@ let sc: number;
 let batchNumber = 0;
 
 beforeAll(async () => {
-  context = await createSessionTestApp();
+  context = await createSessionTestApp({
+    INTEGRATION_CALLS_PER_MINUTE: String(INTEGRATION_CALLS_PER_MINUTE),
+  });
   app = context.app;
   const { db } = context.database;
   // Another sorting centre with its own warehouse and administrator.
@@ -313,7 +315,9 @@ describe('parcels in, sorted on the floor, events out', () => {
 
     // A restart: a new app over the same database reads the same history by the same cursors.
     const restarted = await buildApp({
-      config: createTestConfig(),
+      config: createTestConfig({
+        INTEGRATION_CALLS_PER_MINUTE: String(INTEGRATION_CALLS_PER_MINUTE),
+      }),
       database: context.database,
       keepDatabaseOpen: true,
       now: context.clock.now,
@@ -431,5 +435,18 @@ describe('parcels in, sorted on the floor, events out', () => {
       expect((await withKey(reader.secret, 'GET', `${EVENTS}?${query}`)).statusCode).toBe(400);
     }
     expect(await parcelCount()).toBe(count);
+  });
+});
+
+describe('the API document', () => {
+  it('describes the integration routes with examples', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; requestBody?: unknown }>>;
+    };
+    const batch = document.paths[BATCH]?.post;
+    expect(batch?.summary).toContain('Idempotency-Key');
+    expect(JSON.stringify(batch)).toContain('ORD-1001-1');
+    expect(JSON.stringify(document.paths[EVENTS]?.get)).toContain('parcel.moved');
+    expect(document.paths[KEYS.replace(String(SC), '{code}')]?.post).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { defineRoute } from '../routing/route.js';
-import type { INTEGRATION_SCHEMAS } from './integration.schemas.js';
+import type { INTEGRATION_ADMIN_SCHEMAS, INTEGRATION_SCHEMAS } from './integration.schemas.js';
 
-type Schemas = typeof INTEGRATION_SCHEMAS;
+type Schemas = typeof INTEGRATION_ADMIN_SCHEMAS & typeof INTEGRATION_SCHEMAS;
 
 /** Keys are a sorting centre's administrators' business (docs/DECISIONS.md "Integration"). */
 const ADMINISTRATORS = {

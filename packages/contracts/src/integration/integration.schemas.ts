@@ -25,16 +25,18 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 
 /** `POST /users-api/v1/{code}/ApiKeys`: a named key of the centre, optionally of one warehouse. */
-export const ZApiKeyCreateRequest = z.object({
-  name: zText({ min: 1, max: 100 }),
-  scopes: z
-    .array(ZApiKeyScope)
-    .min(1)
-    .max(API_KEY_SCOPES.length)
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat'),
-  /** The warehouse's number (as the floor knows it); absent: every warehouse of the centre. */
-  warehouseNumber: z.preprocess(blankToUndefined, ZId.optional()),
-});
+export const ZApiKeyCreateRequest = z
+  .object({
+    name: zText({ min: 1, max: 100 }),
+    scopes: z
+      .array(ZApiKeyScope)
+      .min(1)
+      .max(API_KEY_SCOPES.length)
+      .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat'),
+    /** The warehouse's number (as the floor knows it); absent: every warehouse of the centre. */
+    warehouseNumber: z.preprocess(blankToUndefined, ZId.optional()),
+  })
+  .meta({ examples: [{ name: 'ERP orders', scopes: ['read', 'write:operations'] }] });
 export type TApiKeyCreateRequest = z.infer<typeof ZApiKeyCreateRequest>;
 
 export const ZApiKeyParams = z.object({ code: ZId, apiKeyId: ZId });
@@ -96,27 +98,50 @@ export const ZIntegrationParcel = z.strictObject({
 export type TIntegrationParcel = z.infer<typeof ZIntegrationParcel>;
 
 /** `POST /integration-api/v1/parcels/batch`: ≤ 1,000 parcels, externalIds and numbers unique. */
-export const ZParcelsBatchRequest = z.strictObject({
-  parcels: z
-    .array(ZIntegrationParcel)
-    .min(1)
-    .max(INTEGRATION_BATCH_MAX)
-    .superRefine((parcels, context) => {
-      for (const field of ['externalId', 'number'] as const) {
-        const seen = new Set<string>();
-        parcels.forEach((parcel, index) => {
-          if (seen.has(parcel[field])) {
-            context.addIssue({
-              code: 'custom',
-              path: [index, field],
-              message: `${field} repeats an earlier object of this batch`,
-            });
-          }
-          seen.add(parcel[field]);
-        });
-      }
-    }),
-});
+/** One parcel as docs/INTEGRATION.md feeds it. */
+const PARCEL_EXAMPLE = {
+  externalId: 'ORD-1001-1',
+  number: 'EXT-1001',
+  name: 'Фильтр масляный',
+  warehouseNumber: 34717,
+  sortingKey: 'SPB-01',
+  sortingName: 'Санкт-Петербург',
+  routeNumber: 'R-7',
+  clientName: 'ООО Ромашка',
+  makeName: 'Bosch',
+  detailNumber: '0451103316',
+  detailName: 'Фильтр',
+  quantity: 1,
+  needsMeasure: false,
+  needsWeight: true,
+  needsSticker: false,
+  attentionMessage: 'Хрупкое',
+  factoryBarcodes: ['4600000000017'],
+};
+
+export const ZParcelsBatchRequest = z
+  .strictObject({
+    parcels: z
+      .array(ZIntegrationParcel)
+      .min(1)
+      .max(INTEGRATION_BATCH_MAX)
+      .superRefine((parcels, context) => {
+        for (const field of ['externalId', 'number'] as const) {
+          const seen = new Set<string>();
+          parcels.forEach((parcel, index) => {
+            if (seen.has(parcel[field])) {
+              context.addIssue({
+                code: 'custom',
+                path: [index, field],
+                message: `${field} repeats an earlier object of this batch`,
+              });
+            }
+            seen.add(parcel[field]);
+          });
+        }
+      }),
+  })
+  .meta({ examples: [{ parcels: [PARCEL_EXAMPLE] }] });
 export type TParcelsBatchRequest = z.infer<typeof ZParcelsBatchRequest>;
 
 export const BATCH_OBJECT_STATUSES = ['created', 'updated', 'unchanged', 'refused'] as const;
@@ -144,10 +169,41 @@ export const ZBatchObjectResult = z.object({
 export type TBatchObjectResult = z.infer<typeof ZBatchObjectResult>;
 
 /** The batch's answer: `applied` false when any object was refused (then nothing changed). */
-export const ZBatchResult = z.object({
-  applied: z.boolean(),
-  results: z.array(ZBatchObjectResult),
-});
+export const ZBatchResult = z
+  .object({
+    applied: z.boolean(),
+    results: z.array(ZBatchObjectResult),
+  })
+  .meta({
+    examples: [
+      {
+        applied: true,
+        results: [
+          {
+            index: 0,
+            externalId: 'ORD-1001-1',
+            status: 'created',
+            id: 412,
+            code: null,
+            field: null,
+          },
+        ],
+      },
+      {
+        applied: false,
+        results: [
+          {
+            index: 0,
+            externalId: 'ORD-1001-1',
+            status: 'refused',
+            id: 412,
+            code: 'parcelMovedOn',
+            field: 'sortingKey',
+          },
+        ],
+      },
+    ],
+  });
 export type TBatchResult = z.infer<typeof ZBatchResult>;
 
 /** `GET /integration-api/v1/events?after=&limit=`: `after` is the last cursor read (absent: 0). */
@@ -186,14 +242,33 @@ export const ZIntegrationEvent = z.object({
 });
 export type TIntegrationEvent = z.infer<typeof ZIntegrationEvent>;
 
-export const ZIntegrationEventsPage = z.object({
-  events: z.array(ZIntegrationEvent),
-  /** Send it as `after` next time; equal to `after` when nothing new was there. */
-  nextCursor: z.string(),
-});
+export const ZIntegrationEventsPage = z
+  .object({
+    events: z.array(ZIntegrationEvent),
+    /** Send it as `after` next time; equal to `after` when nothing new was there. */
+    nextCursor: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        events: [
+          {
+            id: '5120',
+            kind: 'parcel.moved',
+            at: '2026-03-02T08:15:00.000Z',
+            warehouseId: 1,
+            userId: 3,
+            units: ['=34717-1-a-01', 'EXT-1001', '_34717-1'],
+            data: { parcelId: 412, cellId: 17, boxNumber: 1 },
+          },
+        ],
+        nextCursor: '5120',
+      },
+    ],
+  });
 export type TIntegrationEventsPage = z.infer<typeof ZIntegrationEventsPage>;
 
-export const INTEGRATION_SCHEMAS = {
+export const INTEGRATION_ADMIN_SCHEMAS = {
   createKey: {
     summary: 'Create an API key of the sorting centre; its secret is answered once',
     params: z.object({ code: ZId }),
@@ -210,14 +285,18 @@ export const INTEGRATION_SCHEMAS = {
     params: ZApiKeyParams,
     response: ZApiKey,
   },
+} as const;
+
+export const INTEGRATION_SCHEMAS = {
   parcelsBatch: {
     summary:
-      'Upsert ≤ 1,000 parcels by externalId in one transaction (Idempotency-Key header required)',
+      'Upsert ≤ 1,000 parcels by externalId in one transaction; headers Authorization: Bearer <key> (scope write:operations) and Idempotency-Key',
     body: ZParcelsBatchRequest,
     response: ZBatchResult,
   },
   events: {
-    summary: 'The events the floor made, in order, after a cursor',
+    summary:
+      'The events the floor made, in order, after a cursor; header Authorization: Bearer <key> (scope read)',
     query: ZIntegrationEventsQuery,
     response: ZIntegrationEventsPage,
   },

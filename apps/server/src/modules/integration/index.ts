@@ -16,6 +16,7 @@ export async function registerIntegration(app: FastifyInstance, deps: ModuleDeps
       repository: createIntegrationRepository,
       parcels: createParcelFeedRepository,
       now: deps.now,
+      callsPerMinute: deps.config.integrationCallsPerMinute,
     }),
   });
 }

@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   INTEGRATION_ADMIN_ROUTES,
+  INTEGRATION_ADMIN_SCHEMAS,
   INTEGRATION_API_ROUTES,
   INTEGRATION_SCHEMAS,
 } from '@sorting/contracts';
@@ -45,7 +46,7 @@ export async function integrationRoutes(
     }
     request.apiKey = outcome.caller;
   });
-  registerRoutes(app, INTEGRATION_ADMIN_ROUTES, INTEGRATION_SCHEMAS, {
+  registerRoutes(app, INTEGRATION_ADMIN_ROUTES, INTEGRATION_ADMIN_SCHEMAS, {
     createKey: async ({ body, call }) => service.createKey(body, centreCallOf(call)),
     listKeys: async ({ call }) => service.listKeys(centreCallOf(call)),
     revokeKey: async ({ params, call }) => service.revokeKey(params.apiKeyId, centreCallOf(call)),
