@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fillPath,
@@ -14,10 +15,11 @@ import {
   type TParcel,
 } from '@sorting/contracts';
 import { buildApp } from '../src/app.js';
-import { integrationObjects, parcels, users, warehouses } from '../src/db/schema.js';
+import { events, integrationObjects, parcels, users, warehouses } from '../src/db/schema.js';
 import { generateBadgeToken, hashBadgeToken } from '../src/lib/credentials.js';
 import { createTestConfig } from './helpers.js';
 import { createSessionTestApp } from './sessions.js';
+import { testDatabaseUrlOf } from './test-database.js';
 import {
   BADGES,
   newOperationId,
@@ -431,11 +433,49 @@ describe('parcels in, sorted on the floor, events out', () => {
       400,
     );
     // A bad cursor or page size.
-    for (const query of ['after=-1', 'after=abc', 'limit=0', 'limit=1001']) {
+    for (const query of [
+      'after=-1',
+      'after=abc',
+      'after=5',
+      'after=1:2:3',
+      'limit=0',
+      'limit=1001',
+    ]) {
       expect((await withKey(reader.secret, 'GET', `${EVENTS}?${query}`)).statusCode).toBe(400);
     }
     expect(await parcelCount()).toBe(count);
   });
+});
+
+describe('the event feed under concurrent transactions (PostgreSQL)', () => {
+  // PGlite has one connection: no transaction can stay open beside another.
+  it.runIf(process.env.DATABASE_URL)(
+    'holds back an event committed after a still-running one, then serves both in order',
+    async () => {
+      const reader = await createKey(administrator, KEYS, { name: 'order', scopes: ['read'] });
+      const start = (await readAll(reader.secret, '0')).cursor;
+      const slow = new pg.Client({ connectionString: testDatabaseUrlOf(context.database) });
+      await slow.connect();
+      try {
+        await slow.query('begin');
+        await slow.query(
+          `insert into events (warehouse_id, kind, payload) values ($1, 'test.slow', '{}')`,
+          [sc],
+        );
+        // A later transaction commits first.
+        await context.database.db
+          .insert(events)
+          .values({ warehouseId: sc, kind: 'test.fast', payload: {} });
+        const early = await readAll(reader.secret, start);
+        expect(early.events.map((event) => event.kind)).toEqual([]);
+        await slow.query('commit');
+        const late = await readAll(reader.secret, early.cursor);
+        expect(late.events.map((event) => event.kind)).toEqual(['test.slow', 'test.fast']);
+      } finally {
+        await slow.end();
+      }
+    },
+  );
 });
 
 describe('the API document', () => {

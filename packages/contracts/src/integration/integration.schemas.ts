@@ -206,13 +206,16 @@ export const ZBatchResult = z
   });
 export type TBatchResult = z.infer<typeof ZBatchResult>;
 
-/** `GET /integration-api/v1/events?after=&limit=`: `after` is the last cursor read (absent: 0). */
+/**
+ * `GET /integration-api/v1/events?after=&limit=`: `after` is the last `nextCursor` read (absent
+ * or 0: from the beginning). A cursor is opaque to the caller (`<transaction>:<event id>`).
+ */
 export const ZIntegrationEventsQuery = z.object({
   after: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(/^\d{1,18}$/, 'a cursor is the digits of a previous answer')
+      .regex(/^(0|\d{1,20}:\d{1,19})$/, 'a cursor is 0 or the nextCursor of a previous answer')
       .default('0'),
   ),
   limit: z.preprocess(
@@ -229,8 +232,10 @@ export type TIntegrationEventsQuery = z.infer<typeof ZIntegrationEventsQuery>;
 
 /** An event of the floor: ids and barcodes, never a person's or a place's name. */
 export const ZIntegrationEvent = z.object({
-  /** Unique and increasing: de-duplicate by it; it is also the cursor after this event. */
+  /** Unique: de-duplicate by it. */
   id: z.string(),
+  /** The cursor just after this event. */
+  cursor: z.string(),
   kind: z.string(),
   at: z.string(),
   warehouseId: z.number().int().nullable(),
@@ -254,6 +259,7 @@ export const ZIntegrationEventsPage = z
         events: [
           {
             id: '5120',
+            cursor: '88231:5120',
             kind: 'parcel.moved',
             at: '2026-03-02T08:15:00.000Z',
             warehouseId: 1,
@@ -262,7 +268,7 @@ export const ZIntegrationEventsPage = z
             data: { parcelId: 412, cellId: 17, boxNumber: 1 },
           },
         ],
-        nextCursor: '5120',
+        nextCursor: '88231:5120',
       },
     ],
   });

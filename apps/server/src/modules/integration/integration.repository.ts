@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, notLike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { createEventRecorder } from '../../db/events.js';
 import {
@@ -37,6 +37,7 @@ export interface NewApiKey {
 
 export interface FeedEventRow {
   id: number;
+  txId: string;
   kind: string;
   at: Date;
   warehouseId: number | null;
@@ -58,6 +59,12 @@ const keyColumns = {
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
 };
+
+/**
+ * `events.tx_id`, the recording transaction (migration 0025, hand-added and kept out of the
+ * drizzle schema so the history's rows keep their shape for every other reader).
+ */
+const eventTxId = sql`"events"."tx_id"`;
 
 /** SQL of the integration API: keys, batches, external ids and the event feed. */
 export function createIntegrationRepository(db: Db) {
@@ -210,17 +217,20 @@ export function createIntegrationRepository(db: Db) {
     },
 
     /**
-     * Events of the key's warehouses after `after`, in id order, with their units; the feed's
-     * own bookkeeping (`integration.*`) left out: the caller made it.
+     * Events of the key's warehouses after the cursor, in (transaction, id) order, of
+     * transactions older than every one still running (a later commit can only sort after
+     * what was served), with their units; the feed's own bookkeeping (`integration.*`) left
+     * out: the caller made it.
      */
     async eventsAfter(
       key: { sortingCenterId: number; warehouseId: number | null },
-      after: number,
+      after: { txId: string; id: number },
       limit: number,
     ): Promise<FeedEventRow[]> {
       return db
         .select({
           id: events.id,
+          txId: sql<string>`${eventTxId}::text`,
           kind: events.kind,
           at: events.at,
           warehouseId: events.warehouseId,
@@ -233,12 +243,13 @@ export function createIntegrationRepository(db: Db) {
         .from(events)
         .where(
           and(
-            gt(events.id, after),
+            sql`(${eventTxId}, ${events.id}) > (${after.txId}::xid8, ${after.id}::bigint)`,
+            sql`${eventTxId} < pg_snapshot_xmin(pg_current_snapshot())`,
             sql`${events.warehouseId} in (${keyWarehouses(key.sortingCenterId, key.warehouseId)})`,
             notLike(events.kind, 'integration.%'),
           ),
         )
-        .orderBy(asc(events.id))
+        .orderBy(asc(eventTxId), asc(events.id))
         .limit(limit);
     },
   };

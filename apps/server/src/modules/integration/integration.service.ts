@@ -62,6 +62,7 @@ function feedEvent(row: FeedEventRow): TIntegrationEvent {
       : {};
   return {
     id: String(row.id),
+    cursor: `${row.txId}:${row.id}`,
     kind: row.kind,
     at: row.at.toISOString(),
     warehouseId: row.warehouseId,
@@ -213,9 +214,10 @@ export function createIntegrationService(options: {
       query: TIntegrationEventsQuery,
       key: ApiKeyCaller,
     ): Promise<TIntegrationEventsPage> {
-      const rows = await repositoryOf(db).eventsAfter(key, Number(query.after), query.limit);
+      const [txId = '0', id = '0'] = query.after.split(':');
+      const rows = await repositoryOf(db).eventsAfter(key, { txId, id: Number(id) }, query.limit);
       const page = rows.map(feedEvent);
-      return { events: page, nextCursor: page.at(-1)?.id ?? query.after };
+      return { events: page, nextCursor: page.at(-1)?.cursor ?? query.after };
     },
   };
 }
