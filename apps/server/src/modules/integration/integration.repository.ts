@@ -210,10 +210,14 @@ export function createIntegrationRepository(db: Db) {
       return new Map(rows.map((row) => [row.externalId, row.parcelId]));
     },
 
-    async linkParcel(sortingCenterId: number, externalId: string, parcelId: number): Promise<void> {
+    async linkParcels(
+      sortingCenterId: number,
+      links: readonly { externalId: string; parcelId: number }[],
+    ): Promise<void> {
+      if (links.length === 0) return;
       await db
         .insert(integrationObjects)
-        .values({ sortingCenterId, objectType: 'parcel', externalId, parcelId });
+        .values(links.map((link) => ({ sortingCenterId, objectType: 'parcel' as const, ...link })));
     },
 
     /**

@@ -182,18 +182,21 @@ export async function judgeParcels(
     });
   }
   const applied = new Map<number, number>();
+  // New parcels in one statement, their external ids in another (a batch of 1,000 is two).
+  const created = plans.filter((plan) => plan.status === 'created' && plan.fields !== null);
+  const newIds = await deps.parcels.insertMany(created.map((plan) => plan.fields!));
+  const links = created.map((plan) => ({
+    externalId: plan.parcel.externalId,
+    parcelId: newIds.get(plan.parcel.number)!,
+  }));
+  await integration.linkParcels(key.sortingCenterId, links);
   const unitsByWarehouse = new Map<number, string[]>();
   for (const plan of plans) {
     const { fields } = plan;
     if (fields === null) continue;
-    let id = plan.existing?.id ?? null;
-    if (plan.status === 'created') {
-      id = await deps.parcels.insert(fields);
-      await integration.linkParcel(key.sortingCenterId, plan.parcel.externalId, id);
-    } else if (plan.status === 'updated' && id !== null) {
-      await deps.parcels.update(id, fields);
-    }
-    if (id !== null) applied.set(plan.index, id);
+    const id = plan.status === 'created' ? newIds.get(fields.number) : plan.existing?.id;
+    if (plan.status === 'updated' && id !== undefined) await deps.parcels.update(id, fields);
+    if (id !== undefined) applied.set(plan.index, id);
     if (plan.status !== 'unchanged') {
       unitsByWarehouse.set(fields.warehouseId, [
         ...(unitsByWarehouse.get(fields.warehouseId) ?? []),

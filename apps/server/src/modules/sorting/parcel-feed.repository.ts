@@ -74,10 +74,14 @@ export function createParcelFeedRepository(db: Db) {
         .where(inArray(parcels.number, [...numbers]));
       return new Map(rows.map((row) => [row.number, row.id]));
     },
-    async insert(fields: FedParcelFields): Promise<number> {
-      const [row] = await db.insert(parcels).values(fields).returning({ id: parcels.id });
-      if (!row) throw new Error('parcel insert returned nothing');
-      return row.id;
+    /** New parcels in one statement; answers their ids by number (numbers are unique). */
+    async insertMany(rows: readonly FedParcelFields[]): Promise<Map<string, number>> {
+      if (rows.length === 0) return new Map();
+      const inserted = await db
+        .insert(parcels)
+        .values([...rows])
+        .returning({ id: parcels.id, number: parcels.number });
+      return new Map(inserted.map((row) => [row.number, row.id]));
     },
     /** A change raises the version: a mover holding an older scan is refused (sorting rules). */
     async update(id: number, fields: FedParcelFields): Promise<void> {
