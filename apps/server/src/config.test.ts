@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       SENTRY_DSN_WEB: 'https://webkey@sentry.example/3',
       ERROR_REPORT_RETENTION_DAYS: '14',
       ERROR_REPORTS_PER_MINUTE: '20',
+      INTEGRATION_CALLS_PER_MINUTE: '300',
       METRICS_TOKEN: 'scrape-token-0123456789',
       DRAIN_SECONDS: '15',
     });
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
       sentryDsnWeb: 'https://webkey@sentry.example/3',
       errorReportRetentionDays: 14,
       errorReportsPerMinute: 20,
+      integrationCallsPerMinute: 300,
       metricsToken: 'scrape-token-0123456789',
       drainSeconds: 15,
     });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_SORTING_CENTER_ID } from '@sorting/contracts';
+import { DEFAULT_SORTING_CENTER_ID, INTEGRATION_CALLS_PER_MINUTE } from '@sorting/contracts';
 
 /** The web app's build output, next to this package in the monorepo. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -93,6 +93,8 @@ const ZEnvironment = z.object({
   SENTRY_DSN_WEB: optional(z.url({ protocol: /^https?$/ })),
   ERROR_REPORT_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
   ERROR_REPORTS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000)),
+  // docs/DECISIONS.md "Integration": calls per API key and minute.
+  INTEGRATION_CALLS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
   METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
   DRAIN_SECONDS: optional(z.coerce.number().int().min(0).max(600)),
 });
@@ -216,6 +218,8 @@ export interface Config {
   errorReportRetentionDays: number;
   /** The ingest keeps at most this many reports per device per minute. */
   errorReportsPerMinute: number;
+  /** The integration API answers 429 past this many calls per key per minute. */
+  integrationCallsPerMinute: number;
   /** `/metrics` answers only with `Authorization: Bearer <token>`; null = no /metrics at all. */
   metricsToken: string | null;
   /** On SIGTERM, `/readyz` answers 503 this long before the process stops taking calls. */
@@ -275,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sentryDsnWeb: e.SENTRY_DSN_WEB ?? null,
     errorReportRetentionDays: e.ERROR_REPORT_RETENTION_DAYS ?? 30,
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE ?? 60,
+    integrationCallsPerMinute: e.INTEGRATION_CALLS_PER_MINUTE ?? INTEGRATION_CALLS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN ?? null,
     drainSeconds: e.DRAIN_SECONDS ?? 0,
   };

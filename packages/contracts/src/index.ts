@@ -53,3 +53,5 @@ export * from './core/core.routes.js';
 export * from './workflows/workflow-codes.js';
 export * from './workflows/workflows.schemas.js';
 export * from './workflows/workflows.routes.js';
+export * from './integration/integration.schemas.js';
+export * from './integration/integration.routes.js';

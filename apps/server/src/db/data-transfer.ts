@@ -34,7 +34,11 @@ interface TableInfo {
   /** `schema.table`, quoted for SQL. */
   quoted: string;
   name: string;
-  /** The columns written on import: every one but generated columns. */
+  /**
+   * The columns carried: every one but generated columns and those recording the writing
+   * transaction (`events.tx_id`, the integration feed's order): a transaction id belongs to
+   * the database it was written in, so the import's own transaction stands for them.
+   */
   columns: string[];
 }
 
@@ -59,6 +63,7 @@ async function tablesOf(db: Db): Promise<TableInfo[]> {
       join information_schema.tables t
         on t.table_schema = c.table_schema and t.table_name = c.table_name
       where t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+        and coalesce(c.column_default, '') not like '%pg_current_xact_id()%'
         and c.table_schema not in ('pg_catalog', 'information_schema', 'drizzle')
       order by c.table_schema, c.table_name, c.ordinal_position`),
   );
@@ -131,7 +136,8 @@ async function exportIn(
       const [batch] = rowsOf<{ rows: Record<string, unknown>[] | null }>(
         await db.execute(
           sql.raw(
-            `select json_agg(t) as rows from (select * from ${table.quoted} order by ctid ` +
+            `select json_agg(t) as rows from (select ${table.columns.map(quote).join(', ')} ` +
+              `from ${table.quoted} order by ctid ` +
               `limit ${BATCH_ROWS} offset ${offset}) t`,
           ),
         ),

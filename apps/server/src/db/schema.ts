@@ -15,3 +15,4 @@ export * from './schema-picking-validation.js';
 export * from './schema-picking-payment.js';
 export * from './schema-workflows.js';
 export * from './schema-error-reports.js';
+export * from './schema-integration.js';

@@ -14,7 +14,13 @@ import {
   type RouteMap,
   type SchemasOf,
 } from '@sorting/contracts';
-import type { CallContext, PublicCallContext, SessionUser } from '../lib/call-context.js';
+import type {
+  ApiKeyCallContext,
+  ApiKeyCaller,
+  CallContext,
+  PublicCallContext,
+  SessionUser,
+} from '../lib/call-context.js';
 import type { OperationOutcome } from '../db/operations.js';
 import { refusal } from '../lib/refusal.js';
 import { operationIdOf, operationScopeOf } from './operation-id.js';
@@ -27,7 +33,9 @@ import { resolveRouteWarehouse } from './route-warehouse.js';
 
 type ContextOf<R extends RouteDefinition> = R['access'] extends { kind: 'session' }
   ? CallContext
-  : PublicCallContext;
+  : R['access'] extends { kind: 'apiKey' }
+    ? ApiKeyCallContext
+    : PublicCallContext;
 
 /** A handler answers the operation object, the outcome of an operation, or (raw) anything. */
 type AnswerOf<R extends RouteDefinition> = R['answer'] extends 'raw'
@@ -94,6 +102,17 @@ export function answerableErrors(route: RouteDefinition): Set<AppErrorCode> {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * onRequest of `apiKey` routes: an active integration key or 401, over the key's rate
+     * limit 429 (sets `request.apiKey`; the integration module installs it).
+     */
+    requireApiKey?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The integration key of the call; set by `requireApiKey`, read it only behind it. */
+    apiKey?: ApiKeyCaller;
+  }
   interface FastifyContextConfig {
     /** The ErrorCodes the route's map lets it answer (registerRoutes sets it). */
     answerableErrors?: ReadonlySet<AppErrorCode>;
@@ -135,6 +154,12 @@ function signedInUser(request: FastifyRequest): SessionUser {
  */
 function checkAccess(access: RouteAccess, request: FastifyRequest): number | null {
   if (access.kind === 'public') return null;
+  if (access.kind === 'apiKey') {
+    if (!request.apiKey?.scopes.includes(access.scope)) {
+      throw refusal('forbidden', 'apiKeyScopeMissing', { scope: access.scope });
+    }
+    return request.apiKey.sortingCenterId;
+  }
   const user = signedInUser(request);
   let sortingCenterId: number | null = null;
   if (access.sortingCenter) {
@@ -150,6 +175,35 @@ function checkAccess(access: RouteAccess, request: FastifyRequest): number | nul
     throw refusal('forbidden', 'roleForbidden');
   }
   return sortingCenterId;
+}
+
+/** The hook that checks the route's caller before anything is validated (401 first). */
+function accessHook(app: FastifyInstance, route: RouteDefinition): Pick<RouteOptions, 'onRequest'> {
+  if (route.access.kind === 'session') return { onRequest: app.requireSession };
+  if (route.access.kind !== 'apiKey') return {};
+  const requireApiKey = app.requireApiKey;
+  if (!requireApiKey) throw new Error(`${route.path}: no API key hook`);
+  return { onRequest: requireApiKey };
+}
+
+/** The call context a handler is given, by the route's access. */
+function callOf(
+  route: RouteDefinition,
+  request: FastifyRequest,
+  sortingCenterId: number | null,
+  warehouse: CallContext['warehouse'],
+) {
+  if (route.access.kind === 'apiKey') {
+    const apiKey = request.apiKey;
+    if (!apiKey) throw new Error(`${route.path}: no API key hook`);
+    return { apiKey } satisfies ApiKeyCallContext;
+  }
+  const operationId = operationIdOf(request);
+  // The id is bound to this call: the same id on another route or input is refused.
+  const operationScope = operationId === null ? null : operationScopeOf(request, route);
+  return route.access.kind === 'session'
+    ? { user: signedInUser(request), operationId, operationScope, sortingCenterId, warehouse }
+    : { user: request.user ?? ANONYMOUS_USER, operationId, operationScope };
 }
 
 /** Registers every route of a service's map with its schemas and handler. */
@@ -181,8 +235,8 @@ export function registerRoutes<M extends RouteMap>(
         ...(bound.body ? { body: bound.body } : {}),
         response: { 200: casing ? envelopeSchema(casing, bound.response) : bound.response },
       },
-      // Part 1 §6: no session answers 401 before anything is validated or looked up.
-      ...(route.access.kind === 'session' ? { onRequest: app.requireSession } : {}),
+      // Part 1 §6: no session (or key) answers 401 before anything is validated or looked up.
+      ...accessHook(app, route),
       handler: async (request, reply) => {
         const sortingCenterId = checkAccess(route.access, request);
         // The route's warehouse, resolved once and refused before the handler reads anything
@@ -196,19 +250,7 @@ export function registerRoutes<M extends RouteMap>(
                 signedInUser(request),
               )
             : null;
-        const operationId = operationIdOf(request);
-        // The id is bound to this call: the same id on another route or input is refused.
-        const operationScope = operationId === null ? null : operationScopeOf(request, route);
-        const call =
-          route.access.kind === 'session'
-            ? {
-                user: signedInUser(request),
-                operationId,
-                operationScope,
-                sortingCenterId,
-                warehouse,
-              }
-            : { user: request.user ?? ANONYMOUS_USER, operationId, operationScope };
+        const call = callOf(route, request, sortingCenterId, warehouse);
         const answer = await handler({
           params: request.params,
           query: request.query,

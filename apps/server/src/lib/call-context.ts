@@ -90,3 +90,20 @@ export function centreCallOf(call: CallContext): CentreCallContext {
 export function byWorkflow(context: Pick<CallContext, 'workflow'>): { workflow?: string } {
   return context.workflow === undefined ? {} : { workflow: context.workflow };
 }
+
+/**
+ * The integration key behind an `apiKey` route (`Authorization: Bearer`, docs/DECISIONS.md
+ * "Integration"), already found active and holding the route's scope.
+ */
+export interface ApiKeyCaller {
+  id: number;
+  sortingCenterId: number;
+  /** The one warehouse the key is limited to, or null: every warehouse of its centre. */
+  warehouseId: number | null;
+  scopes: readonly string[];
+}
+
+/** What a handler of an `apiKey` route knows of its caller: the key, never a user. */
+export interface ApiKeyCallContext {
+  apiKey: ApiKeyCaller;
+}

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_SORTING_CENTER_ID, LKD_TOKEN_COOKIE } from '@sorting/contracts';
 import type { Db } from '../../src/db/database.js';
-import { cells, parcels, users, warehouses, zones } from '../../src/db/schema.js';
+import { apiKeys, cells, parcels, users, warehouses, zones } from '../../src/db/schema.js';
+import { hashApiKeySecret } from '../../src/modules/integration/integration.service.js';
 
 // A valid request per registered route: the field fuzz replaces one
 // value at a time (a path parameter, a query value, a body field at any depth, an input
@@ -44,7 +45,12 @@ export interface SampleIds {
   cellId: number;
   /** The caller's own id: a pick-up call's `UserId` must be the caller's (else 403). */
   callerUserId: number;
+  /** An integration key of the demo centre with every scope (`Authorization: Bearer`). */
+  apiKeySecret: string;
 }
+
+/** The fuzz's integration key (made by sampleIdsOf; the demo seed has none). */
+const SAMPLE_API_KEY = 'sk_sample-key-of-the-endpoint-fuzz-0000000000';
 
 /** The demo administrator (`~A3001-5RZ6`), who calls every route in the fuzz and reuse tests. */
 const SAMPLE_CALLER_NUMBER = 3001;
@@ -65,7 +71,18 @@ export async function sampleIdsOf(
     .where(and(eq(zones.warehouseId, warehouseId), eq(zones.number, 1)));
   const [parcel] = await db.select().from(parcels).where(eq(parcels.number, 'P100002'));
   const [cell] = await db.select().from(cells).where(eq(cells.barcode, '=34717-1-a-02'));
+  await db
+    .insert(apiKeys)
+    .values({
+      sortingCenterId: DEFAULT_SORTING_CENTER_ID,
+      scopes: ['read', 'write:master', 'write:operations'],
+      name: 'fuzz',
+      secretHash: hashApiKeySecret(SAMPLE_API_KEY),
+      prefix: SAMPLE_API_KEY.slice(0, 11),
+    })
+    .onConflictDoNothing();
   return {
+    apiKeySecret: SAMPLE_API_KEY,
     warehouseId,
     zoneId: zone!.id,
     parcelId: parcel!.id,
@@ -78,6 +95,8 @@ const SC = String(DEFAULT_SORTING_CENTER_ID);
 /** A real 1×1 PNG: the upload reaches the photo's row. */
 const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** Why a hostile Authorization header answers 401, not 400. */
+const UNKNOWN_KEY = 'a value that is no key is answered as no key (401), before any input is read';
 /** No such user: the users calls still look the id up. */
 const ABSENT_USER_ID = '999999';
 /** No such dimension type or document: the calls still look the id up. */
@@ -95,6 +114,7 @@ const DIMENSION_SAMPLE = {
 /** The valid request of every registered route (HEAD shares its GET's handler). */
 export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
   const { warehouseId, zoneId, parcelId, cellId } = ids;
+  const bearer = `Bearer ${ids.apiKeySecret}`;
   const parcelPath = { id: String(parcelId) };
   return {
     'GET /healthz': {},
@@ -394,6 +414,46 @@ export function routeSamples(ids: SampleIds): Record<string, RouteSample> {
     'GET /topology-api/v1/:warehouseCode/boxes': {
       params: { warehouseCode: 'MSK-SC1' },
       query: { numberFrom: '1', numberTo: '20' },
+    },
+    'GET /users-api/v1/:code/ApiKeys': { params: { code: SC } },
+    'POST /users-api/v1/:code/ApiKeys': {
+      params: { code: SC },
+      body: { name: 'Фазз', scopes: ['read'], warehouseNumber: DEFAULT_SORTING_CENTER_ID },
+    },
+    'DELETE /users-api/v1/:code/ApiKeys/:apiKeyId': {
+      params: { code: SC, apiKeyId: ABSENT_ID },
+    },
+    'POST /integration-api/v1/parcels/batch': {
+      headers: { authorization: bearer, 'idempotency-key': 'fuzz-batch-0001' },
+      body: {
+        parcels: [
+          {
+            externalId: 'FUZZ-1',
+            number: 'FUZZ-P-1',
+            name: 'Фазз',
+            warehouseNumber: DEFAULT_SORTING_CENTER_ID,
+            sortingKey: 'SPB-01',
+            sortingName: 'Санкт-Петербург',
+            routeNumber: 'R-1',
+            clientName: 'Клиент',
+            makeName: 'Марка',
+            detailNumber: 'D-1',
+            detailName: 'Деталь',
+            quantity: 1,
+            needsMeasure: false,
+            needsWeight: false,
+            needsSticker: false,
+            attentionMessage: 'Хрупкое',
+            factoryBarcodes: ['4600000000017'],
+          },
+        ],
+      },
+      notValidated: { 'header authorization': UNKNOWN_KEY },
+    },
+    'GET /integration-api/v1/events': {
+      headers: { authorization: bearer },
+      query: { after: '0', limit: '10' },
+      notValidated: { 'header authorization': UNKNOWN_KEY },
     },
     'GET /users-api/v1/:code/Users': {
       params: { code: SC },

@@ -9,8 +9,8 @@ import { runtimeSettingsQuery } from './runtime-settings';
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   getServiceBase: async (service) => {
-    // Core serves the settings themselves, at the page's origin.
-    if (service === 'core') return '';
+    // Core serves the settings themselves, at the page's origin; the integration API too.
+    if (service === 'core' || service === 'integration') return '';
     const settings = await queryClient.ensureQueryData(runtimeSettingsQuery);
     if (service === 'printing') return printingApiBase(settings.printingHubUrl);
     return settings.services[service] ?? '';

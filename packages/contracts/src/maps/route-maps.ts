@@ -15,6 +15,10 @@ import { AUDIT_ROUTES } from '../audit/audit.routes.js';
 import { DOCUMENTS_ROUTES } from '../documents/documents.routes.js';
 import { WORKFLOW_ROUTES } from '../workflows/workflows.routes.js';
 import { TOPOLOGY_ROUTES } from '../topology/topology.routes.js';
+import {
+  INTEGRATION_ADMIN_ROUTES,
+  INTEGRATION_API_ROUTES,
+} from '../integration/integration.routes.js';
 import type { RouteMap } from '../routing/route.js';
 
 /**
@@ -22,7 +26,8 @@ import type { RouteMap } from '../routing/route.js';
  * test holds the three equal (apps/server/test/api-document.test.ts).
  */
 export const ROUTE_MAPS = {
-  users: { ...USERS_ROUTES, ...SESSIONS_ROUTES },
+  // The integration API's keys are managed beside the centre's users (users-api).
+  users: { ...USERS_ROUTES, ...SESSIONS_ROUTES, ...INTEGRATION_ADMIN_ROUTES },
   auth: AUTH_ROUTES,
   core: CORE_ROUTES,
   printing: PRINTING_ROUTES,
@@ -42,4 +47,5 @@ export const ROUTE_MAPS = {
   audit: AUDIT_ROUTES,
   workflow: WORKFLOW_ROUTES,
   topology: TOPOLOGY_ROUTES,
+  integration: INTEGRATION_API_ROUTES,
 } as const satisfies Record<string, RouteMap>;

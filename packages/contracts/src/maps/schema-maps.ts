@@ -19,6 +19,10 @@ import { AUDIT_SCHEMAS } from '../audit/audit.schemas.js';
 import { DOCUMENTS_SCHEMAS } from '../documents/documents.schemas.js';
 import { WORKFLOW_SCHEMAS } from '../workflows/workflows.schemas.js';
 import { TOPOLOGY_SCHEMAS } from '../topology/topology.schemas.js';
+import {
+  INTEGRATION_ADMIN_SCHEMAS,
+  INTEGRATION_SCHEMAS,
+} from '../integration/integration.schemas.js';
 import type { ROUTE_MAPS } from './route-maps.js';
 import type { SchemasOf } from '../routing/route.js';
 
@@ -27,7 +31,7 @@ import type { SchemasOf } from '../routing/route.js';
  * routes (each module passes its own) and what the API document test checks against.
  */
 export const SCHEMA_MAPS = {
-  users: { ...USERS_SCHEMAS, ...SESSIONS_SCHEMAS },
+  users: { ...USERS_SCHEMAS, ...SESSIONS_SCHEMAS, ...INTEGRATION_ADMIN_SCHEMAS },
   auth: AUTH_SCHEMAS,
   core: CORE_SCHEMAS,
   printing: PRINTING_SCHEMAS,
@@ -45,4 +49,5 @@ export const SCHEMA_MAPS = {
   audit: AUDIT_SCHEMAS,
   workflow: WORKFLOW_SCHEMAS,
   topology: TOPOLOGY_SCHEMAS,
+  integration: INTEGRATION_SCHEMAS,
 } as const satisfies { [S in keyof typeof ROUTE_MAPS]: SchemasOf<(typeof ROUTE_MAPS)[S]> };

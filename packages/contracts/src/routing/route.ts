@@ -13,7 +13,12 @@ import type { TRuntimeSettings } from '../settings.js';
  * are not listed there: `core` answers at the page's origin (it serves the settings
  * themselves) and `printing` beside the printing hub (`printingApiBase(printingHubUrl)`).
  */
-export type ServiceName = keyof TRuntimeSettings['services'] | 'core' | 'printing';
+export type ServiceName =
+  | keyof TRuntimeSettings['services']
+  | 'core'
+  | 'printing'
+  /** The integration API for the systems around a centre (docs/DECISIONS.md "Integration"). */
+  | 'integration';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -28,7 +33,15 @@ export type RouteRole = 'worker' | 'supervisor' | 'administrator';
  *   403; spec part 1 §6: 401/403 → f-007). Services still check the rows they touch.
  */
 export type RouteAccess =
-  { kind: 'public' } | { kind: 'session'; roles?: readonly RouteRole[]; sortingCenter?: boolean };
+  | { kind: 'public' }
+  | { kind: 'session'; roles?: readonly RouteRole[]; sortingCenter?: boolean }
+  | { kind: 'apiKey'; scope: RouteApiKeyScope };
+
+/**
+ * `apiKey`: an integration key (`Authorization: Bearer`, never a session) that is not revoked
+ * (else 401) and holds `scope` (else 403); docs/DECISIONS.md "Integration".
+ */
+export type RouteApiKeyScope = 'read' | 'write:master' | 'write:operations';
 
 /**
  * Where a route's warehouse comes from (docs/DECISIONS.md "Contract and errors", the warehouse on

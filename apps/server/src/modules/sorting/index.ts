@@ -25,3 +25,9 @@ export {
   type BoxSize,
   type DestinationParcelRow,
 } from './workflow-door.js';
+export {
+  createParcelFeedRepository,
+  type FedParcelFields,
+  type FedParcelRow,
+  type ParcelFeedRepository,
+} from './parcel-feed.repository.js';
