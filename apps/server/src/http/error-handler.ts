@@ -158,11 +158,18 @@ export function withRequestId<T extends object>(envelope: T, requestId: string):
     : { ...envelope, requestId: requestId };
 }
 
+/** Told of every unexpected error a route met (the error reports, docs/DECISIONS.md). */
+export type UnexpectedErrorListener = (error: unknown, request: FastifyRequest) => void;
+
 /** Installs the one error handler and the 404 answer for unknown routes. */
 export function registerErrorHandling(
   app: FastifyInstance,
   { strictContract = false }: { strictContract?: boolean } = {},
 ): void {
+  const unexpectedListeners: UnexpectedErrorListener[] = [];
+  app.decorate('onUnexpectedError', (listener: UnexpectedErrorListener) => {
+    unexpectedListeners.push(listener);
+  });
   app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (!isAppError(raw) && isDatabaseUnavailable(raw)) {
       // Retryable: nothing was committed, the same operation id may be sent again.
@@ -180,6 +187,7 @@ export function registerErrorHandling(
     const { error, status, isUnexpected } = declaredOrBreach(strictContract, request, answer);
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');
+      for (const listener of unexpectedListeners) listener(raw, request);
     } else {
       // Names the call: a refusal answered 200 has no other line at info (request-log.ts).
       request.log.info(
@@ -211,4 +219,11 @@ export function registerErrorHandling(
       .code(error.status)
       .send(withRequestId(app.envelopeCasing.present(request, error.toEnvelope()), request.id));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a listener of the unexpected errors (500) the error handler answers. */
+    onUnexpectedError(listener: UnexpectedErrorListener): void;
+  }
 }
