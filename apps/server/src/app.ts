@@ -31,6 +31,7 @@ import { registerDimensions } from './modules/dimensions/index.js';
 import { registerDocuments } from './modules/documents/index.js';
 import { registerDocumentsFlow } from './modules/documents-flow/index.js';
 import { registerErrorReports } from './modules/error-reports/index.js';
+import { registerMetrics } from './modules/metrics/index.js';
 import { registerPicking, type PaymentTerminal } from './modules/picking/index.js';
 import {
   registerPrintingHub,
@@ -233,6 +234,7 @@ async function registerEverything(
     registerDemo,
     registerPrintingHub,
     registerErrorReports,
+    registerMetrics,
   ];
   for (const register of modules) await register(app, deps);
 

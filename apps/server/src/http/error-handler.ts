@@ -161,14 +161,21 @@ export function withRequestId<T extends object>(envelope: T, requestId: string):
 /** Told of every unexpected error a route met (the error reports, docs/DECISIONS.md). */
 export type UnexpectedErrorListener = (error: unknown, request: FastifyRequest) => void;
 
+/** Told of every refusal the error handler answers (the `/metrics` refusals by ErrorCode). */
+export type RefusalListener = (error: AppError, request: FastifyRequest) => void;
+
 /** Installs the one error handler and the 404 answer for unknown routes. */
 export function registerErrorHandling(
   app: FastifyInstance,
   { strictContract = false }: { strictContract?: boolean } = {},
 ): void {
   const unexpectedListeners: UnexpectedErrorListener[] = [];
+  const refusalListeners: RefusalListener[] = [];
   app.decorate('onUnexpectedError', (listener: UnexpectedErrorListener) => {
     unexpectedListeners.push(listener);
+  });
+  app.decorate('onRefusal', (listener: RefusalListener) => {
+    refusalListeners.push(listener);
   });
   app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (!isAppError(raw) && isDatabaseUnavailable(raw)) {
@@ -185,6 +192,7 @@ export function registerErrorHandling(
     }
     const answer = toErrorAnswer(raw, localeOf(request));
     const { error, status, isUnexpected } = declaredOrBreach(strictContract, request, answer);
+    for (const listener of refusalListeners) listener(error, request);
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');
       for (const listener of unexpectedListeners) listener(raw, request);
@@ -225,5 +233,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Adds a listener of the unexpected errors (500) the error handler answers. */
     onUnexpectedError(listener: UnexpectedErrorListener): void;
+    /** Adds a listener of every error answer (refusals and unexpected errors alike). */
+    onRefusal(listener: RefusalListener): void;
   }
 }
