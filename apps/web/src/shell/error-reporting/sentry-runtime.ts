@@ -38,6 +38,14 @@ function startSentry(options: {
     integrations: [Sentry.dedupeIntegration(), Sentry.linkedErrorsIntegration()],
     sendClientReports: false,
     maxBreadcrumbs: 0,
+    // No personal data collected by the SDK itself; Sentry is not to infer the IP either.
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+    },
     transport: (transportOptions) => {
       const transport = Sentry.makeFetchTransport(transportOptions);
       return {
