@@ -324,7 +324,8 @@ export function SortingScreen(props: SortingScreenProps) {
           status: 'error',
           content,
           isMuteErrorSound: error.sound !== undefined,
-          fCode: fCodeOf(error.key),
+          // The prompt's f-code (an unknown parcel's key is parcelNotFound, its code f-0001).
+          fCode: fCodeOf(error.code) ?? fCodeOf(error.key),
         });
       },
       play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),
