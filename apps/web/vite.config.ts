@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { createReadStream, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
@@ -80,7 +81,25 @@ function ocrAssets(): Plugin {
   };
 }
 
+/**
+ * The app's version and build in its error reports (docs/DECISIONS.md "Error reporting"):
+ * SORTING_APP_VERSION when the release sets one, else the commit built.
+ */
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+const appBuild = gitCommit();
+const appVersion = process.env.SORTING_APP_VERSION ?? appBuild;
+
 export default defineConfig({
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+    __APP_BUILD__: JSON.stringify(appBuild),
+  },
   plugins: [react(), ocrAssets(), precompressed, precompressedOcr],
   server: {
     proxy: {

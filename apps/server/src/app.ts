@@ -32,6 +32,7 @@ import { registerDocuments } from './modules/documents/index.js';
 import { registerDocumentsFlow } from './modules/documents-flow/index.js';
 import { registerErrorReports } from './modules/error-reports/index.js';
 import { registerIntegration } from './modules/integration/index.js';
+import { registerMetrics } from './modules/metrics/index.js';
 import { registerPicking, type PaymentTerminal } from './modules/picking/index.js';
 import {
   registerPrintingHub,
@@ -235,6 +236,7 @@ async function registerEverything(
     registerPrintingHub,
     registerErrorReports,
     registerIntegration,
+    registerMetrics,
   ];
   for (const register of modules) await register(app, deps);
 

@@ -225,6 +225,37 @@ describe(`POST ${RUNTIME_SETTINGS_PATH}`, () => {
     );
   });
 
+  it('points the web app at its own ingest on the page origin without SENTRY_DSN_WEB', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: RUNTIME_SETTINGS_PATH,
+      headers: { host: 'sorting.example:8080' },
+    });
+    expect(response.json()).toMatchObject({
+      errorReportsDsn: 'http://sorting@sorting.example:8080/1',
+    });
+  });
+
+  it('answers SENTRY_DSN_WEB and lets the page send to its host', async () => {
+    const configured = await buildApp({
+      config: createTestConfig({ SENTRY_DSN_WEB: 'https://webkey@glitchtip.example/3' }),
+      database,
+      keepDatabaseOpen: true,
+    });
+    try {
+      const response = await configured.inject({ method: 'POST', url: RUNTIME_SETTINGS_PATH });
+      expect(response.json()).toMatchObject({
+        errorReportsDsn: 'https://webkey@glitchtip.example/3',
+      });
+      const page = await configured.inject({ method: 'GET', url: '/user-auth' });
+      expect(String(page.headers['content-security-policy'])).toMatch(
+        /connect-src [^;]*https:\/\/glitchtip\.example/,
+      );
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('accepts an empty JSON body', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -29,4 +29,21 @@ export const REPORT_TAGS = {
   requestId: 'request_id',
   warehouse: 'warehouse',
   route: 'route',
+  /** The flow (saga, printing-hub call) an exception came from. */
+  flow: 'flow',
+  /** The web app's build (its release is the version). */
+  build: 'build',
 } as const;
+
+/**
+ * What an exception says, without what could be personal: quoted text, long digit runs
+ * (phone numbers, barcodes of a person's order), e-mail addresses and bearer-like tokens.
+ */
+export function scrubText(text: string): string {
+  return text
+    .replace(/"[^"]*"|'[^']*'|«[^»]*»/g, '"…"')
+    .replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, '[email]')
+    .replace(/\+?\d[\d\s()-]{6,}\d/g, '[number]')
+    .replace(/\b[A-Za-z0-9_-]{32,}\b/g, '[token]')
+    .slice(0, 500);
+}

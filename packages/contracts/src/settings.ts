@@ -35,6 +35,11 @@ export const ZRuntimeSettings = z.object({
   scaleServiceUrl: z.string(),
   sortingCenterId: z.number().int(),
   /**
+   * The DSN the web app's Sentry SDK reports to (docs/DECISIONS.md "Error reporting"):
+   * SENTRY_DSN_WEB, else the server's own ingest on the page's origin (`ownIngestDsn`).
+   */
+  errorReportsDsn: z.string(),
+  /**
    * The payment providers a picking may be paid through (docs/DECISIONS.md
    * "Picking payment"), each with the payment type it takes.
    */

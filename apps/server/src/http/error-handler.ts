@@ -158,11 +158,25 @@ export function withRequestId<T extends object>(envelope: T, requestId: string):
     : { ...envelope, requestId: requestId };
 }
 
+/** Told of every unexpected error a route met (the error reports, docs/DECISIONS.md). */
+export type UnexpectedErrorListener = (error: unknown, request: FastifyRequest) => void;
+
+/** Told of every refusal the error handler answers (the `/metrics` refusals by ErrorCode). */
+export type RefusalListener = (error: AppError, request: FastifyRequest) => void;
+
 /** Installs the one error handler and the 404 answer for unknown routes. */
 export function registerErrorHandling(
   app: FastifyInstance,
   { strictContract = false }: { strictContract?: boolean } = {},
 ): void {
+  const unexpectedListeners: UnexpectedErrorListener[] = [];
+  const refusalListeners: RefusalListener[] = [];
+  app.decorate('onUnexpectedError', (listener: UnexpectedErrorListener) => {
+    unexpectedListeners.push(listener);
+  });
+  app.decorate('onRefusal', (listener: RefusalListener) => {
+    refusalListeners.push(listener);
+  });
   app.setErrorHandler((raw: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (!isAppError(raw) && isDatabaseUnavailable(raw)) {
       // Retryable: nothing was committed, the same operation id may be sent again.
@@ -178,8 +192,10 @@ export function registerErrorHandling(
     }
     const answer = toErrorAnswer(raw, localeOf(request));
     const { error, status, isUnexpected } = declaredOrBreach(strictContract, request, answer);
+    for (const listener of refusalListeners) listener(error, request);
     if (isUnexpected) {
       request.log.error({ err: raw }, 'request failed');
+      for (const listener of unexpectedListeners) listener(raw, request);
     } else {
       // Names the call: a refusal answered 200 has no other line at info (request-log.ts).
       request.log.info(
@@ -211,4 +227,13 @@ export function registerErrorHandling(
       .code(error.status)
       .send(withRequestId(app.envelopeCasing.present(request, error.toEnvelope()), request.id));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a listener of the unexpected errors (500) the error handler answers. */
+    onUnexpectedError(listener: UnexpectedErrorListener): void;
+    /** Adds a listener of every error answer (refusals and unexpected errors alike). */
+    onRefusal(listener: RefusalListener): void;
+  }
 }

@@ -139,6 +139,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
           "'self'",
           (request) => ownWebSocketSource(request, config.trustProxy),
           ...devices,
+          // The web app's error reports go to SENTRY_DSN_WEB's host when one is set.
+          ...(config.sentryDsnWeb ? [new URL(config.sentryDsnWeb).origin] : []),
         ],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -17,6 +17,7 @@ import { browserScheduler } from '../lib/scheduler';
 import { getLocalStorage, getSessionStorage } from '../lib/storage';
 import { createChunkReload } from '../shell/chunk-reload/chunk-reload';
 import { createI18nRegistry } from '../shell/i18n';
+import { errorReporter, reportErrorsOf } from '../shell/error-reporting';
 import { toastStore, withSuccessSignal } from '../shell/notifications';
 import { createMainLoaderStore, queryActivity } from '../shell/main-loader/main-loader-store';
 import { createAuthGuard, createSignInPageGate } from '../shell/session/auth-guard';
@@ -58,6 +59,9 @@ export function bootstrap(container: HTMLElement): void {
 
   const registry = createI18nRegistry(COMMON_CATALOGUES, createCatalogueLoader(guardChunk));
   const session = createSessionStore();
+
+  // Spec part 1 §8: every error is reported; the SDK loads with the first report only.
+  reportErrorsOf(session);
   const cookies = createDocumentCookieJar();
   const sessionApi = createSessionApi(api);
   const signInSettings = {
@@ -125,6 +129,7 @@ export function bootstrap(container: HTMLElement): void {
         random: Math.random,
         isCookieEnabled: () => navigator.cookieEnabled,
         notify: (input) => toastStore.notify(input),
+        reportError: (error, flow) => errorReporter.captureException(error, { flow }),
         translate: devicesText,
         settings,
         hasSession: () => session.getUser() !== null,

@@ -28,9 +28,10 @@ export async function coreRoutes(
   // Spec part 2 §7 "Core": POST, answered as a plain object (no envelope; CORE_ROUTES). The
   // error reports' list of the same map is the error-reports module's.
   registerRoutes(app, { runtimeSettings: CORE_ROUTES.runtimeSettings }, CORE_SCHEMAS, {
-    runtimeSettings: async ({ reply }) => {
+    runtimeSettings: async ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return service.runtimeSettings();
+      // request.protocol and request.host follow X-Forwarded-* only under TRUST_PROXY.
+      return service.runtimeSettings(`${request.protocol}://${request.host}`);
     },
   });
 }

@@ -1,4 +1,9 @@
-import { PAYMENT_PROVIDERS, ZRuntimeSettings, type TRuntimeSettings } from '@sorting/contracts';
+import {
+  PAYMENT_PROVIDERS,
+  ZRuntimeSettings,
+  ownIngestDsn,
+  type TRuntimeSettings,
+} from '@sorting/contracts';
 import type { Config } from '../../config.js';
 import type { DatabaseKind, Db, PoolStats } from '../../db/database.js';
 import type { RepositoryFactory } from '../../lib/call-context.js';
@@ -59,6 +64,8 @@ export function buildRuntimeSettings(config: Config): TRuntimeSettings {
     printingHubUrl: config.printingHubUrl,
     scaleServiceUrl: config.scaleServiceUrl,
     sortingCenterId: config.sortingCenterId,
+    // Replaced per request by the own ingest's DSN on the request's origin when not configured.
+    errorReportsDsn: config.sentryDsnWeb ?? ownIngestDsn('http://localhost'),
     paymentProviders: PAYMENT_PROVIDERS.map((provider) => ({ ...provider })),
     features: {
       userBarcodeAuthorization: true,
@@ -79,8 +86,15 @@ export function createCoreService(deps: {
   const settings = buildRuntimeSettings(deps.config);
   const health = deps.repository(deps.db);
   return {
-    runtimeSettings(): TRuntimeSettings {
-      return settings;
+    /** `origin`: the page's (`scheme://host`), where the own ingest's DSN points. */
+    runtimeSettings(origin: string): TRuntimeSettings {
+      if (deps.config.sentryDsnWeb) return settings;
+      try {
+        return { ...settings, errorReportsDsn: ownIngestDsn(origin) };
+      } catch {
+        // No usable Host header: the answer stays valid; the page cannot report then.
+        return settings;
+      }
     },
 
     liveness(): Liveness {

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { AppError, ERROR_INGEST_MAX_BYTES, REPORT_TAGS } from '@sorting/contracts';
+import { AppError, ERROR_INGEST_MAX_BYTES, REPORT_TAGS, scrubText } from '@sorting/contracts';
 
 /**
  * Sentry's envelope protocol (docs/DECISIONS.md "Error reporting"): newline-separated JSON, a
@@ -101,19 +101,6 @@ function intOrNull(value: unknown): number | null {
 function textOrNull(value: unknown, max = 300): string | null {
   if (value === undefined || value === null || value === '') return null;
   return String(value).slice(0, max);
-}
-
-/**
- * What an exception says, without what could be personal: quoted text, long digit runs
- * (phone numbers, barcodes of a person's order), e-mail addresses and bearer-like tokens.
- */
-export function scrubText(text: string): string {
-  return text
-    .replace(/"[^"]*"|'[^']*'|«[^»]*»/g, '"…"')
-    .replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, '[email]')
-    .replace(/\+?\d[\d\s()-]{6,}\d/g, '[number]')
-    .replace(/\b[A-Za-z0-9_-]{32,}\b/g, '[token]')
-    .slice(0, 500);
 }
 
 /** A Sentry event as a stored report. */

@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../http/server-module.js';
 import { errorIngestRoutes, errorReportsListRoutes } from './error-reports.routes.js';
 import { createErrorReportsRepository } from './error-reports.repository.js';
 import { createErrorReportsService } from './error-reports.service.js';
+import { createServerErrorReporter } from './server-error-reporter.js';
 
 export type { ErrorReportsService } from './error-reports.service.js';
 
@@ -19,6 +20,13 @@ export async function registerErrorReports(app: FastifyInstance, deps: ModuleDep
     now,
   });
   app.decorate('errorReports', service);
+  // The server's own exceptions: Sentry with SENTRY_DSN, else this table.
+  const serverReporter = createServerErrorReporter({
+    dsn: config.sentryDsn,
+    service,
+    log: app.log,
+  });
+  app.onUnexpectedError((error, request) => serverReporter.reportRequestError(error, request));
   await app.register(errorIngestRoutes, {
     service,
     perMinute: config.errorReportsPerMinute,
@@ -33,7 +41,10 @@ export async function registerErrorReports(app: FastifyInstance, deps: ModuleDep
   const timer = setInterval(() => void sweep(), service.sweepEveryMs);
   timer.unref();
   app.addHook('onReady', sweep);
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await serverReporter.flush();
+  });
 }
 
 declare module 'fastify' {

@@ -27,7 +27,16 @@ function parseNotification(payload: unknown): HubNotification | null {
  * loaded by dynamic import, so it never weighs on the first screen. `url` is the runtime
  * settings' `printingHubUrl` (`/printersHub` on the page's origin by default).
  */
-export function createSignalRHub(url: string): CreateHubConnection {
+export function createSignalRHub(
+  url: string,
+  reportError: (error: unknown, flow: string) => void = () => undefined,
+): CreateHubConnection {
+  // A failed start or invoke is reported (spec part 1 §8), then handled as before.
+  const reported = <T>(flow: string, run: () => Promise<T>): Promise<T> =>
+    run().catch((error: unknown) => {
+      reportError(error, flow);
+      throw error;
+    });
   return async (handlers: HubHandlers) => {
     const signalR = await import('@microsoft/signalr');
     const connection = new signalR.HubConnectionBuilder()
@@ -48,8 +57,9 @@ export function createSignalRHub(url: string): CreateHubConnection {
       if (!isStopping) handlers.onClose();
     });
     return {
-      start: () => connection.start(),
-      invoke: <T>(method: string, ...args: unknown[]) => connection.invoke<T>(method, ...args),
+      start: () => reported('printing-hub start', () => connection.start()),
+      invoke: <T>(method: string, ...args: unknown[]) =>
+        reported(`printing-hub ${method}`, () => connection.invoke<T>(method, ...args)),
       async stop() {
         isStopping = true;
         await connection.stop();

@@ -121,6 +121,8 @@ export const sortingEntrySetup = setup({
     forgetZone: () => {},
     /** An error toast (it plays the error sound itself). */
     notifyError: (_, _params: { code: EntryToast }) => {},
+    /** Spec part 1 §8: the zone call's exception is reported with the flow's name. */
+    reportError: (_, _params: { error: unknown; flow: string }) => {},
     /** The error sound for an error shown in the prompt area, without a toast. */
     playError: () => {},
   },

@@ -74,6 +74,15 @@ const choosingFoundZone = [
   },
 ];
 
+/** Spec part 1 §8: the zone call's exception, reported with the flow's name. */
+const reportZoneCallError = {
+  type: 'reportError',
+  params: ({ event }: { event: { error: unknown } }) => ({
+    error: event.error,
+    flow: 'sortingEntry.searchZone',
+  }),
+} as const;
+
 /** Spec part 1 §4, §8: the zone step, restoring the last or default zone, or waiting. */
 export const scanZoneState = sortingEntrySetup.createStateConfig({
   initial: 'init',
@@ -111,7 +120,7 @@ export const scanZoneState = sortingEntrySetup.createStateConfig({
         ],
         onError: {
           target: 'waiting',
-          actions: { type: 'notifyError', params: { code: 'f-0001' } },
+          actions: [{ type: 'notifyError', params: { code: 'f-0001' } }, reportZoneCallError],
         },
       },
     },
@@ -134,7 +143,7 @@ export const scanZoneState = sortingEntrySetup.createStateConfig({
         ],
         onError: {
           target: 'waiting',
-          actions: { type: 'notifyError', params: { code: 'f-0001' } },
+          actions: [{ type: 'notifyError', params: { code: 'f-0001' } }, reportZoneCallError],
         },
       },
     },
@@ -187,7 +196,7 @@ export const scanZoneState = sortingEntrySetup.createStateConfig({
         ],
         onError: {
           target: 'waiting',
-          actions: { type: 'notifyError', params: { code: 'f-0001' } },
+          actions: [{ type: 'notifyError', params: { code: 'f-0001' } }, reportZoneCallError],
         },
       },
     },

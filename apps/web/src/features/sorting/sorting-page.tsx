@@ -18,6 +18,7 @@ import {
   useShellServices,
 } from '../../shell';
 import { ActionBar, ActionButton, controlStyles, Page, SubmitButton } from '../../ui';
+import { errorReporter, fCodeOf } from '../../shell/error-reporting';
 import { useMachineActor } from '../../shell/machine/use-machine-actor';
 import { useMachineScans } from '../../shell/machine/use-machine-scans';
 import { Prompt } from '../../ui/prompt/prompt';
@@ -290,9 +291,12 @@ export function SortingScreen(props: SortingScreenProps) {
           effects.current.toasts.notify({
             status: 'error',
             content: effects.current.t(params.code),
+            fCode: fCodeOf(params.code),
           });
         },
         playError: () => effects.current.sounds.play('err'),
+        reportError: (_, params: { error: unknown; flow: string }) =>
+          errorReporter.captureException(params.error, { fCode: 'f-0001', flow: params.flow }),
       },
     });
     return sortingMachine.provide({ actors: { entry } });
@@ -320,6 +324,8 @@ export function SortingScreen(props: SortingScreenProps) {
           status: 'error',
           content,
           isMuteErrorSound: error.sound !== undefined,
+          // The prompt's f-code (an unknown parcel's key is parcelNotFound, its code f-0001).
+          fCode: fCodeOf(error.code) ?? fCodeOf(error.key),
         });
       },
       play: (names: SoundName[]) => playInTurn(names, SOUND_GAP_MS, effects),

@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import type { ApiResult } from '../../lib/api-client';
-import { callErrorText, callValue, type CallCodes, type CallTranslate } from '../../lib/call-error';
+import {
+  CallError,
+  callErrorText,
+  callValue,
+  type CallCodes,
+  type CallTranslate,
+} from '../../lib/call-error';
+import { fCodeOf } from '../error-reporting/error-reporter';
 import type { ConfirmedCall } from '../../ui/dialog/confirm-dialog';
 import { useShellServices } from '../shell-services';
 
@@ -15,7 +22,8 @@ export function useCallFailures<C extends string>(translate: CallTranslate<C>) {
   const { toasts } = useShellServices();
   const textOf = (error: unknown, fallback: C) => callErrorText(translate, error, fallback);
   const notifyError = (error: unknown, fallback: C) => {
-    toasts.notify({ status: 'error', content: textOf(error, fallback) });
+    const code = error instanceof CallError ? error.code : fallback;
+    toasts.notify({ status: 'error', content: textOf(error, fallback), fCode: fCodeOf(code) });
   };
   const loadValue = <T>(call: Promise<ApiResult<T>>, codes: C | CallCodes<C>): Promise<T> =>
     callValue(call, codes).catch((error: unknown) => {

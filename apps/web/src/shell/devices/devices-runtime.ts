@@ -42,6 +42,8 @@ export interface DevicesRuntimeDeps {
   random: () => number;
   isCookieEnabled: () => boolean | undefined;
   notify: (input: NotifyInput | string) => void;
+  /** A failed printing-hub start or invoke, for its error report (spec part 1 §8). */
+  reportError?: (error: unknown, flow: string) => void;
   translate: DevicesTranslate;
   settings: Pick<TRuntimeSettings, 'printerServiceUrl' | 'printingHubUrl' | 'scaleServiceUrl'>;
   /**
@@ -127,7 +129,7 @@ export function createDevicesRuntime(deps: DevicesRuntimeDeps): DevicesRuntime {
     scheduler: deps.scheduler,
     random: deps.random,
     openLocalSocket: createLocalSocketOpener(deps.settings.printerServiceUrl, deps.WebSocket),
-    createHub: createSignalRHub(deps.settings.printingHubUrl),
+    createHub: createSignalRHub(deps.settings.printingHubUrl, deps.reportError),
     device: {
       read: () => {
         const ids = printerIds.read();

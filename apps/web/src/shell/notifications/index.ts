@@ -13,6 +13,15 @@ export { ToastViewport } from './toast-viewport';
 // Loaded with the first toast; the toasts shown meanwhile are sanitised again then.
 const sanitizer = createLazySanitizer(loadDomPurify, () => toastStore.resanitize());
 
+let errorShownListener: (error: { fCode: string | null; flow: string }) => void = () => undefined;
+
+/** Where the error toasts are reported (the error reporter, set at start). */
+export function reportErrorToastsTo(
+  listener: (error: { fCode: string | null; flow: string }) => void,
+): void {
+  errorShownListener = listener;
+}
+
 /** The app's toasts. */
 export const toastStore = createToastStore({
   scheduler: browserScheduler,
@@ -23,6 +32,7 @@ export const toastStore = createToastStore({
   sanitize: sanitizer.sanitize,
   toText: htmlToText,
   announcer,
+  onErrorShown: (error) => errorShownListener(error),
 });
 
 /** ux.md "Feedback": ok-new, success-big and success-small mean success, and only success. */

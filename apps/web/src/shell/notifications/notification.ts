@@ -70,6 +70,8 @@ export interface NotifyInput {
    * the flow's older error toasts.
    */
   flow?: string;
+  /** The f-code the error is shown with (spec part 1 §8), for its error report. */
+  fCode?: string | null;
 }
 
 /** Spec part 1 §9: bottom right on wide screens, otherwise bottom centre. */

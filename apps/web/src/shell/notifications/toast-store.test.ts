@@ -330,6 +330,26 @@ describe('toasts that are read and held', () => {
     expect(contents('bottomCenter')).toEqual(['ok', 'error']);
   });
 
+  it('reports every error toast with its f-code, and no other toast (spec part 1 §8)', () => {
+    const reported: { fCode: string | null; flow: string }[] = [];
+    const store = createToastStore({
+      scheduler: createFakeScheduler(),
+      sounds: createRecordingPlayer(),
+      getViewportWidth: () => 1366,
+      sanitize: (html) => html,
+      toText: htmlToText,
+      onErrorShown: (error) => reported.push(error),
+    });
+    store.notify({ content: 'Посылка не найдена', fCode: 'f-0001', flow: '/sorting' });
+    store.notify({ content: 'Printed', status: 'ok', flow: '/sorting' });
+    store.notify({ content: 'Check the weight', status: 'attention', flow: '/sorting' });
+    store.notify({ content: 'No connection', isMuteErrorSound: true, flow: '/sorting' });
+    expect(reported).toEqual([
+      { fCode: 'f-0001', flow: '/sorting' },
+      { fCode: null, flow: '/sorting' },
+    ]);
+  });
+
   it('an ok toast that cannot be shown is said through the live region', async () => {
     const scheduler = createFakeScheduler();
     const announcer = createAnnouncer(() => scheduler.now());

@@ -27,6 +27,8 @@ export interface ToastStoreDeps {
   lifetimeMs?: number;
   /** The live region: what an alert toast says is not said again, nor the other way round. */
   announcer?: Pick<Announcer, 'say' | 'noteSaid' | 'wasSaid'>;
+  /** Spec part 1 §8: every error toast is reported (with its f-code when it has one). */
+  onErrorShown?: (error: { fCode: string | null; flow: string }) => void;
 }
 
 export interface ToastStore {
@@ -183,6 +185,8 @@ export function createToastStore(deps: ToastStoreDeps): ToastStore {
     else if (!toast.isQuiet) deps.announcer?.noteSaid(text);
     if (toast.status === 'error' && !toast.isMuteErrorSound) deps.sounds.play('err');
     emit();
+    if (toast.status === 'error')
+      deps.onErrorShown?.({ fCode: input.fCode ?? null, flow: toast.flow });
     return id;
   };
 
