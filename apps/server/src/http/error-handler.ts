@@ -158,7 +158,7 @@ export function withRequestId<T extends object>(envelope: T, requestId: string):
     : { ...envelope, requestId: requestId };
 }
 
-/** Told of every unexpected error a route met (the error reports, docs/DECISIONS.md). */
+/** Told of every unexpected error a route met (docs/DECISIONS.md "Error reporting"). */
 export type UnexpectedErrorListener = (error: unknown, request: FastifyRequest) => void;
 
 /** Told of every refusal the error handler answers (the `/metrics` refusals by ErrorCode). */
