@@ -38,7 +38,7 @@ export interface AppRoute {
  * shared catalogue (`not-yet-available`) serve them, through `renders`; an area gets its
  * feature folder when it is built.
  */
-export const NOT_YET_AVAILABLE: readonly string[] = ['/extract-text'];
+export const NOT_YET_AVAILABLE: readonly string[] = [];
 
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
@@ -63,6 +63,11 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     path: '/capture-image',
     ns: 'capture-image',
     load: () => import('../features/capture-image/capture-image-page'),
+  },
+  {
+    path: '/extract-text',
+    ns: 'extract-text',
+    load: () => import('../features/extract-text/extract-text-page'),
   },
   {
     path: '/outdated-browser',

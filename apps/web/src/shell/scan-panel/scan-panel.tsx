@@ -32,6 +32,24 @@ const CameraViewfinder = lazy(() =>
   import('../camera-viewfinder/camera-viewfinder').catch(() => ({ default: CameraNotLoaded })),
 );
 
+/** Shown instead of the text reader when its chunk did not load. */
+function ReaderNotLoaded(props: { onClose?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.row} role="alert" data-testid="text-reader-not-loaded">
+      <p className={styles.cameraFailed}>{t('scanPanel.readerFailed')}</p>
+      <button type="button" className={controlStyles.button} onClick={props.onClose}>
+        {t('dialog.close')}
+      </button>
+    </div>
+  );
+}
+
+// The text reader (OCR, docs/DECISIONS.md "Device pages") is loaded only when opened, too.
+const TextReader = lazy(() =>
+  import('../text-reader/text-reader').catch(() => ({ default: ReaderNotLoaded })),
+);
+
 const CAMERA_ICON =
   'M9 3 7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 15a5 5 0 1 1 0-10 5 5 0 0 1 0 10Zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
 
@@ -53,6 +71,18 @@ export function ScanPanel() {
   const cameraButtonRef = useRef<HTMLButtonElement>(null);
   const wasCameraOpen = useRef(false);
   const closeCamera = useCallback(() => setCameraOpen(false), []);
+  const [isReaderOpen, setReaderOpen] = useState(false);
+  const readerButtonRef = useRef<HTMLButtonElement>(null);
+  const wasReaderOpen = useRef(false);
+  const closeReader = useCallback(() => setReaderOpen(false), []);
+  // A candidate chosen in the reader is a scan of the screen below (source 'ocr').
+  const scanReadText = useCallback(
+    (read: string) => {
+      setReaderOpen(false);
+      scanInput.push(read, 'ocr');
+    },
+    [scanInput],
+  );
   const isCamera = inputDevice === 'camera';
   const [flash, setFlash] = useState(0);
   const inputId = useId();
@@ -79,6 +109,11 @@ export function ScanPanel() {
     wasCameraOpen.current = isCameraOpen;
   }, [isCameraOpen]);
 
+  useEffect(() => {
+    if (wasReaderOpen.current && !isReaderOpen) readerButtonRef.current?.focus();
+    wasReaderOpen.current = isReaderOpen;
+  }, [isReaderOpen]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -94,21 +129,50 @@ export function ScanPanel() {
       aria-label={t('scanPanel.label')}
       className={styles.panel}
     >
-      {isCamera && !isCameraOpen ? (
+      {(isCamera && !isCameraOpen) || !isReaderOpen ? (
         <div className={styles.row}>
-          <button
-            type="button"
-            ref={cameraButtonRef}
-            data-testid="scan-panel-camera"
-            className={controlStyles.button}
-            onClick={() => setCameraOpen(true)}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d={CAMERA_ICON} />
-            </svg>
-            {t('scanPanel.camera')}
-          </button>
+          {isCamera && !isCameraOpen ? (
+            <button
+              type="button"
+              ref={cameraButtonRef}
+              data-testid="scan-panel-camera"
+              className={controlStyles.button}
+              onClick={() => {
+                setReaderOpen(false);
+                setCameraOpen(true);
+              }}
+            >
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d={CAMERA_ICON} />
+              </svg>
+              {t('scanPanel.camera')}
+            </button>
+          ) : null}
+          {isReaderOpen ? null : (
+            <button
+              type="button"
+              ref={readerButtonRef}
+              data-testid="scan-panel-read-text"
+              className={controlStyles.button}
+              onClick={() => {
+                setCameraOpen(false);
+                setReaderOpen(true);
+              }}
+            >
+              {t('scanPanel.readText')}
+            </button>
+          )}
         </div>
+      ) : null}
+      {isReaderOpen ? (
+        <Suspense fallback={null}>
+          <TextReader
+            onClose={closeReader}
+            onUse={scanReadText}
+            i18n={i18n}
+            deviceName={cameraDeviceName}
+          />
+        </Suspense>
       ) : null}
       {isCamera && isCameraOpen ? (
         <Suspense fallback={null}>
