@@ -114,6 +114,23 @@ export function ScanPanel() {
     wasReaderOpen.current = isReaderOpen;
   }, [isReaderOpen]);
 
+  // Where the panel already has a row (camera mode, typed entry): a panel that is only the
+  // scan strip stays a strip (docs/DECISIONS.md "Device pages", the scan panel's reader).
+  const readerButton = isReaderOpen ? null : (
+    <button
+      type="button"
+      ref={readerButtonRef}
+      data-testid="scan-panel-read-text"
+      className={controlStyles.button}
+      onClick={() => {
+        setCameraOpen(false);
+        setReaderOpen(true);
+      }}
+    >
+      {t('scanPanel.readText')}
+    </button>
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -129,39 +146,24 @@ export function ScanPanel() {
       aria-label={t('scanPanel.label')}
       className={styles.panel}
     >
-      {(isCamera && !isCameraOpen) || !isReaderOpen ? (
+      {isCamera && !isCameraOpen ? (
         <div className={styles.row}>
-          {isCamera && !isCameraOpen ? (
-            <button
-              type="button"
-              ref={cameraButtonRef}
-              data-testid="scan-panel-camera"
-              className={controlStyles.button}
-              onClick={() => {
-                setReaderOpen(false);
-                setCameraOpen(true);
-              }}
-            >
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path fill="currentColor" d={CAMERA_ICON} />
-              </svg>
-              {t('scanPanel.camera')}
-            </button>
-          ) : null}
-          {isReaderOpen ? null : (
-            <button
-              type="button"
-              ref={readerButtonRef}
-              data-testid="scan-panel-read-text"
-              className={controlStyles.button}
-              onClick={() => {
-                setCameraOpen(false);
-                setReaderOpen(true);
-              }}
-            >
-              {t('scanPanel.readText')}
-            </button>
-          )}
+          <button
+            type="button"
+            ref={cameraButtonRef}
+            data-testid="scan-panel-camera"
+            className={controlStyles.button}
+            onClick={() => {
+              setReaderOpen(false);
+              setCameraOpen(true);
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d={CAMERA_ICON} />
+            </svg>
+            {t('scanPanel.camera')}
+          </button>
+          {readerButton}
         </div>
       ) : null}
       {isReaderOpen ? (
@@ -205,6 +207,7 @@ export function ScanPanel() {
           <button type="submit" data-testid="scan-panel-submit" className={controlStyles.primary}>
             {t('scanPanel.submit')}
           </button>
+          {isCamera && !isCameraOpen ? null : readerButton}
         </form>
       ) : null}
     </section>

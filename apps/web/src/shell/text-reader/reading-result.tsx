@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { scanCandidates } from '@sorting/domain';
+import { scanCandidates, withLatinCodes } from '@sorting/domain';
 import type { OcrResult } from '../../devices/ocr/ocr-engine';
 import controlStyles from '../../ui/buttons/controls.module.css';
 import styles from './text-reader.module.css';
@@ -18,8 +18,9 @@ export function ReadingResult(props: {
   const { crop, result, t, onUse } = props;
   const shown = useRef<HTMLCanvasElement>(null);
   const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null);
-  const text = result.text.trim();
-  const candidates = scanCandidates(text);
+  // Shown and copied with the label's codes in Latin; candidates see the text as read.
+  const text = withLatinCodes(result.text.trim());
+  const candidates = scanCandidates(result.text);
 
   useEffect(() => {
     const element = shown.current;
