@@ -27,7 +27,6 @@ const catalogues = import.meta.glob<ResourceKey>(
 export const LAZY_SHELL_NAMESPACES: readonly string[] = [
   'camera-viewfinder',
   'devices',
-  'not-yet-available',
   'text-reader',
 ];
 

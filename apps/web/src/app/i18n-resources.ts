@@ -4,7 +4,6 @@ import type common from '../shell/locales/ru.json';
 import type cameraViewfinder from '../shell/camera-viewfinder/locales/ru.json';
 import type textReader from '../shell/text-reader/locales/ru.json';
 import type devices from '../shell/devices/locales/ru.json';
-import type notYetAvailable from '../shell/not-yet-available/locales/ru.json';
 import type audit from '../features/audit/locales/ru.json';
 import type captureImage from '../features/capture-image/locales/ru.json';
 import type extractText from '../features/extract-text/locales/ru.json';
@@ -44,7 +43,6 @@ export interface I18nResources extends WorkflowRouteResources {
   'camera-viewfinder': typeof cameraViewfinder;
   'text-reader': typeof textReader;
   devices: typeof devices;
-  'not-yet-available': typeof notYetAvailable;
   audit: typeof audit;
   'capture-image': typeof captureImage;
   'extract-text': typeof extractText;
@@ -72,9 +70,10 @@ export interface I18nResources extends WorkflowRouteResources {
 }
 
 /** A namespace of a route area. */
-export type AreaNamespace =
-  | Exclude<keyof I18nResources, 'common' | 'camera-viewfinder' | 'devices' | 'text-reader'>
-  | 'not-yet-available';
+export type AreaNamespace = Exclude<
+  keyof I18nResources,
+  'common' | 'camera-viewfinder' | 'devices' | 'text-reader'
+>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

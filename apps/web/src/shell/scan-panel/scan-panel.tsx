@@ -32,22 +32,10 @@ const CameraViewfinder = lazy(() =>
   import('../camera-viewfinder/camera-viewfinder').catch(() => ({ default: CameraNotLoaded })),
 );
 
-/** Shown instead of the text reader when its chunk did not load. */
-function ReaderNotLoaded(props: { onClose?: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <div className={styles.row} role="alert" data-testid="text-reader-not-loaded">
-      <p className={styles.cameraFailed}>{t('scanPanel.readerFailed')}</p>
-      <button type="button" className={controlStyles.button} onClick={props.onClose}>
-        {t('dialog.close')}
-      </button>
-    </div>
-  );
-}
-
-// The text reader (OCR, docs/DECISIONS.md "Device pages") is loaded only when opened, too.
-const TextReader = lazy(() =>
-  import('../text-reader/text-reader').catch(() => ({ default: ReaderNotLoaded })),
+// «Прочитать текст» and the reader it opens: a lazy chunk, so the first screen carries only this
+// slot; a chunk that fails leaves the panel without the button.
+const TextReaderPart = lazy(() =>
+  import('../text-reader/text-reader-part').catch(() => ({ default: () => null })),
 );
 
 const CAMERA_ICON =
@@ -71,18 +59,13 @@ export function ScanPanel() {
   const cameraButtonRef = useRef<HTMLButtonElement>(null);
   const wasCameraOpen = useRef(false);
   const closeCamera = useCallback(() => setCameraOpen(false), []);
-  const [isReaderOpen, setReaderOpen] = useState(false);
-  const readerButtonRef = useRef<HTMLButtonElement>(null);
-  const wasReaderOpen = useRef(false);
-  const closeReader = useCallback(() => setReaderOpen(false), []);
-  // A candidate chosen in the reader is a scan of the screen below (source 'ocr').
-  const scanReadText = useCallback(
-    (read: string) => {
-      setReaderOpen(false);
-      scanInput.push(read, 'ocr');
-    },
-    [scanInput],
-  );
+  // The reader under the panel; 'closed' after it was open (its button takes the focus back).
+  const [reader, setReader] = useState<'none' | 'open' | 'closed'>('none');
+  const openReader = useCallback(() => {
+    setCameraOpen(false);
+    setReader('open');
+  }, []);
+  const closeReader = useCallback(() => setReader('closed'), []);
   const isCamera = inputDevice === 'camera';
   const [flash, setFlash] = useState(0);
   const inputId = useId();
@@ -109,27 +92,22 @@ export function ScanPanel() {
     wasCameraOpen.current = isCameraOpen;
   }, [isCameraOpen]);
 
-  useEffect(() => {
-    if (wasReaderOpen.current && !isReaderOpen) readerButtonRef.current?.focus();
-    wasReaderOpen.current = isReaderOpen;
-  }, [isReaderOpen]);
-
-  // Where the panel already has a row (camera mode, typed entry): a panel that is only the
-  // scan strip stays a strip (docs/DECISIONS.md "Device pages", the scan panel's reader).
-  const readerButton = isReaderOpen ? null : (
-    <button
-      type="button"
-      ref={readerButtonRef}
-      data-testid="scan-panel-read-text"
-      className={controlStyles.button}
-      onClick={() => {
-        setCameraOpen(false);
-        setReaderOpen(true);
-      }}
-    >
-      {t('scanPanel.readText')}
-    </button>
+  // By a row the panel already has (camera mode, typed entry): a scanner-only panel stays its
+  // strip (docs/DECISIONS.md "Device pages", the scan panel's reader).
+  const readerPart = (part: 'button' | 'reader') => (
+    <Suspense fallback={null}>
+      <TextReaderPart
+        part={part}
+        i18n={i18n}
+        scanInput={scanInput}
+        deviceName={cameraDeviceName}
+        onOpen={openReader}
+        onClose={closeReader}
+        takesFocus={reader === 'closed'}
+      />
+    </Suspense>
   );
+  const hasCameraRow = isCamera && !isCameraOpen;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -146,7 +124,7 @@ export function ScanPanel() {
       aria-label={t('scanPanel.label')}
       className={styles.panel}
     >
-      {isCamera && !isCameraOpen ? (
+      {hasCameraRow ? (
         <div className={styles.row}>
           <button
             type="button"
@@ -154,7 +132,7 @@ export function ScanPanel() {
             data-testid="scan-panel-camera"
             className={controlStyles.button}
             onClick={() => {
-              setReaderOpen(false);
+              setReader('none');
               setCameraOpen(true);
             }}
           >
@@ -163,18 +141,8 @@ export function ScanPanel() {
             </svg>
             {t('scanPanel.camera')}
           </button>
-          {readerButton}
+          {reader === 'open' ? null : readerPart('button')}
         </div>
-      ) : null}
-      {isReaderOpen ? (
-        <Suspense fallback={null}>
-          <TextReader
-            onClose={closeReader}
-            onUse={scanReadText}
-            i18n={i18n}
-            deviceName={cameraDeviceName}
-          />
-        </Suspense>
       ) : null}
       {isCamera && isCameraOpen ? (
         <Suspense fallback={null}>
@@ -187,6 +155,7 @@ export function ScanPanel() {
           />
         </Suspense>
       ) : null}
+      {reader === 'open' ? readerPart('reader') : null}
       {isKeyboardAllowed ? (
         <form className={styles.form} onSubmit={submit} data-testid="scan-panel-form">
           <label htmlFor={inputId} className={styles.label}>
@@ -207,7 +176,7 @@ export function ScanPanel() {
           <button type="submit" data-testid="scan-panel-submit" className={controlStyles.primary}>
             {t('scanPanel.submit')}
           </button>
-          {isCamera && !isCameraOpen ? null : readerButton}
+          {hasCameraRow || reader === 'open' ? null : readerPart('button')}
         </form>
       ) : null}
     </section>
