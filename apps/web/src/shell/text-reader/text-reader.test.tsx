@@ -16,8 +16,7 @@ async function renderReader() {
 
 describe('the text reader', () => {
   it('says when recognition did not load and offers to try again', async () => {
-    // The engine cannot start here (tesseract.js's Node build refuses a URL for its worker),
-    // as when its files do not load in a browser.
+    // jsdom has no Web Worker: the engine cannot start, as when its files do not load.
     const { reader } = await renderReader();
     const failed = await within(reader).findByTestId('text-reader-load-failed');
     expect(failed.textContent).toContain('Распознавание не загрузилось');
