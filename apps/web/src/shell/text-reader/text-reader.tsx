@@ -92,6 +92,89 @@ type Reading =
   | { kind: 'read'; crop: HTMLCanvasElement; result: OcrResult }
   | { kind: 'failed' };
 
+/** The reader's title, and its close button under the scan panel. */
+function ReaderHead(props: { titleId: string; t: Texts; onClose?: () => void }) {
+  const { titleId, t, onClose } = props;
+  return (
+    <div className={styles.head}>
+      <h2 id={titleId} className={styles.title}>
+        {t('title')}
+      </h2>
+      {onClose ? (
+        <button
+          type="button"
+          data-testid="text-reader-close"
+          className={styles.close}
+          aria-label={t('close')}
+          title={t('close')}
+          onClick={onClose}
+        >
+          <CloseIcon size={28} />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** «Прочитать», «Всё изображение» and «Другое изображение» under a still. */
+function StillActions(props: {
+  t: Texts;
+  canRead: boolean;
+  onRead: () => void;
+  onWhole: () => void;
+  onAnother: () => void;
+}) {
+  const { t, canRead, onRead, onWhole, onAnother } = props;
+  return (
+    <>
+      <button
+        type="button"
+        className={controlStyles.primary}
+        data-testid="text-reader-read"
+        disabled={!canRead}
+        onClick={onRead}
+      >
+        {t('read')}
+      </button>
+      <button
+        type="button"
+        className={controlStyles.button}
+        data-testid="text-reader-whole"
+        onClick={onWhole}
+      >
+        {t('wholeImage')}
+      </button>
+      <button
+        type="button"
+        className={controlStyles.button}
+        data-testid="text-reader-again"
+        onClick={onAnother}
+      >
+        {t('another')}
+      </button>
+    </>
+  );
+}
+
+/** Recognition under way, with its progress, or its failure. */
+function ReadingStatus(props: { reading: Reading; t: Texts }) {
+  const { reading, t } = props;
+  if (reading.kind === 'reading')
+    return (
+      <p className={styles.progress} role="status" data-testid="text-reader-reading">
+        {t('reading', { percent: Math.round(reading.progress * 100) })}
+        <progress max={1} value={reading.progress} />
+      </p>
+    );
+  if (reading.kind === 'failed')
+    return (
+      <p className={styles.failed} role="alert" data-testid="text-reader-read-failed">
+        {t('readFailed')}
+      </p>
+    );
+  return null;
+}
+
 /**
  * The text reader of /extract-text and of the scan panel (docs/DECISIONS.md "Device pages"):
  * an image from the live camera or a file, a crop, the text read with its word boxes, and the
@@ -163,23 +246,7 @@ function Reader(props: TextReaderProps & { t: Texts; cameraTexts: CameraTexts })
       data-engine={engine.kind}
       aria-labelledby={titleId}
     >
-      <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          {t('title')}
-        </h2>
-        {onClose ? (
-          <button
-            type="button"
-            data-testid="text-reader-close"
-            className={styles.close}
-            aria-label={t('close')}
-            title={t('close')}
-            onClick={onClose}
-          >
-            <CloseIcon size={28} />
-          </button>
-        ) : null}
-      </div>
+      <ReaderHead titleId={titleId} t={t} onClose={onClose} />
 
       <EngineStatus engine={engine} t={t} onRetry={() => setEngineAttempt((n) => n + 1)} />
 
@@ -216,33 +283,13 @@ function Reader(props: TextReaderProps & { t: Texts; cameraTexts: CameraTexts })
 
       <div className={styles.actions}>
         {still ? (
-          <>
-            <button
-              type="button"
-              className={controlStyles.primary}
-              data-testid="text-reader-read"
-              disabled={engine.kind !== 'ready' || reading.kind === 'reading'}
-              onClick={() => void read()}
-            >
-              {t('read')}
-            </button>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="text-reader-whole"
-              onClick={() => setCrop(WHOLE_IMAGE)}
-            >
-              {t('wholeImage')}
-            </button>
-            <button
-              type="button"
-              className={controlStyles.button}
-              data-testid="text-reader-again"
-              onClick={() => show(null)}
-            >
-              {t('another')}
-            </button>
-          </>
+          <StillActions
+            t={t}
+            canRead={engine.kind === 'ready' && reading.kind !== 'reading'}
+            onRead={() => void read()}
+            onWhole={() => setCrop(WHOLE_IMAGE)}
+            onAnother={() => show(null)}
+          />
         ) : (
           <button
             type="button"
@@ -277,17 +324,7 @@ function Reader(props: TextReaderProps & { t: Texts; cameraTexts: CameraTexts })
         </p>
       ) : null}
 
-      {reading.kind === 'reading' ? (
-        <p className={styles.progress} role="status" data-testid="text-reader-reading">
-          {t('reading', { percent: Math.round(reading.progress * 100) })}
-          <progress max={1} value={reading.progress} />
-        </p>
-      ) : null}
-      {reading.kind === 'failed' ? (
-        <p className={styles.failed} role="alert" data-testid="text-reader-read-failed">
-          {t('readFailed')}
-        </p>
-      ) : null}
+      <ReadingStatus reading={reading} t={t} />
       {reading.kind === 'read' ? (
         <ReadingResult crop={reading.crop} result={reading.result} t={t} onUse={onUse} />
       ) : null}
