@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../../fixtures';
 import { signInByBadge } from '../context/sign-in.helpers';
 import { DESKTOP, HANDHELD, horizontalProblems } from '../shell/handheld.helpers';
@@ -131,7 +132,7 @@ test('on /sorting the scan panel reads the label and «Использовать 
   );
 });
 
-test('in English, at 360×740 and 1366×768 without sideways scroll', async ({ page }) => {
+test('in English, at 360×740 and 1366×768 without sideways scroll, axe-clean', async ({ page }) => {
   await page.setViewportSize(HANDHELD);
   await page.goto('/en/extract-text');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extract text');
@@ -139,6 +140,14 @@ test('in English, at 360×740 and 1366×768 without sideways scroll', async ({ p
   await expectLabelRead(page, await readFramed(page, TEXT_IN_LABEL, 'Read'));
   await expect(page.getByRole('button', { name: 'Use as scan' }).first()).toBeVisible();
   expect(await horizontalProblems(page)).toEqual([]);
+  // What a screen reader hears (docs/DECISIONS.md "Web shell"): no serious or critical axe rule.
+  const axe = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await page.setViewportSize(DESKTOP);
   expect(await horizontalProblems(page)).toEqual([]);
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
