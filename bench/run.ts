@@ -1,6 +1,6 @@
 // `npm run bench`: the field-readiness figures (docs/PERFORMANCE.md). Not part of
 // `npm test`: it takes minutes and its figures depend on the machine. `--quick` shortens every
-// phase for development; `--only=write,load,picking,workflow,embedded,web,browser,documents,audit,topology` runs some phases.
+// phase for development; `--only=write,load,picking,workflow,embedded,web,browser,documents,audit,topology,ocr` runs some phases.
 // `--only=soak` (never part of a plain run: 30 minutes) is the memory soak of bench/soak.ts;
 // `--soak-minutes=N`, `--soak-db=postgres` and `--soak-snapshots` shape it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { createBenchPostgres, pendingDrops, prepareBenchDatabase } from './bench
 import { runAuditBench } from './audit.js';
 import { runTopologyBench } from './topology.js';
 import { runBrowserBench, type BrowserResult } from './browser.js';
+import { runOcrBench } from './ocr.js';
 import { ensureDebianProgram } from './debian.js';
 import { runDocumentsBench } from './documents.js';
 import { runInboundBench } from './inbound.js';
@@ -392,8 +393,8 @@ async function main(): Promise<void> {
     );
   }
 
-  if (wants('web') || wants('browser')) {
-    // Lighthouse and the scan bench drive Debian's chromium, as the browser tests do.
+  if (wants('web') || wants('browser') || wants('ocr')) {
+    // Lighthouse, the scan bench and the OCR bench drive Debian's chromium, as the browser tests do.
     process.env.CHROME_PATH = await ensureDebianProgram(
       [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'],
       'chromium',
@@ -594,6 +595,21 @@ async function main(): Promise<void> {
         browser.transitScrollLongTasks === 0,
       ],
     );
+  }
+
+  if (wants('ocr')) {
+    // /extract-text's text recognition (issue "Device pages", docs/PERFORMANCE.md "OCR").
+    const ocr = await runOcrBench({ quick, log });
+    results.ocr = ocr;
+    const mb = (bytes: number) => Math.round((bytes / 1e6) * 100) / 100;
+    rows.push(
+      ['ocr: first use ready (worker, core, rus+eng), ms', String(ocr.firstReadyMs), '≤ 4000', ocr.firstReadyMs <= 4000],
+      [`ocr: 800×300 crop read p50 ms (${ocr.runs} runs)`, String(ocr.readP50Ms), '≤ 1500', ocr.readP50Ms <= 1500],
+      [`ocr: 800×300 crop read p95 ms (${ocr.runs} runs)`, String(ocr.readP95Ms), '≤ 3000', ocr.readP95Ms <= 3000],
+      ['ocr: bytes on first use, MB (page included)', String(mb(ocr.firstUseBytes)), '≤ 6', ocr.firstUseBytes <= 6e6],
+      ['ocr: /ocr/ bytes on first use, MB', String(mb(ocr.firstUseOcrBytes)), '', null],
+      ['ocr: /ocr/ bytes fetched on a later use', String(ocr.laterUseOcrBytes), '0', ocr.laterUseOcrBytes === 0],
+    ); // prettier-ignore
   }
 
   if (wants('soak')) {

@@ -4,8 +4,8 @@ import { test, expect } from '../../fixtures';
 const MESSAGE = 'Приложение было обновлено. Требуется обновить страницу!';
 
 /**
- * A navigation inside the app to /extract-text, whose chunk (the shared not-yet-available page, no
- * CSS of its own) is loaded on demand; the home page has no tile for an area not built yet.
+ * A navigation inside the app to /extract-text, whose page chunk is loaded on demand (only its
+ * script is refused below; its CSS loads).
  */
 async function openPlaceholderInApp(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -22,7 +22,7 @@ test.describe('chunk reload', () => {
     await expect(page.getByTestId('menu-notifications')).toBeVisible();
 
     let aborted = 0;
-    await page.route('**/assets/not-yet-available-page-*.js', async (route) => {
+    await page.route('**/assets/extract-text-page-*.js', async (route) => {
       if (aborted === 0) {
         aborted += 1;
         await route.abort();
@@ -47,7 +47,7 @@ test.describe('chunk reload', () => {
   test('a chunk that keeps failing does not reload in a loop', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('menu-notifications')).toBeVisible();
-    await page.route('**/assets/not-yet-available-page-*.js', (route) => route.abort());
+    await page.route('**/assets/extract-text-page-*.js', (route) => route.abort());
 
     let loads = 0;
     page.on('load', () => {

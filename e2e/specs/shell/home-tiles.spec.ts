@@ -45,6 +45,7 @@ test.describe('home tiles', () => {
       'menu-settings',
       'menu-nfc',
       'menu-capture-image',
+      'menu-extract-text',
     ]);
     // Every tile opens: none ends on the access-denied or not-available page.
     for (const tile of tiles) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanCandidates } from './scan-candidates';
+import { scanCandidates, withLatinCodes } from './scan-candidates';
 
 const texts = (read: string) => scanCandidates(read).map((candidate) => candidate.text);
 
@@ -49,5 +49,14 @@ describe('scan candidates in text read from a label', () => {
       '=34717-1-a-01',
       'P47OOO1',
     ]);
+  });
+
+  it.each([
+    ['Санкт-Петербург · 5РВ-01', 'Санкт-Петербург · 5PB-01'],
+    ['Р470001\nФара левая', 'P470001\nФара левая'],
+    ['Д-3 кв.12 ТС-2', 'Д-3 кв.12 TC-2'],
+    ['Москва МСК', 'Москва МСК'],
+  ])('writes the codes of %j in Latin: %j', (read, corrected) => {
+    expect(withLatinCodes(read)).toBe(corrected);
   });
 });

@@ -70,6 +70,22 @@ function withDigitsInRuns(token: string): string {
   );
 }
 
+const CYRILLIC = /[\u0400-\u04ff]/u;
+
+/**
+ * The read text with the codes on a label in Latin: in a word with a digit whose Cyrillic
+ * letters all have a Latin twin (`5РВ-01`), those letters become Latin (`5PB-01`); label codes
+ * are Latin, and a word with another Cyrillic letter (`Д-3`, `кв.12`) is Russian and stays.
+ * Line breaks and spacing are kept.
+ */
+export function withLatinCodes(readText: string): string {
+  return readText.replace(/\S+/gu, (word) => {
+    if (!DIGIT.test(word) || !CYRILLIC.test(word)) return word;
+    const latin = withLatinLookalikes(word);
+    return CYRILLIC.test(latin) ? word : latin;
+  });
+}
+
 function candidateOf(text: string): ScanCandidate | null {
   if (text.length < MIN_CANDIDATE_LENGTH || !DIGIT.test(text)) return null;
   const type: ScanObjectType | 'empty' = recognizeBarcode(text).type;

@@ -547,6 +547,12 @@ export const DEMO_PARCELS: readonly DemoParcel[] = [
     warehouseNumber: DEMO_REGULAR_WAREHOUSE.number,
     inboundNumber: 'IN-0002',
   }),
+  // Its printed number read from its label (/extract-text, the scan panel's «Прочитать текст»).
+  demoParcel('P470001', 'SPB-01', 'SPB-01: plain, sorted by its number read from the label', {
+    inboundNumber: null,
+    name: 'Фара левая Hella',
+    detailName: 'Фара',
+  }),
   ...DEMO_CONSOLIDATED_PARCELS.map(consolidatedParcel),
   ...DEMO_WORKFLOW_PARCELS.map(({ number, boxNumber, name }) =>
     demoParcel(number, DEMO_WORKFLOW_DESTINATION.key, `/consolidation: in box ${boxNumber}`, {

@@ -27,7 +27,7 @@ const catalogues = import.meta.glob<ResourceKey>(
 export const LAZY_SHELL_NAMESPACES: readonly string[] = [
   'camera-viewfinder',
   'devices',
-  'not-yet-available',
+  'text-reader',
 ];
 
 /** Where the catalogue of a route (or lazy shell) namespace lives. */

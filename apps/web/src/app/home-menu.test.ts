@@ -5,11 +5,10 @@ import { WORKFLOW_ROUTES } from '../features/workflow/workflow-routes';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /**
- * An area is built once its route has left the not-yet-available list (its own namespace); the
- * workflow routes have their namespaces already, but their screen is still the placeholder.
+ * Every area has its own namespace; the workflow routes have theirs already, but their screen
+ * is still the placeholder.
  */
-const isBuilt = (ns: string) =>
-  ns !== 'not-yet-available' && !(WORKFLOW_ROUTES as readonly string[]).includes(ns);
+const isBuilt = (ns: string) => !(WORKFLOW_ROUTES as readonly string[]).includes(ns);
 
 /** A route's path without a last optional parameter: `/audit/:sessionId?` is also `/audit`. */
 const areaPath = (path: string) => path.replace(/\/:\w+\?$/, '');

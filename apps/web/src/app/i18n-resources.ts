@@ -2,10 +2,11 @@
 // so a missing or misspelled key is a compile error. One namespace per route area.
 import type common from '../shell/locales/ru.json';
 import type cameraViewfinder from '../shell/camera-viewfinder/locales/ru.json';
+import type textReader from '../shell/text-reader/locales/ru.json';
 import type devices from '../shell/devices/locales/ru.json';
-import type notYetAvailable from '../shell/not-yet-available/locales/ru.json';
 import type audit from '../features/audit/locales/ru.json';
 import type captureImage from '../features/capture-image/locales/ru.json';
+import type extractText from '../features/extract-text/locales/ru.json';
 import type deconsolidation from '../features/deconsolidation/locales/ru.json';
 import type dimensions from '../features/dimensions/locales/ru.json';
 import type documentsFlow from '../features/documents-flow/locales/ru.json';
@@ -40,10 +41,11 @@ type WorkflowRouteResources = Record<WorkflowRoute, typeof workflowRoute>;
 export interface I18nResources extends WorkflowRouteResources {
   common: typeof common;
   'camera-viewfinder': typeof cameraViewfinder;
+  'text-reader': typeof textReader;
   devices: typeof devices;
-  'not-yet-available': typeof notYetAvailable;
   audit: typeof audit;
   'capture-image': typeof captureImage;
+  'extract-text': typeof extractText;
   deconsolidation: typeof deconsolidation;
   dimensions: typeof dimensions;
   'documents-flow': typeof documentsFlow;
@@ -68,8 +70,10 @@ export interface I18nResources extends WorkflowRouteResources {
 }
 
 /** A namespace of a route area. */
-export type AreaNamespace =
-  Exclude<keyof I18nResources, 'common' | 'camera-viewfinder' | 'devices'> | 'not-yet-available';
+export type AreaNamespace = Exclude<
+  keyof I18nResources,
+  'common' | 'camera-viewfinder' | 'devices' | 'text-reader'
+>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -33,13 +33,6 @@ export interface AppRoute {
   needsSessionUser?: true;
 }
 
-/**
- * Public routes of the spec (part 2 §2) whose areas are not built yet: one shared page and one
- * shared catalogue (`not-yet-available`) serve them, through `renders`; an area gets its
- * feature folder when it is built.
- */
-export const NOT_YET_AVAILABLE: readonly string[] = ['/extract-text'];
-
 /** Spec part 2 §2: routes that work without a signed-in user. */
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
   {
@@ -65,6 +58,11 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/capture-image/capture-image-page'),
   },
   {
+    path: '/extract-text',
+    ns: 'extract-text',
+    load: () => import('../features/extract-text/extract-text-page'),
+  },
+  {
     path: '/outdated-browser',
     ns: 'outdated-browser',
     load: () => import('../features/outdated-browser/outdated-browser-page'),
@@ -74,11 +72,6 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     ns: 'user-auth',
     load: () => import('../features/user-auth/user-auth-page'),
   },
-  ...NOT_YET_AVAILABLE.map((path): AppRoute => ({
-    path,
-    ns: 'not-yet-available',
-    load: renders(() => import('../shell/not-yet-available/not-yet-available-page'), path),
-  })),
 ];
 
 /** The pick-up page, also of the recipient-less picking paths. */

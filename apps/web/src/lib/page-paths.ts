@@ -11,6 +11,7 @@ export const PAGES = {
   settings: '/settings',
   nfc: '/nfc',
   captureImage: '/capture-image',
+  extractText: '/extract-text',
   returns: '/returns',
   sorting: '/sorting',
   picking: '/picking',

@@ -57,7 +57,10 @@ function wordsOf(page: Tesseract.Page): OcrWord[] {
 export async function createOcrEngine(
   onProgress: (progress: OcrProgress) => void = () => undefined,
 ): Promise<OcrEngine> {
-  const { createWorker, OEM } = await import('tesseract.js');
+  // The package's ES module build, not its CommonJS source: bundled as is, it adds no CommonJS
+  // interop to the runtime chunk every page loads (the first screen's budget).
+  const { default: tesseract } = await import('tesseract.js/dist/tesseract.esm.min.js');
+  const { createWorker, OEM } = tesseract;
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
     ...OCR_PATHS,
     cacheMethod: 'write',

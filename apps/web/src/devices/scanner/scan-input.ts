@@ -1,5 +1,5 @@
 /** Where a scan came from. */
-export type ScanSource = 'scanner' | 'keyboard' | 'camera' | 'nfc';
+export type ScanSource = 'scanner' | 'keyboard' | 'camera' | 'nfc' | 'ocr';
 
 /** One scan: the raw text as the device gave it. */
 export interface Scan {

@@ -8,7 +8,7 @@ import type { CameraDevice } from '../../devices/scan-settings/cameras';
 import { useScanSettings, useShellServices } from '../../shell';
 import { appReturnPath, isSlotId, putCapturedImage } from '../../shell/captured-images';
 import { Page, controlStyles } from '../../ui';
-import { useLiveCamera } from './use-live-camera';
+import { useLiveCamera } from '../../shell/use-live-camera';
 import styles from './capture-image.module.css';
 
 /** A still taken: the JPEG, its object URL, the quality verdict and its download name. */

@@ -54,6 +54,7 @@ export const HOME_MENU = [
       { area: 'settings', access: 'everyone' },
       { area: 'nfc', access: 'everyone' },
       { area: 'capture-image', access: 'everyone' },
+      { area: 'extract-text', access: 'everyone' },
     ],
   },
 ] as const satisfies readonly { group: string; areas: readonly MenuArea[] }[];

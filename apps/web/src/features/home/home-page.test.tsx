@@ -56,6 +56,7 @@ describe('home page tiles', () => {
       'settings',
       'nfc',
       'capture-image',
+      'extract-text',
     ]);
   });
 
@@ -81,6 +82,7 @@ describe('home page tiles', () => {
       'settings',
       'nfc',
       'capture-image',
+      'extract-text',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeScheduler } from '../../lib/fake-scheduler';
@@ -86,5 +86,22 @@ describe('ScanPanel', () => {
     expect(document.activeElement).toBe(screen.getByTestId('scan-panel-camera'));
     act(() => services.scanSettings.update({ inputDevice: 'scanner' }));
     expect(screen.queryByTestId('scan-panel-camera')).toBeNull();
+  });
+
+  it('offers «Прочитать текст» by the typed entry only; its reader opens under the panel and closes', async () => {
+    const services = createTestServices();
+    await renderPanel(services, 'ru');
+    // A scanner-only panel stays its strip.
+    expect(screen.queryByTestId('scan-panel-read-text')).toBeNull();
+    act(() => services.scanSettings.update({ isKeyboardAllowed: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Прочитать текст' }));
+    const reader = await screen.findByTestId('text-reader');
+    expect(screen.queryByTestId('scan-panel-read-text')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть чтение текста' }));
+    expect(reader.isConnected).toBe(false);
+    // Keyboard focus goes back to the button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('scan-panel-read-text')),
+    );
   });
 });

@@ -32,6 +32,12 @@ const CameraViewfinder = lazy(() =>
   import('../camera-viewfinder/camera-viewfinder').catch(() => ({ default: CameraNotLoaded })),
 );
 
+// «Прочитать текст» and the reader it opens: a lazy chunk, so the first screen carries only this
+// slot; a chunk that fails leaves the panel without the button.
+const TextReaderPart = lazy(() =>
+  import('../text-reader/text-reader-part').catch(() => ({ default: () => null })),
+);
+
 const CAMERA_ICON =
   'M9 3 7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 15a5 5 0 1 1 0-10 5 5 0 0 1 0 10Zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
 
@@ -53,6 +59,13 @@ export function ScanPanel() {
   const cameraButtonRef = useRef<HTMLButtonElement>(null);
   const wasCameraOpen = useRef(false);
   const closeCamera = useCallback(() => setCameraOpen(false), []);
+  // The reader under the panel; 'closed' after it was open (its button takes the focus back).
+  const [reader, setReader] = useState<'none' | 'open' | 'closed'>('none');
+  const openReader = useCallback(() => {
+    setCameraOpen(false);
+    setReader('open');
+  }, []);
+  const closeReader = useCallback(() => setReader('closed'), []);
   const isCamera = inputDevice === 'camera';
   const [flash, setFlash] = useState(0);
   const inputId = useId();
@@ -79,6 +92,23 @@ export function ScanPanel() {
     wasCameraOpen.current = isCameraOpen;
   }, [isCameraOpen]);
 
+  // By a row the panel already has (camera mode, typed entry): a scanner-only panel stays its
+  // strip (docs/DECISIONS.md "Device pages", the scan panel's reader).
+  const readerPart = (part: 'button' | 'reader') => (
+    <Suspense fallback={null}>
+      <TextReaderPart
+        part={part}
+        i18n={i18n}
+        scanInput={scanInput}
+        deviceName={cameraDeviceName}
+        onOpen={openReader}
+        onClose={closeReader}
+        takesFocus={reader === 'closed'}
+      />
+    </Suspense>
+  );
+  const hasCameraRow = isCamera && !isCameraOpen;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -94,20 +124,24 @@ export function ScanPanel() {
       aria-label={t('scanPanel.label')}
       className={styles.panel}
     >
-      {isCamera && !isCameraOpen ? (
+      {hasCameraRow ? (
         <div className={styles.row}>
           <button
             type="button"
             ref={cameraButtonRef}
             data-testid="scan-panel-camera"
             className={controlStyles.button}
-            onClick={() => setCameraOpen(true)}
+            onClick={() => {
+              setReader('none');
+              setCameraOpen(true);
+            }}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path fill="currentColor" d={CAMERA_ICON} />
             </svg>
             {t('scanPanel.camera')}
           </button>
+          {reader === 'open' ? null : readerPart('button')}
         </div>
       ) : null}
       {isCamera && isCameraOpen ? (
@@ -121,6 +155,7 @@ export function ScanPanel() {
           />
         </Suspense>
       ) : null}
+      {reader === 'open' ? readerPart('reader') : null}
       {isKeyboardAllowed ? (
         <form className={styles.form} onSubmit={submit} data-testid="scan-panel-form">
           <label htmlFor={inputId} className={styles.label}>
@@ -141,6 +176,7 @@ export function ScanPanel() {
           <button type="submit" data-testid="scan-panel-submit" className={controlStyles.primary}>
             {t('scanPanel.submit')}
           </button>
+          {hasCameraRow || reader === 'open' ? null : readerPart('button')}
         </form>
       ) : null}
     </section>

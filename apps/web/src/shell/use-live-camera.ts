@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { cameraErrorKind, type CameraErrorKind } from '../../devices/camera/camera-error';
-import { openPhotoCamera, stopStream } from '../../devices/photo/photo-camera';
+import { cameraErrorKind, type CameraErrorKind } from '../devices/camera/camera-error';
+import { openPhotoCamera, stopStream } from '../devices/photo/photo-camera';
 
 export type LiveCamera =
   | { status: 'starting' }
