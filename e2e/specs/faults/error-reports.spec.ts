@@ -101,6 +101,33 @@ test('an f-code toast and a forced exception arrive in the error reports', async
   const groups = await reportGroups(browser, baseURL ?? '');
   expectContext(groups.find((group) => group.fCode === 'f-0001' && group.requestId === requestId));
   expectContext(groups.find((group) => group.exceptionType === 'E2eForcedError'));
+
+  // The administrators' page shows both groups, the scan's request id with the f-code; a
+  // worker is told the page is an administrator's (f-007).
+  const admin = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  try {
+    const adminPage = await admin.newPage();
+    await signInByBadge(adminPage, baseURL ?? '', ADMIN_BADGE);
+    await adminPage.goto('/errors');
+    await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Отчёты об ошибках');
+    const fCodeRow = adminPage
+      .getByTestId('error-group')
+      .filter({
+        has: adminPage.getByTestId('error-group-key').getByText('f-0001', { exact: true }),
+      });
+    await expect(fCodeRow.first()).toBeVisible();
+    await expect(
+      adminPage.getByTestId('error-group').filter({ hasText: 'E2eForcedError' }).first(),
+    ).toBeVisible();
+    await expect(adminPage.getByTestId('errors-screen')).toContainText(requestId ?? '');
+    expect(
+      await adminPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  } finally {
+    await admin.close();
+  }
+  await page.goto('/errors');
+  await expect(page.getByTestId('no-data-code')).toHaveText('f-007');
 });
 
 test('with SENTRY_DSN_WEB the SDK sends its envelope there, with the same context', async ({

@@ -26,6 +26,7 @@ import type timeTracking from '../features/time-tracking/locales/ru.json';
 import type topology from '../features/topology/locales/ru.json';
 import type userAuth from '../features/user-auth/locales/ru.json';
 import type users from '../features/users/locales/ru.json';
+import type errors from '../features/errors/locales/ru.json';
 import type vision from '../features/vision/locales/ru.json';
 import type workflow from '../features/workflow/routes/workflow/locales/ru.json';
 import type workflowRoute from '../features/workflow/routes/cargo-picking/locales/ru.json';
@@ -65,6 +66,7 @@ export interface I18nResources extends WorkflowRouteResources {
   topology: typeof topology;
   'user-auth': typeof userAuth;
   users: typeof users;
+  errors: typeof errors;
   vision: typeof vision;
   workflow: typeof workflow;
 }

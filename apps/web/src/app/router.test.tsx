@@ -196,6 +196,7 @@ describe('every route', () => {
     '/topology',
     '/time-tracking',
     '/users',
+    '/errors',
     '/returnable-boxes',
     '/returns',
     '/deconsolidation',

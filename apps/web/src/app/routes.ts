@@ -93,6 +93,8 @@ export const PROTECTED_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/time-tracking/time-tracking-page'),
   },
   { path: '/users', ns: 'users', load: () => import('../features/users/users-page') },
+  // Ours (docs/DECISIONS.md "Error reporting"): the administrators' error reports.
+  { path: '/errors', ns: 'errors', load: () => import('../features/errors/errors-page') },
   {
     path: '/deconsolidation',
     ns: 'deconsolidation',

@@ -4,9 +4,10 @@ import type { UserRole } from '@sorting/domain';
  * Who may open an area (docs/DECISIONS.md "Web shell"): everyone; only while signed out (the
  * sign-in page); any signed-in user; a user of a sorting centre (time tracking is a centre's,
  * spec part 1 §7 `/timetracking-api/v1/{code}`); a supervisor or administrator of the centre
- * (users, spec part 1 §6: anyone else gets f-007).
+ * (users, spec part 1 §6: anyone else gets f-007); an administrator (the error reports, ours).
  */
-export type AreaAccess = 'everyone' | 'signedOut' | 'signedIn' | 'centre' | 'centreManagers';
+export type AreaAccess =
+  'everyone' | 'signedOut' | 'signedIn' | 'centre' | 'centreManagers' | 'administrators';
 
 export interface MenuArea {
   /** The area's path without the leading slash; also its catalogue key `areas.<area>`. */
@@ -44,6 +45,7 @@ export const HOME_MENU = [
       { area: 'topology', access: 'signedIn' },
       { area: 'time-tracking', access: 'centre' },
       { area: 'users', access: 'centreManagers' },
+      { area: 'errors', access: 'administrators' },
     ],
   },
   {
@@ -79,5 +81,6 @@ export function canOpen(access: AreaAccess, user: MenuUser | null, centreCode: s
   const centre = user.sortingCenterId ?? null;
   const isOwnCentre = centre !== null && (centreCode === null || centre === centreCode);
   if (access === 'centre') return isOwnCentre;
+  if (access === 'administrators') return (user.roles ?? []).includes('administrator');
   return isOwnCentre && (user.roles ?? []).some((role) => MANAGER_ROLES.has(role));
 }
