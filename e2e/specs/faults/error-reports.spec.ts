@@ -110,11 +110,9 @@ test('an f-code toast and a forced exception arrive in the error reports', async
     await signInByBadge(adminPage, baseURL ?? '', ADMIN_BADGE);
     await adminPage.goto('/errors');
     await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Отчёты об ошибках');
-    const fCodeRow = adminPage
-      .getByTestId('error-group')
-      .filter({
-        has: adminPage.getByTestId('error-group-key').getByText('f-0001', { exact: true }),
-      });
+    const fCodeRow = adminPage.getByTestId('error-group').filter({
+      has: adminPage.getByTestId('error-group-key').getByText('f-0001', { exact: true }),
+    });
     await expect(fCodeRow.first()).toBeVisible();
     await expect(
       adminPage.getByTestId('error-group').filter({ hasText: 'E2eForcedError' }).first(),
