@@ -2,7 +2,7 @@ import type { ScanFact } from '../scan-facts.js';
 import type { RunState } from '../workflow-definition.js';
 import type { WorkflowPorts } from '../workflow-ports.js';
 import type { OrderItemRow } from '../packing.repository.js';
-import type { PackingData, PackingFacts, PackingItem } from './packing.workflow.js';
+import type { PackingData, PackingFacts, PackingItem } from './packing.types.js';
 
 async function withStock(ports: WorkflowPorts, rows: OrderItemRow[]): Promise<PackingItem[]> {
   const stock = await ports.repository.stockItems.stockOfParcels(rows.map((row) => row.id));

@@ -2,12 +2,7 @@ import type { TWorkflowItem } from '@sorting/contracts';
 import type { StepView } from '../workflow-definition.js';
 import type { PackageFact } from '../packing-effects.js';
 import type { PackingDimensionRow } from '../packing.repository.js';
-import type {
-  PackingData,
-  PackingItem,
-  PackingState,
-  PackingStepFacts,
-} from './packing.workflow.js';
+import type { PackingData, PackingItem, PackingState, PackingStepFacts } from './packing.types.js';
 
 // What each packing state shows (docs/DECISIONS.md "Packing"): the prompt (`prompt.<key>` of the
 // /packing catalogue), the order's items with their stock item fields (the screen highlights a
