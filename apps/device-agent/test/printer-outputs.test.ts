@@ -91,6 +91,34 @@ describe('zpl-tcp printer', () => {
   });
 });
 
+describe('zpl-tcp printer that resets the connection', () => {
+  it('answers a failure when the printer drops the label instead of closing after it', async () => {
+    // A printer switched off as it took the label: the whole label arrives, then the connection
+    // is reset instead of closed, and nothing is printed.
+    const server = net.createServer((socket) => {
+      socket.resume();
+      socket.on('end', () => socket.resetAndDestroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const agent = await startTestAgent({
+      printers: [{ id: 'zebra', name: 'Zebra', output: 'zpl-tcp', host: '127.0.0.1', port }],
+    });
+    const client = await PrinterSocket.open(agent.wsUrl);
+    try {
+      const answer = await client.request(boxJob);
+      expect(answer.isSuccess).toBe(false);
+      expect(answer.message).toMatch(
+        /^Print on zebra failed: printer 127\.0\.0\.1:\d+ unreachable: /,
+      );
+    } finally {
+      await client.close();
+      await agent.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('cups printer', () => {
   let temp: { dir: string; remove: () => Promise<void> };
   let originalPath: string | undefined;

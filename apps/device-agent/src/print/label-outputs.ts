@@ -143,10 +143,12 @@ function sendRaw(host: string, port: number, data: Uint8Array, timeoutMs: number
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
     let isDone = false;
+    let graceTimer: NodeJS.Timeout | undefined;
     const finish = (error?: Error) => {
       if (isDone) return;
       isDone = true;
       clearTimeout(timer);
+      clearTimeout(graceTimer);
       socket.destroy();
       if (error) reject(error);
       else resolve();
@@ -159,10 +161,23 @@ function sendRaw(host: string, port: number, data: Uint8Array, timeoutMs: number
       finish(new Error(`printer ${host}:${port} unreachable: ${error.message}`)),
     );
     socket.on('connect', () => socket.end(data));
-    // The whole label has left once our side is flushed and closed.
-    socket.on('finish', () => finish());
+    // Whatever the printer says (status) is read and dropped, so its closing is seen.
+    socket.resume();
+    // The whole label has left once our side is flushed and closed; the printer took it once it
+    // closes its side too. A reset in between (a printer switched off as it accepted the
+    // connection) is a failure, so «Продолжить с n» starts at that label instead of losing it;
+    // a printer that keeps its side open is trusted after a short grace.
+    socket.on('finish', () => {
+      graceTimer = setTimeout(() => finish(), PEER_CLOSE_GRACE_MS);
+    });
+    socket.on('close', (hadError) => {
+      if (!hadError) finish();
+    });
   });
 }
+
+/** How long a sent label waits for the printer to close its side before it counts as taken. */
+const PEER_CLOSE_GRACE_MS = 1_000;
 
 /** Builds the output of one configured printer. */
 export function createLabelOutput(printer: PrinterConfig, render: RenderLabel): LabelOutput {
