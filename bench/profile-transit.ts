@@ -2,8 +2,8 @@
 // in-process on a fresh bench database (PostgreSQL): each scan's time, the SQL it sends
 // (counted and timed), and what is left for the server itself. A development aid for
 // docs/PERFORMANCE.md ("Guided workflows, part 2"), not part of `npm run bench`.
-import pg from 'pg';
 import { workflowProcessPath, type TWorkflowAnswer } from '@sorting/contracts';
+import { byStatement, timeStatements } from './statement-timer.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -19,22 +19,8 @@ import { seedTransitTasks } from './workflow-transit.js';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const bench = await createBenchPostgres(serverUrl);
-const statements: Array<{ text: string; ms: number }> = [];
-const original = pg.Client.prototype.query;
-let recording = false;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const config = args[0] as string | { text: string };
-  const text = typeof config === 'string' ? config : config?.text;
-  const started = performance.now();
-  const result = (original as (...a: unknown[]) => unknown).apply(this, args);
-  if (recording && result && typeof (result as Promise<unknown>).then === 'function') {
-    void (result as Promise<unknown>).then(
-      () => statements.push({ text: String(text), ms: performance.now() - started }),
-      () => statements.push({ text: `FAILED ${String(text)}`, ms: performance.now() - started }),
-    );
-  }
-  return result;
-} as typeof original;
+const timer = timeStatements();
+const { statements } = timer;
 
 try {
   await prepareBenchDatabase({ databaseUrl: bench.url }, { devices: DEVICES, parcelsPerZone: 20 });
@@ -64,32 +50,23 @@ try {
   const warmUp = 30;
   let total = 0;
   for (let box = 1; box <= scans; box += 1) {
-    if (box === warmUp + 1) recording = true;
+    if (box === warmUp + 1) timer.recording = true;
     const index = ((box * 7) % 200) + 1;
     const { ms, value } = await timedCall<TWorkflowAnswer>(base, headers, 'POST', path, {
       currentState: claimOf(answer),
       action: { code: 'BarcodeScanned', barcode: `_${BENCH_WAREHOUSE_NUMBER}-${100_000 + index}` },
     });
-    if (recording) total += ms;
+    if (box > warmUp) total += ms;
     answer = value;
   }
-  recording = false;
+  timer.recording = false;
   const counted = scans - warmUp;
-  const byText = new Map<string, { n: number; ms: number }>();
-  let sql = 0;
-  for (const s of statements) {
-    const key = s.text.replace(/\s+/g, ' ').slice(0, 140);
-    const entry = byText.get(key) ?? { n: 0, ms: 0 };
-    entry.n += 1;
-    entry.ms += s.ms;
-    sql += s.ms;
-    byText.set(key, entry);
-  }
+  const sql = statements.reduce((sum, s) => sum + s.ms, 0);
   console.log(`one device, ${counted} scans: ${(total / counted).toFixed(2)} ms per scan`);
   console.log(
     `SQL ${(sql / counted).toFixed(2)} ms per scan in ${(statements.length / counted).toFixed(1)} statements; the rest ${((total - sql) / counted).toFixed(2)} ms`,
   );
-  for (const [text, { n, ms }] of [...byText].sort((a, b) => b[1].ms - a[1].ms)) {
+  for (const [text, { n, ms }] of byStatement(statements)) {
     console.log(
       `${(n / counted).toFixed(1).padStart(5)} × ${(ms / n).toFixed(2).padStart(6)} ms  ${text}`,
     );
